@@ -1,0 +1,55 @@
+/* bench.h -- timing helpers shared by the benchmark programs. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KR_BENCH_H
+#define KR_BENCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static inline double bench_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline int bench_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Median of n timings (n <= 64). */
+static inline double bench_median(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, bench_cmp);
+	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/* Peak resident set size of this process so far, in MiB. */
+static inline double bench_peak_mib(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_maxrss / 1024.0;
+}
+
+/* Runs per size: BENCH_RUNS in the environment, else `dflt`. */
+static inline int bench_runs(int dflt)
+{
+	const char *s = getenv("BENCH_RUNS");
+	int n = s ? atoi(s) : dflt;
+	return n < 1 ? 1 : n > 64 ? 64 : n;
+}
+
+static inline void bench_row(const char *what, long n, double median,
+			     const char *check)
+{
+	printf("%-34s %8ld %12.6f s  %8.1f MiB  %s\n", what, n, median,
+	       bench_peak_mib(), check);
+	fflush(stdout);
+}
+
+#endif

@@ -1,0 +1,49 @@
+/* kanrewrite/common.h -- initialisation, allocation and version. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_COMMON_H
+#define KANREWRITE_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * @file kanrewrite/common.h
+ * Ownership rule, stated once for the whole library: every object is
+ * garbage-collected (Boehm GC); nothing is freed or consumed by callers.
+ * Terms are immutable; graphs (kr_fgraph and the nodes it owns) are
+ * mutable, and an array borrowed from a graph is valid until the graph's
+ * next mutation.
+ */
+
+/** Version string of the library, e.g. "0.1.0". */
+const char *kr_version(void);
+
+/**
+ * Initialise the library (the garbage collector and the built-in ops,
+ * printers and relations). Call it once from the main program before any
+ * other call; later calls do nothing.
+ * Errors: none; aborts when the collector cannot start.
+ */
+void kr_init(void);
+
+/**
+ * Allocate n bytes of zeroed, collected memory that may hold pointers.
+ * For extensions (user ops and rewriters) that need memory the collector
+ * scans. Errors: none; aborts on out-of-memory, never returns NULL.
+ */
+void *kr_alloc(size_t n);
+
+/**
+ * Allocate n bytes of collected memory that holds no pointers (strings,
+ * numeric buffers); not zeroed. Errors: none; aborts on out-of-memory.
+ */
+void *kr_alloc_atomic(size_t n);
+
+/** Copy a NUL-terminated string into collected memory. Aborts on OOM. */
+char *kr_strdup(const char *s);
+
+/** printf into a new collected string. Aborts on OOM. */
+char *kr_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,193 @@
+/* kanrewrite/graph.h -- graph variables, Apply nodes and their terms. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_GRAPH_H
+#define KANREWRITE_GRAPH_H
+
+#include "op.h"
+#include "term.h"
+
+/**
+ * @file kanrewrite/graph.h
+ * The graph IR, as PyTensor's `graph.basic`: a Variable is an input, a
+ * Constant, or the output of an Apply node; an Apply node applies an op to
+ * input variables. Graphs are built bottom-up with kr_apply_make() or
+ * kr_op_call() and are then handed to a kr_fgraph (fgraph.h), which owns
+ * them and may change node inputs.
+ *
+ * The term bridge connects graphs with the relational layer, as PyTensor's
+ * `etuplize` / `eval_if_etuple`: ops and variables enter terms as foreign
+ * atoms, and the atom of a variable with an owner expands (lazily, one level
+ * at a time) into the etuple `(op input ...)`, whose evaluated-object cache
+ * is the variable's own atom. kr_term_eval() turns terms back into graph
+ * variables.
+ */
+
+/** A graph variable (opaque): an input, a Constant or a node output. */
+typedef struct kr_variable kr_variable;
+/** An Apply node (opaque): an op applied to input variables. */
+typedef struct kr_apply kr_apply;
+
+/* ------------------------------------------------------------ variables */
+
+/**
+ * A new input variable (no owner), as PyTensor's `type()` / `pt.matrix(name)`.
+ * Shape: `name` may be NULL; it is copied.
+ * Errors: none; aborts on OOM.
+ */
+kr_variable *kr_variable_new(const kr_type *type, const char *name);
+
+/**
+ * A new Constant, as PyTensor's `pt.constant(value)`: an atomic variable
+ * that never needs to be a graph input.
+ * Shape: `type` NULL means the float64 scalar; an int64 type truncates the
+ * value; a tensor type stands for an array filled with `value`.
+ * Errors: none; aborts on OOM.
+ */
+kr_variable *kr_constant_new(double value, const kr_type *type);
+
+/** Type of a variable. */
+const kr_type *kr_variable_type(const kr_variable *v);
+
+/** Name of a variable, or NULL. */
+const char *kr_variable_name(const kr_variable *v);
+
+/** Set (copy) or clear (NULL) the name of a variable. */
+void kr_variable_set_name(kr_variable *v, const char *name);
+
+/** The Apply node computing v, or NULL for inputs and constants. */
+kr_apply *kr_variable_owner(const kr_variable *v);
+
+/** Position of v among its owner's outputs; -1 without owner. */
+int kr_variable_index(const kr_variable *v);
+
+/** True for a Constant. */
+bool kr_variable_is_constant(const kr_variable *v);
+
+/** Value of a Constant. Asserts kr_variable_is_constant(v). */
+double kr_variable_constant_value(const kr_variable *v);
+
+/**
+ * The printed form, as PyTensor's str(var): the name if any; for an
+ * unnamed constant its value (`2.0`, `3` for int64) and `name{2.0}` for a
+ * named one; for an unnamed output `op.index` (`add.0`); for an unnamed
+ * input its type in angle brackets (`<Matrix(float64, shape=(?, ?))>`).
+ * Returns: a collected string.
+ */
+char *kr_variable_to_string(const kr_variable *v);
+
+/* ---------------------------------------------------------- apply nodes */
+
+/**
+ * Apply an op to inputs, as PyTensor's `op.make_node(*inputs)`: checks the
+ * number of inputs against the descriptor and infers the output type.
+ *
+ * Shape: nin input variables (none NULL).
+ * @param[out] out the new node, with one fresh output variable.
+ * Returns: 0. Errors: KR_EINVALID for a wrong number of inputs or a type
+ * error (message from the op's infer hook); *out is then unchanged.
+ */
+int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
+		  kr_variable *const *inputs);
+
+/**
+ * Apply an op and return its default output, as PyTensor's `op(*inputs)`.
+ * @param[out] out the output variable.
+ * Returns: 0. Errors: as kr_apply_make().
+ */
+int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
+	       kr_variable *const *inputs);
+
+/** kr_op_call() with the inputs as arguments: `KR_OP_CALL(&v, op, x, y)`. */
+#define KR_OP_CALL(out, op, ...)                                              \
+	kr_op_call((out), (op),                                               \
+		   sizeof((kr_variable *[]){__VA_ARGS__}) /                   \
+			   sizeof(kr_variable *),                             \
+		   (kr_variable *[]){__VA_ARGS__})
+
+/** Op of a node. */
+kr_op *kr_apply_op(const kr_apply *node);
+
+/** Number of inputs of a node. */
+size_t kr_apply_ninputs(const kr_apply *node);
+
+/** Input i of a node. Asserts i < kr_apply_ninputs(node). */
+kr_variable *kr_apply_input(const kr_apply *node, size_t i);
+
+/** Number of outputs of a node (1 for every op here, 0 for Output nodes). */
+size_t kr_apply_noutputs(const kr_apply *node);
+
+/** Output i of a node. Asserts i < kr_apply_noutputs(node). */
+kr_variable *kr_apply_output(const kr_apply *node, size_t i);
+
+/**
+ * The default output, as PyTensor's `node.out`. Asserts the node has
+ * exactly one output.
+ */
+kr_variable *kr_apply_default_output(const kr_apply *node);
+
+/**
+ * True for the pseudo-node through which a kr_fgraph uses one of its
+ * outputs (PyTensor's `Output(idx)` op; see kr_fgraph_clients()).
+ */
+bool kr_apply_is_output(const kr_apply *node);
+
+/**
+ * For an Output pseudo-node, the index of the graph output it stands for;
+ * -1 for any other node.
+ */
+int kr_apply_output_index(const kr_apply *node);
+
+/* ---------------------------------------------------------- term bridge */
+
+/**
+ * The foreign atom of an op (created once, then cached on the op).
+ * Atoms of equal ops are kr_equal(); they print as the op (`add`).
+ */
+kr_term *kr_op_term(const kr_op *op);
+
+/** The op of an op atom, or NULL when t is not one. */
+kr_op *kr_term_op(const kr_term *t);
+
+/**
+ * The foreign atom of a variable (created once, then cached on it).
+ *
+ * Equality is identity. It prints as kr_variable_to_string(). For a
+ * variable with an owner the atom expands (kr_car(), kr_cdr(), unification)
+ * into the shallow etuple `(op-atom input-atom ...)` of the owner (inputs
+ * are not expanded), whose evaluated-object cache is the variable's atom,
+ * as PyTensor's `etuplize(var, shallow=True)`. Inputs and constants are
+ * atomic. The expansion is cached until a kr_fgraph changes the owner's
+ * inputs.
+ */
+kr_term *kr_variable_term(const kr_variable *v);
+
+/** The variable of a variable atom, or NULL when t is not one. */
+kr_variable *kr_term_variable(const kr_term *t);
+
+/**
+ * A variable as a term, as PyTensor's `etuplize(var, shallow=True)`: the
+ * expansion of kr_variable_term(v) for a variable with an owner, the atom
+ * itself for inputs and constants.
+ */
+kr_term *kr_etuplize(const kr_variable *v);
+
+/**
+ * Evaluate a term into the graph, as PyTensor's `eval_if_etuple` and the
+ * etuple's `evaled_obj`.
+ *
+ * Shape: a variable atom gives its variable; an integer or real atom gives
+ * a new float64 scalar constant; an etuple or proper list whose first
+ * element is an op atom gives the default output of a new node applying
+ * the op to the evaluated other elements. An etuple whose evaluated-object
+ * cache holds a variable atom gives that variable; other etuples have the
+ * cache filled with the result, so a second evaluation returns the same
+ * variable. Within one call, a subterm object met twice is evaluated once.
+ * @param[out] out the variable.
+ * Returns: 0. Errors: KR_EINVALID for a term that cannot be evaluated (a
+ * logic variable, a symbol, a head that is not an op), naming it, or for a
+ * type error of a node.
+ * Cost: O(size of t); iterative, so any depth is fine.
+ */
+int kr_term_eval(kr_variable **out, kr_term *t);
+
+#endif

@@ -1,0 +1,146 @@
+/* kanrewrite/op.h -- operations of the graph IR and their registry. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_OP_H
+#define KANREWRITE_OP_H
+
+#include "type.h"
+
+/**
+ * @file kanrewrite/op.h
+ * An Op is what an Apply node computes, as PyTensor's `Op`. An op is a
+ * descriptor (a static table of hooks shared by a family of ops, like a
+ * Python class) plus optional props (like PyTensor's `__props__`). Two ops
+ * are equal when they share the descriptor and their props are equal, so
+ * two distinct op objects with equal props are interchangeable in graphs
+ * and rewrites (PyTensor's `node.op == op`).
+ *
+ * The built-in ops (add, mul, sub, true_div, neg, identity, exp, log, dot)
+ * are registered by name when the library is initialised; user ops are
+ * made with kr_op_new() and may be registered with kr_op_register().
+ */
+
+/** An op (opaque, immutable): a descriptor plus props. */
+typedef struct kr_op kr_op;
+
+/**
+ * Descriptor of a family of ops. Only `name` and `infer` are required;
+ * NULL hooks take the default named beside them. Initialise it with
+ * designated initialisers: later versions append hooks (an evaluation
+ * `perform` hook is planned) and those must default to NULL.
+ */
+typedef struct kr_op_desc {
+	/** Op name, as PyTensor prints it (`add`, `true_div`, `dot`). */
+	const char *name;
+	/** Fewest inputs accepted (>= 0). */
+	int min_inputs;
+	/** Most inputs accepted, or -1 for any number (variadic). */
+	int max_inputs;
+	/**
+	 * Type inference (PyTensor's `make_node` checks): store the output
+	 * type in *out_type and return 0, or return
+	 * kr_error_set(KR_EINVALID, ...) with a message naming the op and
+	 * the offending types. Called with an arity already checked.
+	 */
+	int (*infer)(const kr_type **out_type, const kr_op *op, size_t nin,
+		     const kr_type *const *in_types);
+	/** Equality of two props (default: same pointer). */
+	bool (*props_equal)(const void *a, const void *b);
+	/** Hash consistent with props_equal (default: hash of the pointer). */
+	uint64_t (*props_hash)(const void *props);
+	/**
+	 * Printed props, a collected string: the op prints as
+	 * `name{props}` (default: the op prints as its name).
+	 */
+	char *(*props_to_string)(const void *props);
+} kr_op_desc;
+
+/**
+ * A new op of a descriptor, as instantiating a PyTensor Op class.
+ *
+ * Shape: `desc` must outlive the op (usually static); `props` (may be
+ * NULL) is borrowed and must not change afterwards.
+ * Returns: the op. Errors: none; asserts desc->name and desc->infer are
+ * set; aborts on OOM.
+ */
+kr_op *kr_op_new(const kr_op_desc *desc, const void *props);
+
+/** Name of an op (its descriptor's name). */
+const char *kr_op_name(const kr_op *op);
+
+/** Descriptor of an op. */
+const kr_op_desc *kr_op_desc_of(const kr_op *op);
+
+/** Props given to kr_op_new(), or NULL. */
+const void *kr_op_props(const kr_op *op);
+
+/**
+ * Op equality, as PyTensor's `Op.__eq__`: same object, or same descriptor
+ * and equal props.
+ */
+bool kr_op_equal(const kr_op *a, const kr_op *b);
+
+/** A hash consistent with kr_op_equal(). */
+uint64_t kr_op_hash(const kr_op *op);
+
+/**
+ * The printed form, as PyTensor's str(op): the name, or `name{props}`
+ * when the descriptor prints props. Returns: a collected string.
+ */
+char *kr_op_to_string(const kr_op *op);
+
+/**
+ * The registered op of that name, or NULL.
+ * Cost: O(number of registered ops).
+ */
+kr_op *kr_op_lookup(const char *name);
+
+/**
+ * Register an op under its name, so that readers and kr_op_lookup() find
+ * it. Returns: 0. Errors: KR_EEXISTS when the name is taken.
+ */
+int kr_op_register(kr_op *op);
+
+/* ------------------------------------------------------------ built-ins */
+
+/*
+ * Elementwise ops: every input has the same dtype; a scalar (0-dimensional)
+ * input combines with tensors (broadcast); tensor inputs have equal ndim and
+ * the output has that ndim (0 when every input is a scalar); static lengths
+ * combine per dimension, where a length 1 broadcasts and two different
+ * lengths other than 1 are a type error. true_div, exp and log always give
+ * float64; the others keep the input dtype.
+ */
+
+/** PyTensor's `add`, variadic with >= 1 input (printed `+` by kr_pprint). */
+kr_op *kr_op_add(void);
+
+/** PyTensor's `mul`, variadic with >= 1 input (printed `*`). */
+kr_op *kr_op_mul(void);
+
+/** PyTensor's `sub`, 2 inputs (printed `-`). */
+kr_op *kr_op_sub(void);
+
+/** PyTensor's `true_div`, 2 inputs, float64 output (printed `/`). */
+kr_op *kr_op_true_div(void);
+
+/** PyTensor's `neg`, 1 input (printed `-x`). */
+kr_op *kr_op_neg(void);
+
+/** PyTensor's `identity`, 1 input. */
+kr_op *kr_op_identity(void);
+
+/** PyTensor's `exp`, 1 input, float64 output. */
+kr_op *kr_op_exp(void);
+
+/** PyTensor's `log`, 1 input, float64 output. */
+kr_op *kr_op_log(void);
+
+/**
+ * PyTensor's `dot`, 2 inputs of one dtype: matrix.matrix -> matrix,
+ * matrix.vector -> vector, vector.matrix -> vector, vector.vector -> scalar.
+ * Other operand shapes, and known inner lengths that differ, are type
+ * errors (printed `@`).
+ */
+kr_op *kr_op_dot(void);
+
+#endif

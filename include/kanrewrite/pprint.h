@@ -1,0 +1,69 @@
+/* kanrewrite/pprint.h -- printing graphs as PyTensor prints them. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_PPRINT_H
+#define KANREWRITE_PPRINT_H
+
+#include "fgraph.h"
+
+/**
+ * @file kanrewrite/pprint.h
+ * Graph printers with PyTensor's output: the infix pretty printer
+ * `pytensor.pprint` and the `FunctionGraph(...)` repr (`graph.basic.
+ * as_string`). Both walk graphs with an explicit stack, so any depth is
+ * fine; the output of a graph that shares subexpressions lists a shared
+ * subexpression at each use (pprint) or once (repr).
+ */
+
+/**
+ * A variable as an expression, as PyTensor's `pprint(var)`.
+ *
+ * Shape: a variable whose owner's op has an operator printer
+ * (kr_pprint_assign()) prints as `(a OP b OP c)` with parentheses always
+ * (`(OPa)` with one input); other nodes print as `op(a, b)`; leaves as
+ * kr_variable_to_string(). Defaults: add `+`, mul `*`, sub `-`, true_div
+ * `/`, neg `-`, dot `@` (the PyTensor doc's OperatorPrinter("@", -1,
+ * "left")). E.g. `(A @ (x + (y + (B @ (z + w)))))`.
+ * Returns: a collected string. Errors: none; aborts on OOM.
+ * Cost: O(length of the output).
+ */
+char *kr_pprint(const kr_variable *v);
+
+/**
+ * Assign an operator printer to every op equal to `op`, as PyTensor's
+ * `pprint.assign(op, OperatorPrinter(symbol, precedence, assoc))`; a later
+ * assignment wins. `symbol` NULL removes the operator printer (the op
+ * prints as `name(args)` again).
+ * Shape: `assoc` is "left", "right" or "either" (asserted); precedence and
+ * assoc are recorded (the output is fully parenthesised anyway).
+ */
+void kr_pprint_assign(const kr_op *op, const char *symbol, int precedence,
+		      const char *assoc);
+
+/**
+ * The repr of a graph, as PyTensor's `repr(fgraph)`:
+ * `FunctionGraph(add(z, mul(x, true_div(z, x))))`. Nodes are printed
+ * `op(arg, ...)` and leaves with kr_variable_to_string(); a node used more
+ * than once is printed `*n -> op(...)` where first met and `*n` after,
+ * numbered in the order they are first met (PyTensor numbers them in an
+ * unspecified order, the same when only one node is shared); several
+ * outputs are separated by `, `.
+ * Returns: a collected string. Cost: O(size of the graph + output).
+ */
+char *kr_fgraph_repr(const kr_fgraph *fg);
+
+/**
+ * The outputs' part of that repr for any variables, as PyTensor's
+ * `graph.basic.as_string(graph_inputs(outputs), outputs)` joined by `, `:
+ * `true_div(mul(*1 -> add(y, z), x), *1)`.
+ * Returns: a collected string.
+ */
+char *kr_graph_repr(size_t n, kr_variable *const *outputs);
+
+/**
+ * A node as PyTensor's str(node): `op(arg, ...)` with each input printed
+ * by kr_variable_to_string(), e.g. `add(z, mul.0)` (one level only).
+ * Returns: a collected string.
+ */
+char *kr_apply_to_string(const kr_apply *node);
+
+#endif

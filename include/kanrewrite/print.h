@@ -1,0 +1,29 @@
+/* kanrewrite/print.h -- printing terms as S-expressions. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_PRINT_H
+#define KANREWRITE_PRINT_H
+
+#include <stdio.h>
+
+#include "term.h"
+
+/**
+ * @file kanrewrite/print.h
+ * Terms print as S-expressions the way faster-miniKanren prints answers:
+ * proper lists `(a b c)`, improper ones `(a b . c)`, symbols by name,
+ * strings in double quotes, reals always with a dot or exponent (`1.0`).
+ * Etuples print as the list of their elements; unbound variables as `~name`
+ * or `~_ID` (reify first for miniKanren's `_.0` names); foreign atoms with
+ * their type's printer (graph Variables and Ops by name).
+ */
+
+/**
+ * The printed form of t, a collected string.
+ * Cost: O(size of t). Errors: none; aborts on OOM.
+ */
+char *kr_term_to_string(const kr_term *t);
+
+/** Print t to a stdio stream. Returns: 0 or KR_ERROR on a write error. */
+int kr_term_fprint(FILE *f, const kr_term *t);
+
+#endif

@@ -1,0 +1,46 @@
+/* kanrewrite/reify.h -- substitution into terms and miniKanren reification. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_REIFY_H
+#define KANREWRITE_REIFY_H
+
+#include "subst.h"
+
+/**
+ * @file kanrewrite/reify.h
+ * Two ways of reading a term through a substitution:
+ *  - kr_walk_star() (miniKanren's `walk*`, Python unification's `reify`)
+ *    replaces bound variables by their values, deeply, and leaves unbound
+ *    variables in place;
+ *  - kr_reify() (miniKanren's `reify`) does the same and then names the
+ *    unbound variables `_.0`, `_.1`, ... in order of first appearance
+ *    (left to right, depth first), as miniKanren prints answers.
+ */
+
+/**
+ * Deep substitution of s into t.
+ * Returns: t itself when nothing changed (so etuples keep their evaluated
+ * object), otherwise a new term; an etuple stays an etuple.
+ * Cost: O(size of the result's non-ground part); ground subterms are
+ * returned in O(1). Expandable foreign atoms are left as atoms.
+ * Errors: none; aborts on OOM. A cyclic binding (made without occurs
+ * check) does not terminate.
+ */
+kr_term *kr_walk_star(kr_term *t, const kr_subst *s);
+
+/**
+ * miniKanren reification: kr_walk_star(), then every unbound variable is
+ * replaced by the symbol `_.N`, N counting distinct variables from 0 in
+ * order of first appearance.
+ * Cost: O(size of the answer), independent of the size of s.
+ */
+kr_term *kr_reify(kr_term *t, const kr_subst *s);
+
+/**
+ * The substitution that names the unbound variables of t (after walking
+ * through s) `_.0`, `_.1`, ... starting at `_.{start}`: the reification
+ * substitution, used by constraint reification.
+ * Returns: s extended with one binding per unbound variable of t.
+ */
+const kr_subst *kr_reify_names(kr_term *t, const kr_subst *s, size_t start);
+
+#endif

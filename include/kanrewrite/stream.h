@@ -1,0 +1,79 @@
+/* kanrewrite/stream.h -- answer streams and run. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_STREAM_H
+#define KANREWRITE_STREAM_H
+
+#include "goal.h"
+
+/**
+ * @file kanrewrite/stream.h
+ * Streams of states, as in microKanren: empty (NULL), mature (a state
+ * followed by a stream) or suspended (a step still to take). Goals written
+ * in C build their result with these constructors; users usually only call
+ * kr_run() or the lazy iterator kr_run_start()/kr_run_next().
+ */
+
+/** The stream of one state. */
+kr_stream *kr_stream_unit(const kr_state *st);
+
+/** The state st followed by the stream rest. */
+kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest);
+
+/**
+ * A suspended stream: forcing it calls fn(env) once for the next stream.
+ * This is a step of the search: disjunction swaps its branches here.
+ */
+kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env);
+
+/**
+ * The answers of a then b, interleaved: when a suspends, the result
+ * suspends with the roles swapped (TRS2's append-inf).
+ * Cost: O(length of a's mature prefix), no recursion on the C stack.
+ */
+kr_stream *kr_stream_mplus(kr_stream *a, kr_stream *b);
+
+/** g applied to every state of s, the results interleaved (append-map-inf). */
+kr_stream *kr_stream_bind(kr_stream *s, const kr_goal *g);
+
+/* --------------------------------------------------------------------- run */
+
+/** A lazy run: answers taken one at a time. */
+typedef struct kr_runner kr_runner;
+
+/**
+ * Start running goal g (the query term q is what answers are read from).
+ * No step is taken until kr_run_next() or kr_run_next_state().
+ */
+kr_runner *kr_run_start(kr_term *q, const kr_goal *g);
+
+/**
+ * Stop kr_run_next() after this many suspensions forced in total (0, the
+ * default, means no limit). A limited run returns KR_ELIMIT.
+ */
+void kr_run_set_step_limit(kr_runner *r, uint64_t steps);
+
+/** Suspensions forced so far by this run. */
+uint64_t kr_run_steps(const kr_runner *r);
+
+/**
+ * The next answer: q reified as miniKanren prints it (kr_reify()).
+ * Returns: 0 and *out set; KR_EOF when there are no more answers;
+ * KR_ELIMIT when the step limit was reached (the run may be resumed after
+ * raising the limit).
+ */
+int kr_run_next(kr_term **out, kr_runner *r);
+
+/**
+ * The next answer state, for callers that read several terms through it.
+ * Returns: 0 and *out set; KR_EOF; KR_ELIMIT as kr_run_next().
+ */
+int kr_run_next_state(const kr_state **out, kr_runner *r);
+
+/**
+ * `run n` / `run*`: the list of at most n reified answers (all answers when
+ * n < 0). Shape: returns a proper list of terms. Does not return if the
+ * goal has fewer than n answers and diverges (as in miniKanren).
+ */
+kr_term *kr_run(long n, kr_term *q, const kr_goal *g);
+
+#endif

@@ -1,0 +1,112 @@
+/* assoc.c -- assoc_flatten: splicing nested applications of an assoc op. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <string.h>
+
+#include <kanrewrite/relations.h>
+
+/*
+ * kanren's assoc_flatten is not relational: it reads `a` through the state
+ * and decides in C. When the walked `a` is a proper list or an etuple whose
+ * head is a fact of `associative`, every argument that is an application
+ * of the same operator (kr_is_pair() and its walked car equal to the
+ * head) and has at least one argument is replaced by its own arguments,
+ * recursively; the result has the kind of `a` (etuple or list). Anything
+ * else (a fresh variable, an improper pair, a graph Variable, another
+ * operator) is left as it is. Nested applications are spliced with an
+ * explicit stack of argument lists, so deep chains use no C stack.
+ */
+
+/* A growable array of terms in collected memory. */
+struct terms {
+	kr_term **v;
+	size_t len, cap;
+};
+
+static void terms_push(struct terms *t, kr_term *x)
+{
+	if (t->len == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		kr_term **v = kr_alloc(cap * sizeof *v);
+		if (t->len)
+			memcpy(v, t->v, t->len * sizeof *v);
+		t->v = v;
+		t->cap = cap;
+	}
+	t->v[t->len++] = x;
+}
+
+/* True when x is an application of op with at least one argument. */
+static bool splices(kr_term *x, kr_term *op, const kr_subst *s)
+{
+	if (!kr_is_pair(x) || !kr_equal(kr_walk_star(kr_car(x), s), op))
+		return false;
+	return kr_list_length(kr_cdr(x)) > 0;
+}
+
+/*
+ * The arguments of the walked application `a` (head op) with nested
+ * applications of op spliced, in order, after op itself. Sets *changed
+ * when something was spliced.
+ */
+static struct terms flatten_args(kr_term *a, kr_term *op, const kr_subst *s,
+				 bool *changed)
+{
+	struct terms out = {0}, todo = {0};
+	terms_push(&out, op);
+	terms_push(&todo, kr_cdr(a));
+	while (todo.len > 0) {
+		kr_term *l = todo.v[todo.len - 1];
+		if (!kr_is_pair(l)) {
+			todo.len--;
+			continue;
+		}
+		kr_term *x = kr_walk_star(kr_car(l), s);
+		todo.v[todo.len - 1] = kr_cdr(l);
+		if (splices(x, op, s)) {
+			*changed = true;
+			terms_push(&todo, kr_cdr(x));
+		} else {
+			terms_push(&out, x);
+		}
+	}
+	return out;
+}
+
+/* a (walked) flattened, or a itself when not an associative application. */
+static kr_term *assoc_flat_term(kr_term *a, const kr_subst *s)
+{
+	kr_kind k = kr_term_kind(a);
+	if ((k != KR_CONS && k != KR_ETUPLE) || kr_list_length(a) < 1)
+		return a;
+	kr_term *op = kr_car(a);
+	if (!kr_is_ground(op) || !kr_facts_has(kr_associative(), &op))
+		return a;
+	bool changed = false;
+	struct terms t = flatten_args(a, op, s, &changed);
+	if (!changed)
+		return a;
+	return k == KR_ETUPLE ? kr_etuple(t.len, t.v) : kr_list(t.len, t.v);
+}
+
+struct assoc_env {
+	kr_term *a, *a_flat;
+};
+
+static kr_stream *assoc_flatten_fn(const kr_state *st, void *env)
+{
+	struct assoc_env *e = env;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *flat = assoc_flat_term(kr_walk_star(e->a, s), s);
+	const kr_state *r = kr_state_unify(st, e->a_flat, flat);
+	return r ? kr_stream_unit(r) : NULL;
+}
+
+kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat)
+{
+	struct assoc_env *e = kr_alloc(sizeof *e);
+	e->a = a;
+	e->a_flat = a_flat;
+	return kr_goal_new(assoc_flatten_fn, e);
+}

@@ -1,0 +1,133 @@
+/* list.c -- list relations: conso, heado, tailo, nullo, membero, appendo... */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <kanrewrite/relations.h>
+
+/*
+ * Written with the public API only. The recursive relations are kr_rels
+ * called through kr_rel_call(), so each recursive call suspends once and
+ * makes its fresh variables when it is run (TRS2's defrel).
+ */
+
+kr_goal *kr_conso(kr_term *a, kr_term *d, kr_term *l)
+{
+	return kr_eq(kr_cons(a, d), l);
+}
+
+kr_goal *kr_heado(kr_term *h, kr_term *l)
+{
+	return kr_eq(kr_cons(h, kr_var_new(NULL)), l);
+}
+
+kr_goal *kr_tailo(kr_term *t, kr_term *l)
+{
+	return kr_eq(kr_cons(kr_var_new(NULL), t), l);
+}
+
+kr_goal *kr_nullo(kr_term *x) { return kr_eq(x, kr_nil()); }
+
+/* ------------------------------------------------------------------ membero */
+
+/*
+ * (defrel (membero x l)
+ *   (conde ((caro l x))
+ *          ((fresh (d) (cdro l d) (membero x d)))))
+ */
+static kr_goal *membero_body(kr_term *const *args, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *x = args[0], *l = args[1];
+	kr_term *d = kr_var_new(NULL);
+	return KR_CONDE(kr_heado(x, l),
+			KR_ALL(kr_tailo(d, l), KR_CALL(self, x, d)));
+}
+
+static kr_rel *membero_rel(void)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("membero", 2, membero_body, &rel);
+	return rel;
+}
+
+kr_goal *kr_membero(kr_term *x, kr_term *l)
+{
+	return KR_CALL(membero_rel(), x, l);
+}
+
+/* ------------------------------------------------------------------ appendo */
+
+/*
+ * (defrel (appendo l s out)
+ *   (conde ((nullo l) (== s out))
+ *          ((fresh (a d res)
+ *             (conso a d l) (conso a res out) (appendo d s res)))))
+ */
+static kr_goal *appendo_body(kr_term *const *args, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *l = args[0], *s = args[1], *out = args[2];
+	kr_term *v[3];
+	kr_fresh(3, v);
+	kr_term *a = v[0], *d = v[1], *res = v[2];
+	return KR_CONDE(KR_ALL(kr_nullo(l), kr_eq(s, out)),
+			KR_ALL(kr_conso(a, d, l), kr_conso(a, res, out),
+			       KR_CALL(self, d, s, res)));
+}
+
+static kr_rel *appendo_rel(void)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("appendo", 3, appendo_body, &rel);
+	return rel;
+}
+
+kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out)
+{
+	return KR_CALL(appendo_rel(), l, s, out);
+}
+
+/* --------------------------------------------------------------------- mapo */
+
+/*
+ * (defrel (mapo rel a b)
+ *   (conde ((nullo a) (nullo b))
+ *          ((fresh (x xs y ys)
+ *             (conso x xs a) (conso y ys b) (rel x y) (mapo rel xs ys)))))
+ * The relation argument is not a term, so each kr_mapo() makes a binary
+ * kr_rel closed over it; the recursive calls reuse that kr_rel.
+ */
+struct mapo_env {
+	const kr_rel *rel;
+	kr_rel *self;
+};
+
+static kr_goal *mapo_body(kr_term *const *args, void *env)
+{
+	struct mapo_env *e = env;
+	kr_term *a = args[0], *b = args[1];
+	kr_term *v[4];
+	kr_fresh(4, v);
+	return KR_CONDE(KR_ALL(kr_nullo(a), kr_nullo(b)),
+			KR_ALL(kr_conso(v[0], v[1], a), kr_conso(v[2], v[3], b),
+			       KR_CALL(e->rel, v[0], v[2]),
+			       KR_CALL(e->self, v[1], v[3])));
+}
+
+kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b)
+{
+	if (!rel || kr_rel_arity(rel) != 2) {
+		fprintf(stderr, "kanrewrite: API misuse in kr_mapo: "
+				"the relation must have arity 2\n");
+		abort();
+	}
+	struct mapo_env *e = kr_alloc(sizeof *e);
+	e->rel = rel;
+	e->self = kr_rel_new("mapo", 2, mapo_body, e);
+	return KR_CALL(e->self, a, b);
+}

@@ -1,0 +1,26 @@
+/* cli.h -- shared declarations of the kanrewrite command. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KR_CLI_H
+#define KR_CLI_H
+
+#include <kanrewrite.h>
+
+/* A subcommand: name, entry point, one-line help (libgit2's cli_cmds[]). */
+typedef struct cli_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} cli_cmd;
+
+int cmd_rewrite(int argc, char **argv);
+
+/* Read a whole file ("-" is standard input); NULL with a message on error. */
+char *cli_read_file(const char *path);
+
+/* Print "kanrewrite: message" on stderr and return the exit status 1. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The bundled default input (data/dot_distribute.sexp). */
+extern const char cli_default_input[];
+
+#endif

@@ -1,0 +1,13 @@
+## cli: the kanrewrite command (public headers only).
+bin_PROGRAMS += kanrewrite
+kanrewrite_SOURCES = src/cli/main.c src/cli/cli.h src/cli/cmd_rewrite.c
+kanrewrite_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I$(top_srcdir)/include -DKR_PKGDATADIR='"$(pkgdatadir)"'
+kanrewrite_LDADD = libkanrewrite.la
+dist_pkgdata_DATA += data/dot_distribute.sexp
+BUILT_SOURCES = src/cli/default_input.h
+CLEANFILES += src/cli/default_input.h
+nodist_kanrewrite_SOURCES = src/cli/default_input.h
+kanrewrite_CPPFLAGS += -Isrc/cli
+src/cli/default_input.h: $(top_srcdir)/data/dot_distribute.sexp
+	$(AM_V_GEN)$(MKDIR_P) src/cli && sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' \
+	  -e 's/^/"/' -e 's/$$/\\n"/' $(top_srcdir)/data/dot_distribute.sexp > $@

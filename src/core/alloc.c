@@ -1,0 +1,293 @@
+/* alloc.c -- the single internal allocator (Boehm GC) and small containers. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <gc/gc.h>
+
+#include "alloc.h"
+
+static void *oom(size_t n)
+{
+	fprintf(stderr, "kanrewrite: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void kri_alloc_init(void)
+{
+	GC_INIT();
+	GC_set_oom_fn(oom);
+}
+
+void *kri_alloc(size_t n)
+{
+	void *p = GC_MALLOC(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *kri_alloc_atomic(size_t n)
+{
+	void *p = GC_MALLOC_ATOMIC(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *kri_realloc(void *p, size_t n)
+{
+	void *q = GC_REALLOC(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+void *kr_alloc(size_t n) { return kri_alloc(n); }
+
+void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }
+
+char *kr_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = kri_alloc_atomic(n);
+	memcpy(p, s, n);
+	return p;
+}
+
+char *kr_strfmt(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return kr_strdup("");
+	char *p = kri_alloc_atomic((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void kri_misuse(const char *fn, const char *cond)
+{
+	fprintf(stderr, "kanrewrite: API misuse in %s: %s does not hold\n", fn,
+		cond);
+	abort();
+}
+
+/* ------------------------------------------------------------------ vec */
+
+void kri_vec_push(kri_vec *v, void *x)
+{
+	if (v->len == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 8;
+		void **items = kri_alloc(cap * sizeof *items);
+		if (v->len)
+			memcpy(items, v->items, v->len * sizeof *items);
+		v->items = items;
+		v->cap = cap;
+	}
+	v->items[v->len++] = x;
+}
+
+void *kri_vec_pop(kri_vec *v)
+{
+	kr_check(v->len > 0);
+	void *x = v->items[--v->len];
+	v->items[v->len] = NULL;
+	return x;
+}
+
+void kri_vec_clear(kri_vec *v) { v->len = 0; }
+
+/* ------------------------------------------------------------------ buf */
+
+static void buf_reserve(kri_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *s = kri_alloc_atomic(cap);
+	if (b->len)
+		memcpy(s, b->s, b->len);
+	b->s = s;
+	b->cap = cap;
+}
+
+void kri_buf_putn(kri_buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void kri_buf_putc(kri_buf *b, char c) { kri_buf_putn(b, &c, 1); }
+
+void kri_buf_puts(kri_buf *b, const char *s) { kri_buf_putn(b, s, strlen(s)); }
+
+void kri_buf_printf(kri_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n <= 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *kri_buf_str(kri_buf *b)
+{
+	if (!b->s)
+		buf_reserve(b, 0), b->s[0] = 0;
+	return b->s;
+}
+
+/* ----------------------------------------------------------------- hash */
+
+uint64_t kri_hash_mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	return h;
+}
+
+uint64_t kri_hash_ptr(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+uint64_t kri_hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* ----------------------------------------------------------------- pmap */
+
+/*
+ * Invariant: keys[i] is NULL (empty), TOMB (deleted) or a live key; len
+ * counts live keys plus tombstones, and stays below 3/4 of cap.
+ */
+static char tomb_mark;
+#define TOMB ((void *)&tomb_mark)
+
+static size_t pmap_find(const kri_pmap *m, const void *key)
+{
+	size_t mask = m->cap - 1;
+	size_t i = (size_t)kri_hash_ptr(key) & mask;
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+void *kri_pmap_get(const kri_pmap *m, const void *key)
+{
+	if (!m->cap)
+		return NULL;
+	size_t i = pmap_find(m, key);
+	return m->keys[i] ? m->vals[i] : NULL;
+}
+
+bool kri_pmap_has(const kri_pmap *m, const void *key)
+{
+	return m->cap && m->keys[pmap_find(m, key)] != NULL;
+}
+
+static void pmap_grow(kri_pmap *m)
+{
+	kri_pmap old = *m;
+	size_t live = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.keys[i] && old.keys[i] != TOMB)
+			live++;
+	size_t cap = 16;
+	while (cap * 3 < (live + 1) * 4 * 2)
+		cap *= 2;
+	m->keys = kri_alloc(cap * sizeof(void *));
+	m->vals = kri_alloc(cap * sizeof(void *));
+	m->cap = cap;
+	m->len = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.keys[i] && old.keys[i] != TOMB)
+			kri_pmap_put(m, old.keys[i], old.vals[i]);
+}
+
+void kri_pmap_put(kri_pmap *m, const void *key, void *val)
+{
+	kr_check(key != NULL && key != TOMB);
+	if ((m->len + 1) * 4 >= m->cap * 3)
+		pmap_grow(m);
+	size_t mask = m->cap - 1;
+	size_t i = (size_t)kri_hash_ptr(key) & mask, slot = (size_t)-1;
+	while (m->keys[i] && m->keys[i] != key) {
+		if (m->keys[i] == TOMB && slot == (size_t)-1)
+			slot = i;
+		i = (i + 1) & mask;
+	}
+	if (m->keys[i] == key) {
+		m->vals[i] = val;
+		return;
+	}
+	if (slot != (size_t)-1)
+		i = slot;
+	else
+		m->len++;
+	m->keys[i] = (void *)key;
+	m->vals[i] = val;
+}
+
+bool kri_pmap_del(kri_pmap *m, const void *key)
+{
+	if (!m->cap)
+		return false;
+	size_t i = pmap_find(m, key);
+	if (!m->keys[i])
+		return false;
+	m->keys[i] = TOMB;
+	m->vals[i] = NULL;
+	return true;
+}
+
+void kri_pmap_clear(kri_pmap *m)
+{
+	m->keys = m->vals = NULL;
+	m->len = m->cap = 0;
+}
+
+bool kri_pmap_next(const kri_pmap *m, size_t *i, void **key, void **val)
+{
+	for (; *i < m->cap; (*i)++) {
+		void *k = m->keys[*i];
+		if (k && k != TOMB) {
+			if (key)
+				*key = k;
+			if (val)
+				*val = m->vals[*i];
+			(*i)++;
+			return true;
+		}
+	}
+	return false;
+}

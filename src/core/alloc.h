@@ -1,0 +1,79 @@
+/* alloc.h -- the single internal allocator (Boehm GC) and small containers. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KRI_ALLOC_H
+#define KRI_ALLOC_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kanrewrite/common.h"
+#include "kanrewrite/error.h"
+
+/*
+ * All memory of the library comes from kri_alloc (scanned, zeroed) or
+ * kri_alloc_atomic (not scanned, not zeroed); both abort on out-of-memory
+ * through the collector's OOM hook, so they never return NULL. Never keep
+ * a collected pointer in malloc'd memory: the collector does not scan it.
+ */
+void kri_alloc_init(void);
+void *kri_alloc(size_t n);
+void *kri_alloc_atomic(size_t n);
+void *kri_realloc(void *p, size_t n);
+
+/* API-misuse assertion (house style lane 3): aborts naming the function. */
+#define kr_check(cond)                                                        \
+	do {                                                                  \
+		if (!(cond))                                                  \
+			kri_misuse(__func__, #cond);                          \
+	} while (0)
+_Noreturn void kri_misuse(const char *fn, const char *cond);
+
+/* A growable array of pointers in collected memory. */
+typedef struct kri_vec {
+	void **items;
+	size_t len, cap;
+} kri_vec;
+
+void kri_vec_push(kri_vec *v, void *x);
+void *kri_vec_pop(kri_vec *v);
+void kri_vec_clear(kri_vec *v);
+
+/* A growable character buffer in collected memory (atomic). */
+typedef struct kri_buf {
+	char *s;
+	size_t len, cap;
+} kri_buf;
+
+void kri_buf_putc(kri_buf *b, char c);
+void kri_buf_puts(kri_buf *b, const char *s);
+void kri_buf_putn(kri_buf *b, const char *s, size_t n);
+void kri_buf_printf(kri_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The NUL-terminated contents (never NULL). */
+char *kri_buf_str(kri_buf *b);
+
+/*
+ * An open-addressing hash map from pointers to pointers, in collected
+ * memory. Keys are compared by address; NULL is not a valid key.
+ */
+typedef struct kri_pmap {
+	void **keys;
+	void **vals;
+	size_t len, cap; /* cap is 0 or a power of two */
+} kri_pmap;
+
+void *kri_pmap_get(const kri_pmap *m, const void *key);
+bool kri_pmap_has(const kri_pmap *m, const void *key);
+void kri_pmap_put(kri_pmap *m, const void *key, void *val);
+bool kri_pmap_del(kri_pmap *m, const void *key);
+void kri_pmap_clear(kri_pmap *m);
+/* Iterate: for (size_t i = 0; kri_pmap_next(m, &i, &k, &v);) ... */
+bool kri_pmap_next(const kri_pmap *m, size_t *i, void **key, void **val);
+
+uint64_t kri_hash_ptr(const void *p);
+uint64_t kri_hash_mix(uint64_t h, uint64_t x);
+uint64_t kri_hash_bytes(const void *p, size_t n);
+
+#endif

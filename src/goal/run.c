@@ -1,0 +1,87 @@
+/* run.c -- the driver: taking answers from a goal's stream. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <inttypes.h>
+
+#include "goal.h"
+
+/*
+ * A run holds the stream still to explore. The goal is applied to the
+ * empty state on the first request; after that each request forces
+ * suspensions in a loop (no recursion) until a mature node or the end.
+ */
+struct kr_runner {
+	kr_term *q;
+	const kr_goal *g; /* NULL once applied */
+	kr_stream *s;
+	uint64_t steps;
+	uint64_t limit; /* 0: no limit */
+};
+
+kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
+{
+	kr_check(q != NULL && g != NULL);
+	kr_runner *r = kri_alloc(sizeof *r);
+	r->q = q;
+	r->g = g;
+	return r;
+}
+
+void kr_run_set_step_limit(kr_runner *r, uint64_t steps)
+{
+	kr_check(r != NULL);
+	r->limit = steps;
+}
+
+uint64_t kr_run_steps(const kr_runner *r)
+{
+	kr_check(r != NULL);
+	return r->steps;
+}
+
+int kr_run_next_state(const kr_state **out, kr_runner *r)
+{
+	kr_check(out != NULL && r != NULL);
+	if (r->g) {
+		r->s = kr_goal_apply(r->g, kr_state_empty());
+		r->g = NULL;
+	}
+	for (;;) {
+		kr_stream *s = r->s;
+		if (!s)
+			return KR_EOF;
+		if (s->kind == KRI_MATURE) {
+			*out = s->u.m.st;
+			r->s = s->u.m.rest;
+			return 0;
+		}
+		if (r->limit && r->steps >= r->limit)
+			return kr_error_set(KR_ELIMIT,
+					    "run: step limit of %" PRIu64
+					    " reached",
+					    r->limit);
+		r->s = kri_stream_force(s);
+		r->steps++;
+	}
+}
+
+int kr_run_next(kr_term **out, kr_runner *r)
+{
+	kr_check(out != NULL && r != NULL);
+	const kr_state *st;
+	int rc = kr_run_next_state(&st, r);
+	if (rc == 0)
+		*out = kr_reify(r->q, kr_state_subst(st));
+	return rc;
+}
+
+kr_term *kr_run(long n, kr_term *q, const kr_goal *g)
+{
+	kr_runner *r = kr_run_start(q, g);
+	kri_vec answers = {0};
+	kr_term *t;
+	while ((n < 0 || answers.len < (size_t)n) && kr_run_next(&t, r) == 0)
+		kri_vec_push(&answers, t);
+	return kr_list(answers.len, (kr_term *const *)answers.items);
+}

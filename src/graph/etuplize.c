@@ -1,0 +1,223 @@
+/* etuplize.c -- the term bridge: ops and variables as terms, and back. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "graph.h"
+#include "kanrewrite/print.h"
+
+/* ------------------------------------------------------------- op atoms */
+
+static bool op_atom_equal(const void *a, const void *b)
+{
+	return kr_op_equal(a, b);
+}
+
+static uint64_t op_atom_hash(const void *p) { return kr_op_hash(p); }
+
+static char *op_atom_string(const void *p) { return kr_op_to_string(p); }
+
+static const kr_foreign_type op_ftype = {
+	.name = "op",
+	.equal = op_atom_equal,
+	.hash = op_atom_hash,
+	.to_string = op_atom_string,
+};
+
+kr_term *kr_op_term(const kr_op *op)
+{
+	kr_check(op != NULL);
+	kr_op *mop = (kr_op *)op; /* the cache is the op's one mutable slot */
+	if (!mop->term)
+		mop->term = kr_foreign(&op_ftype, op);
+	return mop->term;
+}
+
+kr_op *kr_term_op(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return kr_is_foreign_of(t, &op_ftype) ? kr_foreign_ptr(t) : NULL;
+}
+
+/* ------------------------------------------------------- variable atoms */
+
+static char *var_atom_string(const void *p) { return kr_variable_to_string(p); }
+
+/*
+ * The shallow etuple of v's owner, cached on v until the owner's inputs
+ * change (kri_apply_set_input clears it). Its evaluated-object cache is
+ * v's atom, so evaluating it (or a kr_cons of its car and cdr) gives v.
+ */
+static kr_term *var_atom_expand(const void *p)
+{
+	kr_variable *v = (kr_variable *)p;
+	kr_apply *node = v->owner;
+	if (!node)
+		return NULL;
+	if (v->expansion)
+		return v->expansion;
+	kr_term **items = kri_alloc((node->nin + 1) * sizeof *items);
+	items[0] = kr_op_term(node->op);
+	for (size_t i = 0; i < node->nin; i++)
+		items[i + 1] = kr_variable_term(node->inputs[i]);
+	kr_term *e = kr_etuple(node->nin + 1, items);
+	kr_etuple_set_evaled(e, kr_variable_term(v));
+	v->expansion = e;
+	return e;
+}
+
+static const kr_foreign_type var_ftype = {
+	.name = "variable",
+	.to_string = var_atom_string,
+	.expand = var_atom_expand,
+};
+
+kr_term *kr_variable_term(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	kr_variable *mv = (kr_variable *)v;
+	if (!mv->term)
+		mv->term = kr_foreign(&var_ftype, v);
+	return mv->term;
+}
+
+kr_variable *kr_term_variable(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return kr_is_foreign_of(t, &var_ftype) ? kr_foreign_ptr(t) : NULL;
+}
+
+kr_term *kr_etuplize(const kr_variable *v)
+{
+	kr_term *atom = kr_variable_term(v);
+	kr_term *e = var_atom_expand(v);
+	return e ? e : atom;
+}
+
+/* ----------------------------------------------------------- evaluation */
+
+/*
+ * kr_term_eval walks the term with an explicit stack of frames, one per
+ * compound term being evaluated: `items` are its elements (the op atom
+ * first), `args` the variables of the elements evaluated so far (`next` of
+ * them). A compound term is finished when all its arguments are; its
+ * result then goes to the frame below. `memo` maps compound term objects
+ * already evaluated in this call to their variables.
+ */
+typedef struct frame {
+	kr_term *t;
+	kr_term *items;
+	kr_op *op;
+	size_t nargs, next;
+	kr_variable **args;
+} frame;
+
+typedef struct evaluator {
+	kri_vec stack;
+	kri_pmap memo;
+} evaluator;
+
+static int cannot_eval(const kr_term *t, const char *why)
+{
+	return kr_error_set(KR_EINVALID, "cannot evaluate %s: %s",
+			    kr_term_to_string(t), why);
+}
+
+/* The variable already known for t, or NULL when t must be evaluated. */
+static kr_variable *known(evaluator *ev, const kr_term *t)
+{
+	kr_variable *v = kr_term_variable(t);
+	if (v)
+		return v;
+	if (kr_term_kind(t) == KR_ETUPLE && kr_etuple_evaled(t)) {
+		v = kr_term_variable(kr_etuple_evaled(t));
+		if (v)
+			return v;
+	}
+	return kri_pmap_get(&ev->memo, t);
+}
+
+static int push_frame(evaluator *ev, kr_term *t)
+{
+	kr_term *items = kr_as_etuple(t);
+	if (!items)
+		return cannot_eval(t, "not a variable, a number or an op "
+				      "application");
+	if (kr_etuple_len(items) == 0)
+		return cannot_eval(t, "an empty expression");
+	kr_op *op = kr_term_op(kr_etuple_ref(items, 0));
+	if (!op)
+		return cannot_eval(t, "its head is not an op");
+	frame *f = kri_alloc(sizeof *f);
+	f->t = t;
+	f->items = items;
+	f->op = op;
+	f->nargs = kr_etuple_len(items) - 1;
+	f->args = kri_alloc((f->nargs ? f->nargs : 1) * sizeof *f->args);
+	kri_vec_push(&ev->stack, f);
+	return 0;
+}
+
+/* Evaluate an atom, or push a frame for a compound term (*v = NULL). */
+static int step(evaluator *ev, kr_variable **v, kr_term *t)
+{
+	*v = known(ev, t);
+	if (*v)
+		return 0;
+	switch (kr_term_kind(t)) {
+	case KR_INT:
+		*v = kr_constant_new((double)kr_int_value(t), NULL);
+		return 0;
+	case KR_REAL:
+		*v = kr_constant_new(kr_real_value(t), NULL);
+		return 0;
+	case KR_ETUPLE:
+	case KR_CONS:
+		return push_frame(ev, t);
+	case KR_VAR:
+		return cannot_eval(t, "a logic variable");
+	default:
+		if (kr_term_op(t))
+			return cannot_eval(t, "an op is not a value");
+		return cannot_eval(t, "not a variable, a number or an op "
+				      "application");
+	}
+}
+
+/* Apply the op of a finished frame and record the result. */
+static int finish(evaluator *ev, frame *f, kr_variable **out)
+{
+	int rc = kr_op_call(out, f->op, f->nargs, f->args);
+	if (rc < 0)
+		return rc;
+	if (kr_term_kind(f->t) == KR_ETUPLE)
+		kr_etuple_set_evaled(f->t, kr_variable_term(*out));
+	kri_pmap_put(&ev->memo, f->t, *out);
+	return 0;
+}
+
+int kr_term_eval(kr_variable **out, kr_term *t)
+{
+	kr_check(out != NULL && t != NULL);
+	evaluator ev = {0};
+	kr_variable *v;
+	int rc = step(&ev, &v, t);
+	while (rc == 0 && ev.stack.len > 0) {
+		frame *f = ev.stack.items[ev.stack.len - 1];
+		if (f->next < f->nargs) {
+			kr_term *arg = kr_etuple_ref(f->items, f->next + 1);
+			rc = step(&ev, &v, arg);
+			if (rc == 0 && v)
+				f->args[f->next++] = v;
+			continue;
+		}
+		rc = finish(&ev, f, &v);
+		kri_vec_pop(&ev.stack);
+		if (rc == 0 && ev.stack.len > 0) {
+			frame *parent = ev.stack.items[ev.stack.len - 1];
+			parent->args[parent->next++] = v;
+		}
+	}
+	if (rc == 0)
+		*out = v;
+	return rc;
+}

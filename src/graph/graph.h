@@ -1,0 +1,90 @@
+/* graph.h -- internal layout of types, ops, variables and Apply nodes. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KRI_GRAPH_H
+#define KRI_GRAPH_H
+
+#include "core/alloc.h"
+#include "kanrewrite/fgraph.h"
+#include "kanrewrite/graph.h"
+#include "kanrewrite/op.h"
+#include "kanrewrite/type.h"
+
+/*
+ * Layout.
+ *
+ *   kr_type      dtype, ndim, shape[ndim] (-1 = unknown); immutable.
+ *   kr_op        descriptor + borrowed props; `term` caches its foreign
+ *                atom (written once, on first use).
+ *   kr_variable  type, name, owner/index (owner NULL for inputs and
+ *                constants), constant value; `term` caches the foreign
+ *                atom; `expansion` caches the shallow etuple of the owner
+ *                and is cleared by kri_apply_set_input() whenever an input
+ *                of the owner changes.
+ *   kr_apply     op, inputs[nin], outputs[nout]. An Output pseudo-node
+ *                (kr_apply_is_output) has one input and no outputs; its op
+ *                carries the output index.
+ *
+ * Invariant: v->owner == NULL or v->owner->outputs[v->index] == v.
+ * Apply nodes are owned by graphs only through kr_fgraph's maps; a node
+ * does not know which graphs hold it.
+ */
+
+struct kr_type {
+	kr_dtype dtype;
+	int ndim;
+	const int64_t *shape;
+};
+
+struct kr_op {
+	const kr_op_desc *desc;
+	const void *props;
+	kr_term *term;
+};
+
+struct kr_variable {
+	const kr_type *type;
+	const char *name;
+	kr_apply *owner;
+	int index;
+	bool is_constant;
+	double value;
+	kr_term *term;
+	kr_term *expansion;
+};
+
+struct kr_apply {
+	kr_op *op;
+	size_t nin, nout;
+	kr_variable **inputs;
+	kr_variable **outputs;
+};
+
+/* Register the built-in ops (idempotent). Called from kr_init(). */
+void kri_graph_init(void);
+
+/* The descriptor of Output pseudo-ops and a new Output(idx) node using v. */
+extern const kr_op_desc kri_output_desc;
+kr_apply *kri_output_node(int idx, kr_variable *v);
+
+/* Set node->inputs[i] (no checks) and clear the outputs' expansions. */
+void kri_apply_set_input(kr_apply *node, size_t i, kr_variable *v);
+
+/* A copy of node using new_inputs, with fresh outputs of the same types
+ * and names (no type inference: PyTensor's clone_with_new_inputs). */
+kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs);
+
+/* A fresh ownerless variable with v's type and name (constants: v). */
+kr_variable *kri_variable_clone(const kr_variable *v);
+
+/* Format a double as Python's repr does (`2.0`, `0.1`, `1e-05`). */
+char *kri_format_double(double d);
+
+/*
+ * kr_fgraph_change_node_input with the type check optional (PyTensor's
+ * check=False, used to revert changes that narrowed types).
+ */
+int kri_fgraph_change_input(kr_fgraph *fg, kr_apply *node, int i,
+			    kr_variable *new_var, const char *reason,
+			    bool check);
+
+#endif

@@ -1,0 +1,286 @@
+/* variable.c -- graph variables, constants and Apply nodes. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <math.h>
+
+#include "graph.h"
+
+/* ------------------------------------------------------------ variables */
+
+static kr_variable *variable_alloc(const kr_type *type, const char *name)
+{
+	kr_check(type != NULL);
+	kr_variable *v = kri_alloc(sizeof *v);
+	v->type = type;
+	v->name = name ? kr_strdup(name) : NULL;
+	v->index = -1;
+	return v;
+}
+
+kr_variable *kr_variable_new(const kr_type *type, const char *name)
+{
+	return variable_alloc(type, name);
+}
+
+kr_variable *kr_constant_new(double value, const kr_type *type)
+{
+	kr_variable *v =
+		variable_alloc(type ? type : kr_type_scalar(KR_FLOAT64), NULL);
+	v->is_constant = true;
+	v->value = v->type->dtype == KR_INT64 ? trunc(value) : value;
+	return v;
+}
+
+const kr_type *kr_variable_type(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->type;
+}
+
+const char *kr_variable_name(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->name;
+}
+
+void kr_variable_set_name(kr_variable *v, const char *name)
+{
+	kr_check(v != NULL);
+	v->name = name ? kr_strdup(name) : NULL;
+}
+
+kr_apply *kr_variable_owner(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->owner;
+}
+
+int kr_variable_index(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->index;
+}
+
+bool kr_variable_is_constant(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->is_constant;
+}
+
+double kr_variable_constant_value(const kr_variable *v)
+{
+	kr_check(v != NULL && v->is_constant);
+	return v->value;
+}
+
+/*
+ * Python's repr of a float: the shortest digits that read back exactly,
+ * positional for decimal exponents in [-4, 16), with ".0" when integral.
+ */
+char *kri_format_double(double d)
+{
+	if (isnan(d))
+		return kr_strdup("nan");
+	if (isinf(d))
+		return kr_strdup(d < 0 ? "-inf" : "inf");
+	char buf[64];
+	int p = 1;
+	for (; p < 17; p++) {
+		snprintf(buf, sizeof buf, "%.*e", p - 1, d);
+		if (strtod(buf, NULL) == d)
+			break;
+	}
+	snprintf(buf, sizeof buf, "%.*e", p - 1, d);
+	int exp10 = atoi(strchr(buf, 'e') + 1);
+	if (exp10 < -4 || exp10 >= 16)
+		return kr_strdup(buf);
+	int decimals = p - 1 - exp10 > 0 ? p - 1 - exp10 : 0;
+	snprintf(buf, sizeof buf, "%.*f", decimals, d);
+	return decimals ? kr_strdup(buf) : kr_strfmt("%s.0", buf);
+}
+
+static char *constant_string(const kr_variable *v)
+{
+	if (v->type->dtype == KR_INT64)
+		return kr_strfmt("%lld", (long long)v->value);
+	return kri_format_double(v->value);
+}
+
+char *kr_variable_to_string(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	if (v->is_constant)
+		return v->name ? kr_strfmt("%s{%s}", v->name, constant_string(v))
+			       : constant_string(v);
+	if (v->name)
+		return kr_strdup(v->name);
+	if (v->owner)
+		return kr_strfmt("%s.%d", kr_op_to_string(v->owner->op),
+				 v->index);
+	return kr_strfmt("<%s>", kr_type_to_string(v->type));
+}
+
+kr_variable *kri_variable_clone(const kr_variable *v)
+{
+	if (v->is_constant)
+		return (kr_variable *)v;
+	kr_variable *c = variable_alloc(v->type, NULL);
+	c->name = v->name;
+	return c;
+}
+
+/* ---------------------------------------------------------- apply nodes */
+
+static kr_apply *apply_alloc(kr_op *op, size_t nin, kr_variable *const *in,
+			     size_t nout)
+{
+	kr_apply *node = kri_alloc(sizeof *node);
+	node->op = op;
+	node->nin = nin;
+	node->nout = nout;
+	node->inputs = kri_alloc((nin ? nin : 1) * sizeof *node->inputs);
+	for (size_t i = 0; i < nin; i++)
+		node->inputs[i] = in[i];
+	node->outputs = kri_alloc((nout ? nout : 1) * sizeof *node->outputs);
+	return node;
+}
+
+static void set_output(kr_apply *node, size_t i, kr_variable *v)
+{
+	v->owner = node;
+	v->index = (int)i;
+	node->outputs[i] = v;
+}
+
+static int check_arity(const kr_op *op, size_t nin)
+{
+	const kr_op_desc *d = op->desc;
+	if (nin < (size_t)d->min_inputs)
+		return kr_error_set(KR_EINVALID,
+				    "%s: expected %s%d input%s, got %zu",
+				    d->name,
+				    d->max_inputs == d->min_inputs ? "" : "at least ",
+				    d->min_inputs, d->min_inputs == 1 ? "" : "s",
+				    nin);
+	if (d->max_inputs >= 0 && nin > (size_t)d->max_inputs)
+		return kr_error_set(KR_EINVALID,
+				    "%s: expected %s%d input%s, got %zu",
+				    d->name,
+				    d->max_inputs == d->min_inputs ? "" : "at most ",
+				    d->max_inputs, d->max_inputs == 1 ? "" : "s",
+				    nin);
+	return 0;
+}
+
+int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
+		  kr_variable *const *inputs)
+{
+	kr_check(out != NULL && op != NULL && (nin == 0 || inputs != NULL));
+	kr_check(op->desc != &kri_output_desc);
+	for (size_t i = 0; i < nin; i++)
+		kr_check(inputs[i] != NULL);
+	int rc = check_arity(op, nin);
+	if (rc < 0)
+		return rc;
+	const kr_type **types = kri_alloc((nin ? nin : 1) * sizeof *types);
+	for (size_t i = 0; i < nin; i++)
+		types[i] = inputs[i]->type;
+	const kr_type *otype = NULL;
+	rc = op->desc->infer(&otype, op, nin, types);
+	if (rc < 0)
+		return rc;
+	kr_check(otype != NULL);
+	kr_apply *node = apply_alloc(op, nin, inputs, 1);
+	set_output(node, 0, variable_alloc(otype, NULL));
+	*out = node;
+	return 0;
+}
+
+int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
+	       kr_variable *const *inputs)
+{
+	kr_check(out != NULL);
+	kr_apply *node;
+	int rc = kr_apply_make(&node, op, nin, inputs);
+	if (rc < 0)
+		return rc;
+	*out = kr_apply_default_output(node);
+	return 0;
+}
+
+kr_apply *kri_output_node(int idx, kr_variable *v)
+{
+	int *props = kri_alloc_atomic(sizeof *props);
+	*props = idx;
+	kr_op *op = kr_op_new(&kri_output_desc, props);
+	return apply_alloc(op, 1, &v, 0);
+}
+
+kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs)
+{
+	kr_apply *c = apply_alloc(node->op, node->nin, new_inputs, node->nout);
+	for (size_t i = 0; i < node->nout; i++) {
+		kr_variable *o = variable_alloc(node->outputs[i]->type, NULL);
+		o->name = node->outputs[i]->name;
+		set_output(c, i, o);
+	}
+	return c;
+}
+
+void kri_apply_set_input(kr_apply *node, size_t i, kr_variable *v)
+{
+	kr_check(i < node->nin && v != NULL);
+	node->inputs[i] = v;
+	for (size_t k = 0; k < node->nout; k++)
+		node->outputs[k]->expansion = NULL;
+}
+
+kr_op *kr_apply_op(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	return node->op;
+}
+
+size_t kr_apply_ninputs(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	return node->nin;
+}
+
+kr_variable *kr_apply_input(const kr_apply *node, size_t i)
+{
+	kr_check(node != NULL && i < node->nin);
+	return node->inputs[i];
+}
+
+size_t kr_apply_noutputs(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	return node->nout;
+}
+
+kr_variable *kr_apply_output(const kr_apply *node, size_t i)
+{
+	kr_check(node != NULL && i < node->nout);
+	return node->outputs[i];
+}
+
+kr_variable *kr_apply_default_output(const kr_apply *node)
+{
+	kr_check(node != NULL && node->nout == 1);
+	return node->outputs[0];
+}
+
+bool kr_apply_is_output(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	return node->op->desc == &kri_output_desc;
+}
+
+int kr_apply_output_index(const kr_apply *node)
+{
+	if (!kr_apply_is_output(node))
+		return -1;
+	return *(const int *)node->op->props;
+}

@@ -1,0 +1,285 @@
+/* pprint.c -- graph printers: PyTensor's pprint and FunctionGraph repr. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "graph/graph.h"
+#include "kanrewrite/pprint.h"
+
+/*
+ * Both printers stream into one buffer from an explicit stack of items
+ * (text to emit, a variable to print, or the end of a variable's
+ * expression), pushed in reverse so they pop in output order. Output size
+ * bounds the work; graph depth never reaches the C stack.
+ */
+enum { ITEM_TEXT, ITEM_VAR, ITEM_LEAVE };
+
+typedef struct item {
+	int kind;
+	const char *text;
+	const kr_variable *v;
+} item;
+
+typedef struct printer_state {
+	kri_buf out;
+	item *items;
+	size_t len, cap;
+	kri_pmap active; /* pprint: variables whose expression is open */
+	kri_pmap uses;   /* repr: node -> number of uses */
+	kri_pmap ids;    /* repr: node -> its *n number, or NOT_SHARED */
+	uintptr_t nshared;
+} printer_state;
+
+#define NOT_SHARED ((void *)(uintptr_t)-1)
+
+static void push(printer_state *ps, int kind, const char *text,
+		 const kr_variable *v)
+{
+	if (ps->len == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 64;
+		item *items = kri_alloc(cap * sizeof *items);
+		if (ps->len)
+			memcpy(items, ps->items, ps->len * sizeof *items);
+		ps->items = items;
+		ps->cap = cap;
+	}
+	ps->items[ps->len++] = (item){kind, text, v};
+}
+
+static void push_text(printer_state *ps, const char *text)
+{
+	push(ps, ITEM_TEXT, text, NULL);
+}
+
+/*
+ * Emit `open` now and push `in0 sep in1 ... close` (reversed, so that it
+ * pops in order).
+ */
+static void open_args(printer_state *ps, const kr_apply *node,
+		      const char *open, const char *sep, const char *close)
+{
+	kri_buf_puts(&ps->out, open);
+	push_text(ps, close);
+	for (size_t i = node->nin; i-- > 0;) {
+		push(ps, ITEM_VAR, NULL, node->inputs[i]);
+		if (i > 0)
+			push_text(ps, sep);
+	}
+}
+
+/* `op(` for an op: its name, or `name{props}`. */
+static void put_call(printer_state *ps, const kr_op *op)
+{
+	if (op->desc->props_to_string && op->props)
+		kri_buf_puts(&ps->out, kr_op_to_string(op));
+	else
+		kri_buf_puts(&ps->out, op->desc->name);
+}
+
+/* ----------------------------------------------------------- printers */
+
+typedef struct op_printer {
+	const kr_op *op;
+	const char *symbol; /* NULL: printer removed */
+	const char *sep;    /* " symbol " */
+	int precedence;
+	const char *assoc;
+} op_printer;
+
+/* Assignments in order; the last one equal to an op wins. */
+static kri_vec printers;
+
+static void assign(const kr_op *op, const char *symbol, int precedence,
+		   const char *assoc)
+{
+	op_printer *p = kri_alloc(sizeof *p);
+	p->op = op;
+	p->symbol = symbol ? kr_strdup(symbol) : NULL;
+	p->sep = symbol ? kr_strfmt(" %s ", symbol) : NULL;
+	p->precedence = precedence;
+	p->assoc = kr_strdup(assoc);
+	kri_vec_push(&printers, p);
+}
+
+/* The defaults of pytensor.printing, plus the doc's `@` for dot. */
+static void ensure_defaults(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	assign(kr_op_add(), "+", -2, "either");
+	assign(kr_op_mul(), "*", -1, "either");
+	assign(kr_op_sub(), "-", -2, "left");
+	assign(kr_op_neg(), "-", 0, "either");
+	assign(kr_op_true_div(), "/", -1, "left");
+	assign(kr_op_dot(), "@", -1, "left");
+}
+
+void kr_pprint_assign(const kr_op *op, const char *symbol, int precedence,
+		      const char *assoc)
+{
+	kr_check(op != NULL && assoc != NULL);
+	kr_check(strcmp(assoc, "left") == 0 || strcmp(assoc, "right") == 0 ||
+		 strcmp(assoc, "either") == 0);
+	ensure_defaults();
+	assign(op, symbol, precedence, assoc);
+}
+
+static const op_printer *find_printer(const kr_op *op)
+{
+	for (size_t k = printers.len; k-- > 0;) {
+		const op_printer *p = printers.items[k];
+		if (kr_op_equal(p->op, op))
+			return p->symbol ? p : NULL;
+	}
+	return NULL;
+}
+
+static void pprint_var(printer_state *ps, const kr_variable *v)
+{
+	const kr_apply *node = v->owner;
+	if (!node) {
+		kri_buf_puts(&ps->out, kr_variable_to_string(v));
+		return;
+	}
+	if (kri_pmap_has(&ps->active, v)) { /* only a cyclic graph */
+		kri_buf_puts(&ps->out, "...");
+		return;
+	}
+	kri_pmap_put(&ps->active, v, (void *)v);
+	push(ps, ITEM_LEAVE, NULL, v);
+	const op_printer *p = find_printer(node->op);
+	if (!p) {
+		put_call(ps, node->op);
+		open_args(ps, node, "(", ", ", ")");
+	} else if (node->nin == 1) {
+		kri_buf_putc(&ps->out, '(');
+		open_args(ps, node, p->symbol, "", ")");
+	} else {
+		open_args(ps, node, "(", p->sep, ")");
+	}
+}
+
+char *kr_pprint(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	ensure_defaults();
+	printer_state ps = {0};
+	push(&ps, ITEM_VAR, NULL, v);
+	while (ps.len > 0) {
+		item it = ps.items[--ps.len];
+		if (it.kind == ITEM_TEXT)
+			kri_buf_puts(&ps.out, it.text);
+		else if (it.kind == ITEM_LEAVE)
+			kri_pmap_del(&ps.active, it.v);
+		else
+			pprint_var(&ps, it.v);
+	}
+	return kri_buf_str(&ps.out);
+}
+
+/* --------------------------------------------------------------- repr */
+
+/*
+ * Uses of each node, as graph.basic.as_string counts them: once per graph
+ * output it computes and once per input slot of the nodes between the
+ * inputs and the outputs. A node is explored when first counted.
+ */
+static void count_use(kri_pmap *uses, kri_vec *stack, kr_apply *node)
+{
+	uintptr_t n = (uintptr_t)kri_pmap_get(uses, node);
+	kri_pmap_put(uses, node, (void *)(n + 1));
+	if (n == 0)
+		kri_vec_push(stack, node);
+}
+
+static void count_uses(kri_pmap *uses, size_t n, kr_variable *const *outs)
+{
+	kri_vec stack = {0};
+	for (size_t k = 0; k < n; k++)
+		if (outs[k]->owner)
+			count_use(uses, &stack, outs[k]->owner);
+	while (stack.len > 0) {
+		kr_apply *node = kri_vec_pop(&stack);
+		for (size_t i = 0; i < node->nin; i++)
+			if (node->inputs[i]->owner)
+				count_use(uses, &stack, node->inputs[i]->owner);
+	}
+}
+
+static void repr_var(printer_state *ps, const kr_variable *v)
+{
+	const kr_apply *node = v->owner;
+	if (!node) {
+		kri_buf_puts(&ps->out, kr_variable_to_string(v));
+		return;
+	}
+	void *id = kri_pmap_get(&ps->ids, node);
+	if (id) { /* seen before, hence shared */
+		kri_buf_printf(&ps->out, "*%zu", (size_t)(uintptr_t)id);
+		if (node->nout > 1)
+			kri_buf_printf(&ps->out, "::%d", v->index);
+		return;
+	}
+	if ((uintptr_t)kri_pmap_get(&ps->uses, node) > 1) {
+		id = (void *)++ps->nshared;
+		kri_buf_printf(&ps->out, "*%zu -> ", (size_t)(uintptr_t)id);
+	}
+	kri_pmap_put(&ps->ids, node, id ? id : NOT_SHARED);
+	put_call(ps, node->op);
+	open_args(ps, node, "(", ", ", ")");
+}
+
+static void repr_into(printer_state *ps, size_t n, kr_variable *const *outs)
+{
+	count_uses(&ps->uses, n, outs);
+	for (size_t k = 0; k < n; k++) {
+		kr_check(outs[k] != NULL);
+		if (k > 0)
+			kri_buf_puts(&ps->out, ", ");
+		push(ps, ITEM_VAR, NULL, outs[k]);
+		while (ps->len > 0) {
+			item it = ps->items[--ps->len];
+			if (it.kind == ITEM_TEXT)
+				kri_buf_puts(&ps->out, it.text);
+			else
+				repr_var(ps, it.v);
+		}
+	}
+}
+
+char *kr_graph_repr(size_t n, kr_variable *const *outputs)
+{
+	kr_check(n == 0 || outputs != NULL);
+	printer_state ps = {0};
+	repr_into(&ps, n, outputs);
+	return kri_buf_str(&ps.out);
+}
+
+char *kr_fgraph_repr(const kr_fgraph *fg)
+{
+	kr_check(fg != NULL);
+	size_t n = kr_fgraph_noutputs(fg);
+	kr_variable **outs = kri_alloc((n ? n : 1) * sizeof *outs);
+	for (size_t k = 0; k < n; k++)
+		outs[k] = kr_fgraph_output(fg, k);
+	printer_state ps = {0};
+	kri_buf_puts(&ps.out, "FunctionGraph(");
+	repr_into(&ps, n, outs);
+	kri_buf_putc(&ps.out, ')');
+	return kri_buf_str(&ps.out);
+}
+
+char *kr_apply_to_string(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	kri_buf b = {0};
+	kri_buf_printf(&b, "%s(", kr_op_to_string(node->op));
+	for (size_t i = 0; i < node->nin; i++) {
+		if (i > 0)
+			kri_buf_puts(&b, ", ");
+		kri_buf_puts(&b, kr_variable_to_string(node->inputs[i]));
+	}
+	kri_buf_putc(&b, ')');
+	return kri_buf_str(&b);
+}

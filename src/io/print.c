@@ -1,0 +1,135 @@
+/* print.c -- printing terms as S-expressions. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <math.h>
+
+#include "term/term.h"
+#include "kanrewrite/print.h"
+
+static void print_term(kri_buf *b, const kr_term *t);
+
+/*
+ * Python's repr of a double (the graph text format uses it, and it reads
+ * back exactly): the shortest digits that round-trip, in fixed notation
+ * when the decimal exponent is in [-4, 16), else as d.ddde+XX; always with
+ * a dot or an exponent. Infinities and NaN are spelled as in Scheme.
+ */
+static void print_real(kri_buf *b, double d)
+{
+	if (isnan(d)) {
+		kri_buf_puts(b, "+nan.0");
+		return;
+	}
+	if (isinf(d)) {
+		kri_buf_puts(b, d > 0 ? "+inf.0" : "-inf.0");
+		return;
+	}
+	char tmp[64];
+	int prec = 0;
+	for (; prec < 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec, d);
+		if (strtod(tmp, NULL) == d)
+			break;
+	}
+	int exp = atoi(strchr(tmp, 'e') + 1);
+	if (exp >= -4 && exp < 16) {
+		int frac = prec - exp > 0 ? prec - exp : 0;
+		snprintf(tmp, sizeof tmp, "%.*f", frac, d);
+	}
+	kri_buf_puts(b, tmp);
+	if (!strpbrk(tmp, ".e"))
+		kri_buf_puts(b, ".0");
+}
+
+static void print_string(kri_buf *b, const char *s)
+{
+	kri_buf_putc(b, '"');
+	for (; *s; s++) {
+		switch (*s) {
+		case '"': kri_buf_puts(b, "\\\""); break;
+		case '\\': kri_buf_puts(b, "\\\\"); break;
+		case '\n': kri_buf_puts(b, "\\n"); break;
+		case '\t': kri_buf_puts(b, "\\t"); break;
+		default: kri_buf_putc(b, *s);
+		}
+	}
+	kri_buf_putc(b, '"');
+}
+
+static void print_foreign(kri_buf *b, const kr_term *t)
+{
+	const kr_foreign_type *ty = t->u.fo.type;
+	if (ty->to_string)
+		kri_buf_puts(b, ty->to_string(t->u.fo.ptr));
+	else
+		kri_buf_printf(b, "#<%s %p>", ty->name, t->u.fo.ptr);
+}
+
+/* Lists loop along their spine; elements recurse. */
+static void print_list(kri_buf *b, const kr_term *t)
+{
+	kri_buf_putc(b, '(');
+	bool first = true;
+	for (;;) {
+		if (t->kind == KR_CONS) {
+			if (!first)
+				kri_buf_putc(b, ' ');
+			print_term(b, t->u.cons.car);
+			t = t->u.cons.cdr;
+		} else if (t->kind == KR_ETUPLE) {
+			for (size_t i = 0; i < t->u.et.n; i++) {
+				if (!first || i > 0)
+					kri_buf_putc(b, ' ');
+				print_term(b, t->u.et.items[i]);
+			}
+			break;
+		} else {
+			if (t->kind != KR_NIL) {
+				kri_buf_puts(b, " . ");
+				print_term(b, t);
+			}
+			break;
+		}
+		first = false;
+	}
+	kri_buf_putc(b, ')');
+}
+
+static void print_term(kri_buf *b, const kr_term *t)
+{
+	switch (t->kind) {
+	case KR_VAR:
+		if (t->u.var.name)
+			kri_buf_printf(b, "~%s", t->u.var.name);
+		else
+			kri_buf_printf(b, "~_%llu",
+				       (unsigned long long)t->u.var.id);
+		break;
+	case KR_SYM: kri_buf_puts(b, t->u.sym.name); break;
+	case KR_INT: kri_buf_printf(b, "%lld", (long long)t->u.i); break;
+	case KR_REAL: print_real(b, t->u.r); break;
+	case KR_STR: print_string(b, t->u.str.s); break;
+	case KR_NIL: kri_buf_puts(b, "()"); break;
+	case KR_CONS:
+	case KR_ETUPLE: print_list(b, t); break;
+	case KR_FOREIGN: print_foreign(b, t); break;
+	}
+}
+
+char *kr_term_to_string(const kr_term *t)
+{
+	kr_check(t != NULL);
+	kri_buf b = {0};
+	print_term(&b, t);
+	return kri_buf_str(&b);
+}
+
+int kr_term_fprint(FILE *f, const kr_term *t)
+{
+	kr_check(f != NULL);
+	const char *s = kr_term_to_string(t);
+	if (fputs(s, f) == EOF)
+		return kr_error_set(KR_ERROR, "cannot write a term");
+	return 0;
+}

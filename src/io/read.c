@@ -1,0 +1,357 @@
+/* read.c -- the S-expression reader. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+
+#include "term/term.h"
+#include "kanrewrite/read.h"
+
+/*
+ * The reader keeps open lists and pending prefixes (quote forms, datum
+ * comments) on an explicit stack of frames, so the nesting depth of the
+ * text never reaches the C stack. Positions are packed as line << 32 | col
+ * and remembered per list cell in `cells`.
+ */
+enum frame_kind { F_LIST, F_WRAP, F_DISCARD };
+
+typedef struct frame {
+	enum frame_kind kind;
+	char close;         /* ')' or ']' for lists */
+	kr_term *wrap;      /* the symbol of a quote form */
+	kri_vec items;      /* elements of a list */
+	kri_vec pos;        /* their positions (packed, as pointers) */
+	kr_term *tail;      /* the datum after a dot */
+	int dot;            /* 0 none, 1 dot seen, 2 tail read */
+	uint64_t start;     /* where the frame began */
+} frame;
+
+struct kr_reader {
+	const char *text, *p, *name;
+	int line, col;
+	uint64_t form_pos;
+	kri_pmap cells;
+	kri_vec stack;
+	bool failed;
+};
+
+static uint64_t pack(int line, int col)
+{
+	return ((uint64_t)line << 32) | (uint32_t)col;
+}
+
+kr_reader *kr_reader_new(const char *text, const char *name)
+{
+	kr_check(text != NULL);
+	kr_reader *r = kri_alloc(sizeof *r);
+	r->text = r->p = text;
+	r->name = kr_strdup(name ? name : "<input>");
+	r->line = r->col = 1;
+	return r;
+}
+
+const char *kr_reader_name(const kr_reader *r) { return r->name; }
+
+void kr_reader_form_position(const kr_reader *r, int *line, int *col)
+{
+	*line = (int)(r->form_pos >> 32);
+	*col = (int)(r->form_pos & 0xffffffffu);
+}
+
+bool kr_reader_cell_position(const kr_reader *r, const kr_term *cell,
+			     int *line, int *col)
+{
+	void *v = kri_pmap_get(&r->cells, cell);
+	if (!v)
+		return false;
+	uint64_t pos = (uint64_t)(uintptr_t)v;
+	*line = (int)(pos >> 32);
+	*col = (int)(pos & 0xffffffffu);
+	return true;
+}
+
+static int fail_at(kr_reader *r, uint64_t pos, const char *msg)
+{
+	r->failed = true;
+	return kr_error_set(KR_ESYNTAX, "%s:%d:%d: %s", r->name,
+			    (int)(pos >> 32), (int)(pos & 0xffffffffu), msg);
+}
+
+static void advance(kr_reader *r)
+{
+	if (*r->p == '\n') {
+		r->line++;
+		r->col = 1;
+	} else {
+		r->col++;
+	}
+	r->p++;
+}
+
+/* Skip blanks and comments; an unterminated block comment is an error. */
+static int skip_space(kr_reader *r)
+{
+	for (;;) {
+		if (isspace((unsigned char)*r->p)) {
+			advance(r);
+		} else if (*r->p == ';') {
+			while (*r->p && *r->p != '\n')
+				advance(r);
+		} else if (r->p[0] == '#' && r->p[1] == '|') {
+			uint64_t at = pack(r->line, r->col);
+			int depth = 0;
+			do {
+				if (!*r->p)
+					return fail_at(r, at,
+						       "unterminated #| comment");
+				if (r->p[0] == '#' && r->p[1] == '|')
+					depth++, advance(r);
+				else if (r->p[0] == '|' && r->p[1] == '#')
+					depth--, advance(r);
+				advance(r);
+			} while (depth > 0);
+		} else {
+			return 0;
+		}
+	}
+}
+
+static bool delimiter(char c)
+{
+	return !c || isspace((unsigned char)c) || strchr("()[]\";'`,", c);
+}
+
+static int read_string(kr_reader *r, kr_term **out)
+{
+	uint64_t at = pack(r->line, r->col);
+	kri_buf b = {0};
+	advance(r);
+	while (*r->p != '"') {
+		char c = *r->p;
+		if (!c)
+			return fail_at(r, at, "unterminated string");
+		if (c == '\\') {
+			advance(r);
+			c = *r->p;
+			if (!c)
+				return fail_at(r, at, "unterminated string");
+			c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+		}
+		kri_buf_putc(&b, c);
+		advance(r);
+	}
+	advance(r);
+	*out = kr_str(kri_buf_str(&b));
+	return 0;
+}
+
+/* Integer, real, #t/#f or symbol. */
+static int read_atom(kr_reader *r, kr_term **out)
+{
+	uint64_t at = pack(r->line, r->col);
+	const char *s = r->p;
+	while (!delimiter(*r->p))
+		advance(r);
+	size_t n = (size_t)(r->p - s);
+	char *tok = kri_alloc_atomic(n + 1);
+	memcpy(tok, s, n);
+	tok[n] = 0;
+	char *end;
+	errno = 0;
+	long long i = strtoll(tok, &end, 10);
+	if (!*end && end != tok && isdigit((unsigned char)tok[n - 1])) {
+		if (errno == ERANGE)
+			return fail_at(r, at, "integer out of range");
+		*out = kr_int(i);
+		return 0;
+	}
+	double d = strtod(tok, &end);
+	if (!*end && strpbrk(tok, "0123456789") && !strpbrk(tok, "xXpP")) {
+		*out = kr_real(d);
+		return 0;
+	}
+	if (tok[0] == '#') {
+		if (!strcmp(tok, "#t") || !strcmp(tok, "#true"))
+			*out = kr_sym("#t");
+		else if (!strcmp(tok, "#f") || !strcmp(tok, "#false"))
+			*out = kr_sym("#f");
+		else
+			return fail_at(r, at, kr_strfmt("unknown syntax %s",
+							 tok));
+		return 0;
+	}
+	*out = kr_sym(tok);
+	return 0;
+}
+
+static frame *push_frame(kr_reader *r, enum frame_kind k, uint64_t at)
+{
+	frame *f = kri_alloc(sizeof *f);
+	f->kind = k;
+	f->start = at;
+	kri_vec_push(&r->stack, f);
+	return f;
+}
+
+static frame *top(kr_reader *r)
+{
+	return r->stack.len ? r->stack.items[r->stack.len - 1] : NULL;
+}
+
+/* Build the list of a closed frame, remembering each cell's position. */
+static kr_term *close_list(kr_reader *r, frame *f)
+{
+	kr_term *l = f->dot ? f->tail : kr_nil();
+	for (size_t i = f->items.len; i-- > 0;) {
+		l = kr_cons(f->items.items[i], l);
+		kri_pmap_put(&r->cells, l, f->pos.items[i]);
+	}
+	return l;
+}
+
+/*
+ * Hand a finished datum to the innermost open frame. Returns 1 when the
+ * datum completes a top-level form (stored in *out), 0 otherwise.
+ */
+static int deliver(kr_reader *r, kr_term *d, uint64_t at, kr_term **out)
+{
+	for (;;) {
+		frame *f = top(r);
+		if (!f) {
+			*out = d;
+			return 1;
+		}
+		if (f->kind == F_LIST) {
+			if (f->dot == 1) {
+				f->tail = d;
+				f->dot = 2;
+			} else if (f->dot == 2) {
+				return fail_at(r, at, "more than one datum "
+						      "after a dot");
+			} else {
+				kri_vec_push(&f->items, d);
+				kri_vec_push(&f->pos, (void *)(uintptr_t)at);
+			}
+			return 0;
+		}
+		kri_vec_pop(&r->stack);
+		if (f->kind == F_DISCARD)
+			return 0;
+		d = KR_LIST(f->wrap, d);
+		kri_pmap_put(&r->cells, d, (void *)(uintptr_t)f->start);
+		at = f->start;
+	}
+}
+
+static int close_frame(kr_reader *r, char c, uint64_t at, kr_term **out)
+{
+	frame *f = top(r);
+	if (!f || f->kind != F_LIST)
+		return fail_at(r, at, kr_strfmt("unexpected '%c'", c));
+	if (f->close != c)
+		return fail_at(r, at, kr_strfmt("'%c' closes a list opened "
+						 "with '%c'", c,
+						 f->close == ')' ? '(' : '['));
+	if (f->dot == 1 || (f->dot && !f->items.len))
+		return fail_at(r, at, "a dot must stand between data");
+	kri_vec_pop(&r->stack);
+	return deliver(r, close_list(r, f), f->start, out);
+}
+
+static int prefix(kr_reader *r, uint64_t at)
+{
+	const char *name = NULL;
+	if (*r->p == '\'')
+		name = "quote";
+	else if (*r->p == '`')
+		name = "quasiquote";
+	else if (r->p[0] == ',' && r->p[1] == '@')
+		name = "unquote-splicing", advance(r);
+	else
+		name = "unquote";
+	advance(r);
+	push_frame(r, F_WRAP, at)->wrap = kr_sym(name);
+	return 0;
+}
+
+/* One token: 1 = a form is complete, 0 = go on, < 0 = error. */
+static int step(kr_reader *r, kr_term **out)
+{
+	uint64_t at = pack(r->line, r->col);
+	char c = *r->p;
+	kr_term *d = NULL;
+	int rc;
+	if (c == '(' || c == '[') {
+		advance(r);
+		push_frame(r, F_LIST, at)->close = c == '(' ? ')' : ']';
+		return 0;
+	}
+	if (c == ')' || c == ']') {
+		advance(r);
+		return close_frame(r, c, at, out);
+	}
+	if (c == '\'' || c == '`' || c == ',')
+		return prefix(r, at);
+	if (c == '#' && r->p[1] == ';') {
+		advance(r), advance(r);
+		push_frame(r, F_DISCARD, at);
+		return 0;
+	}
+	if (c == '.' && delimiter(r->p[1])) {
+		frame *f = top(r);
+		advance(r);
+		if (!f || f->kind != F_LIST || f->dot || !f->items.len)
+			return fail_at(r, at, "unexpected dot");
+		f->dot = 1;
+		return 0;
+	}
+	rc = c == '"' ? read_string(r, &d) : read_atom(r, &d);
+	return rc < 0 ? rc : deliver(r, d, at, out);
+}
+
+int kr_reader_next(kr_term **out, kr_reader *r)
+{
+	kr_check(out != NULL && r != NULL);
+	if (r->failed)
+		return KR_EOF;
+	kri_vec_clear(&r->stack);
+	for (;;) {
+		int rc = skip_space(r);
+		if (rc < 0)
+			return rc;
+		if (!*r->p) {
+			frame *f = top(r);
+			if (!f)
+				return KR_EOF;
+			return fail_at(r, f->start,
+				       f->kind == F_LIST ? "unclosed list"
+							 : "missing datum");
+		}
+		if (!r->stack.len)
+			r->form_pos = pack(r->line, r->col);
+		rc = step(r, out);
+		if (rc != 0)
+			return rc < 0 ? rc : 0;
+	}
+}
+
+int kr_read_term(kr_term **out, const char *text, const char *name)
+{
+	kr_reader *r = kr_reader_new(text, name);
+	int rc = kr_reader_next(out, r);
+	if (rc == KR_EOF)
+		return kr_error_set(KR_ESYNTAX, "%s:1:1: no datum",
+				    r->name);
+	if (rc < 0)
+		return rc;
+	kr_term *extra;
+	rc = kr_reader_next(&extra, r);
+	if (rc == 0) {
+		int line, col;
+		kr_reader_form_position(r, &line, &col);
+		return kr_error_set(KR_ESYNTAX, "%s:%d:%d: more than one datum",
+				    r->name, line, col);
+	}
+	return rc == KR_EOF ? 0 : rc;
+}

@@ -1,0 +1,123 @@
+/* kanren.c -- KanrenRelationSub: a miniKanren relation as a node rewriter. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "rewrite/rewrite.h"
+#include "kanrewrite/graph.h"
+#include "kanrewrite/print.h"
+#include "kanrewrite/stream.h"
+
+typedef struct kanren_sub {
+	const kr_rel *rel;
+	bool reverse;
+	uint64_t step_limit;
+} kanren_sub;
+
+/* The term a node is matched as: its output, or the list of its outputs. */
+static kr_term *node_term(const kr_apply *node)
+{
+	size_t n = kr_apply_noutputs(node);
+	if (n == 1)
+		return kr_variable_term(kr_apply_output(node, 0));
+	kri_vec outs = {0};
+	for (size_t i = 0; i < n; i++)
+		kri_vec_push(&outs, kr_variable_term(kr_apply_output(node, i)));
+	return kr_list(outs.len, (kr_term *const *)outs.items);
+}
+
+/* The first answer for q, walked; NULL for none. */
+static int first_answer(kr_term **out, const kanren_sub *ks, kr_term *in,
+			const kr_apply *node)
+{
+	kr_term *q = kr_var_new("q");
+	kr_term *args[2] = {ks->reverse ? q : in, ks->reverse ? in : q};
+	kr_runner *run = kr_run_start(q, kr_rel_call(ks->rel, args));
+	kr_run_set_step_limit(run, ks->step_limit);
+	const kr_state *st;
+	int rc = kr_run_next_state(&st, run);
+	*out = NULL;
+	if (rc == KR_EOF)
+		return 0;
+	if (rc == KR_ELIMIT)
+		return kr_error_set(KR_ELIMIT,
+				    "KanrenRelationSub(%s): no answer within "
+				    "%llu steps on %s", kr_rel_name(ks->rel),
+				    (unsigned long long)ks->step_limit,
+				    kr_term_to_string(node_term(node)));
+	if (rc < 0)
+		return rc;
+	*out = kr_walk_star(q, kr_state_subst(st));
+	return 0;
+}
+
+/* Evaluate an answer into one variable per output; false if it cannot be. */
+static bool eval_answer(kri_vec *news, kr_term *ans, size_t nout)
+{
+	if (nout != 1) {
+		if (kr_list_length(ans) != (long)nout)
+			return false;
+		for (size_t i = 0; i < nout; i++, ans = kr_cdr(ans))
+			if (!eval_answer(news, kr_car(ans), 1))
+				return false;
+		return true;
+	}
+	kr_variable *v;
+	if (kr_term_eval(&v, ans) < 0) {
+		kr_error_clear();
+		return false;
+	}
+	kri_vec_push(news, v);
+	return true;
+}
+
+static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			    kr_apply *node, kr_replacements **out)
+{
+	(void)fg;
+	kanren_sub *ks = self->data;
+	kr_term *ans;
+	int rc = first_answer(&ans, ks, node_term(node), node);
+	if (rc < 0 || !ans || !kr_is_ground(ans))
+		return rc;
+	kri_vec news = {0};
+	size_t nout = kr_apply_noutputs(node);
+	if (!eval_answer(&news, ans, nout))
+		return 0;
+	bool same = true;
+	for (size_t i = 0; i < nout; i++)
+		same &= news.items[i] == kr_apply_output(node, i);
+	if (!same)
+		*out = kr_replacements_for_outputs(
+			node, nout, (kr_variable *const *)news.items);
+	return 0;
+}
+
+static char *kanren_to_string(const kr_node_rewriter *self)
+{
+	const kanren_sub *ks = self->data;
+	return kr_strfmt("KanrenRelationSub(%s%s)", kr_rel_name(ks->rel),
+			 ks->reverse ? ", reverse" : "");
+}
+
+static const kr_node_rewriter_class kanren_class = {
+	.name = "KanrenRelationSub",
+	.transform = kanren_transform,
+	.to_string = kanren_to_string,
+};
+
+kr_node_rewriter *kr_kanren_relation_sub_new(const kr_rel *rel, bool reverse)
+{
+	kr_check(rel != NULL && kr_rel_arity(rel) == 2);
+	kanren_sub *ks = kri_alloc(sizeof *ks);
+	ks->rel = rel;
+	ks->reverse = reverse;
+	ks->step_limit = 10000000;
+	return kr_node_rewriter_new(&kanren_class, NULL, ks);
+}
+
+void kr_kanren_relation_sub_set_step_limit(kr_node_rewriter *rw,
+					   uint64_t steps)
+{
+	kr_check(rw && rw->cls == &kanren_class);
+	((kanren_sub *)rw->data)->step_limit = steps;
+}

@@ -1,0 +1,163 @@
+/* subst.c -- persistent substitutions: a hash array mapped trie on var ids. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "term/term.h"
+#include "kanrewrite/subst.h"
+
+/*
+ * A node covers 5 bits of the variable id at its depth. `bitmap` says which
+ * of the 32 children exist; they are stored densely in `slots`, in bit
+ * order. A slot is a leaf when `key` is non-NULL (binding key -> val) and a
+ * child node (`val` points to it) when `key` is NULL. Nodes are never
+ * modified after they are published: extension copies the path from the
+ * root (at most 13 nodes for 64-bit ids, usually 2 or 3).
+ */
+typedef struct slot {
+	const kr_term *key;
+	void *val;
+} slot;
+
+typedef struct hnode {
+	uint32_t bitmap;
+	slot slots[];
+} hnode;
+
+struct kr_subst {
+	const hnode *root;
+	size_t size;
+};
+
+static const kr_subst empty_subst = {NULL, 0};
+
+const kr_subst *kr_subst_empty(void) { return &empty_subst; }
+
+size_t kr_subst_size(const kr_subst *s)
+{
+	kr_check(s != NULL);
+	return s->size;
+}
+
+static unsigned popcount32(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+
+kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
+{
+	kr_check(s != NULL && v && v->kind == KR_VAR);
+	uint64_t id = v->u.var.id;
+	const hnode *n = s->root;
+	for (unsigned shift = 0; n; shift += 5) {
+		uint32_t bit = 1u << ((id >> shift) & 31);
+		if (!(n->bitmap & bit))
+			return NULL;
+		const slot *sl = &n->slots[popcount32(n->bitmap & (bit - 1))];
+		if (sl->key)
+			return sl->key == v ? (kr_term *)sl->val : NULL;
+		n = sl->val;
+	}
+	return NULL;
+}
+
+static hnode *node_new(uint32_t bitmap)
+{
+	hnode *n = kri_alloc(sizeof *n + popcount32(bitmap) * sizeof(slot));
+	n->bitmap = bitmap;
+	return n;
+}
+
+/* A node holding two leaves whose ids agree on the bits below `shift`. */
+static hnode *node_pair(slot a, slot b, unsigned shift)
+{
+	unsigned ia = (a.key->u.var.id >> shift) & 31;
+	unsigned ib = (b.key->u.var.id >> shift) & 31;
+	if (ia == ib) {
+		hnode *n = node_new(1u << ia);
+		n->slots[0].key = NULL;
+		n->slots[0].val = node_pair(a, b, shift + 5);
+		return n;
+	}
+	hnode *n = node_new((1u << ia) | (1u << ib));
+	n->slots[ia < ib ? 0 : 1] = a;
+	n->slots[ia < ib ? 1 : 0] = b;
+	return n;
+}
+
+/* n with leaf (v, t) inserted; *added tells whether the size grew. */
+static hnode *insert(const hnode *n, slot leaf, unsigned shift, bool *added)
+{
+	uint32_t bit = 1u << ((leaf.key->u.var.id >> shift) & 31);
+	if (!n) {
+		hnode *m = node_new(bit);
+		m->slots[0] = leaf;
+		*added = true;
+		return m;
+	}
+	unsigned cnt = popcount32(n->bitmap);
+	unsigned pos = popcount32(n->bitmap & (bit - 1));
+	if (!(n->bitmap & bit)) {
+		hnode *m = node_new(n->bitmap | bit);
+		memcpy(m->slots, n->slots, pos * sizeof(slot));
+		m->slots[pos] = leaf;
+		memcpy(m->slots + pos + 1, n->slots + pos,
+		       (cnt - pos) * sizeof(slot));
+		*added = true;
+		return m;
+	}
+	hnode *m = node_new(n->bitmap);
+	memcpy(m->slots, n->slots, cnt * sizeof(slot));
+	slot old = n->slots[pos];
+	if (old.key == leaf.key) {
+		m->slots[pos] = leaf;
+	} else if (old.key) {
+		m->slots[pos].key = NULL;
+		m->slots[pos].val = node_pair(old, leaf, shift + 5);
+		*added = true;
+	} else {
+		m->slots[pos].val = insert(old.val, leaf, shift + 5, added);
+	}
+	return m;
+}
+
+const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
+{
+	kr_check(s != NULL && v && v->kind == KR_VAR && t != NULL);
+	bool added = false;
+	slot leaf = {v, t};
+	kr_subst *r = kri_alloc(sizeof *r);
+	r->root = insert(s->root, leaf, 0, &added);
+	r->size = s->size + (added ? 1 : 0);
+	return r;
+}
+
+static bool each(const hnode *n,
+		 bool (*fn)(kr_term *v, kr_term *t, void *data), void *data)
+{
+	unsigned cnt = popcount32(n->bitmap);
+	for (unsigned i = 0; i < cnt; i++) {
+		const slot *sl = &n->slots[i];
+		if (sl->key ? !fn((kr_term *)sl->key, sl->val, data)
+			    : !each(sl->val, fn, data))
+			return false;
+	}
+	return true;
+}
+
+void kr_subst_foreach(const kr_subst *s,
+		      bool (*fn)(kr_term *v, kr_term *t, void *data),
+		      void *data)
+{
+	kr_check(s != NULL && fn != NULL);
+	if (s->root)
+		each(s->root, fn, data);
+}
+
+kr_term *kr_walk(kr_term *t, const kr_subst *s)
+{
+	kr_check(t != NULL && s != NULL);
+	while (t->kind == KR_VAR) {
+		kr_term *b = kr_subst_lookup(s, t);
+		if (!b)
+			return t;
+		t = b;
+	}
+	return t;
+}

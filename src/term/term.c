@@ -1,0 +1,461 @@
+/* term.c -- construction, access, equality and hashing of terms. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "term/term.h"
+
+static kr_term nil_term = {.kind = KR_NIL, .flags = KRI_GROUND};
+static uint64_t next_var_id = 1;
+
+static kr_term *new_term(kr_kind k, uint8_t flags)
+{
+	kr_term *t = kri_alloc(sizeof *t);
+	t->kind = (uint8_t)k;
+	t->flags = flags;
+	return t;
+}
+
+kr_kind kr_term_kind(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return (kr_kind)t->kind;
+}
+
+const char *kr_kind_name(kr_kind k)
+{
+	static const char *names[] = {"var",  "symbol", "int",
+				      "real", "string", "nil",
+				      "pair", "etuple", "foreign"};
+	return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
+}
+
+/* ---------------------------------------------------------------- atoms */
+
+kr_term *kr_var_new(const char *name)
+{
+	kr_term *t = new_term(KR_VAR, 0);
+	t->u.var.id = next_var_id++;
+	t->u.var.name = name ? kr_strdup(name) : NULL;
+	return t;
+}
+
+uint64_t kr_var_id(const kr_term *v)
+{
+	kr_check(v && v->kind == KR_VAR);
+	return v->u.var.id;
+}
+
+const char *kr_var_name(const kr_term *v)
+{
+	kr_check(v && v->kind == KR_VAR);
+	return v->u.var.name;
+}
+
+/*
+ * Symbol table: open addressing over interned symbol terms, in collected
+ * memory reachable from a static root, so symbols are never collected.
+ */
+static kr_term **symtab;
+static size_t symcap, symlen;
+
+static size_t sym_slot(kr_term **tab, size_t cap, const char *name)
+{
+	size_t i = (size_t)kri_hash_bytes(name, strlen(name)) & (cap - 1);
+	while (tab[i] && strcmp(tab[i]->u.sym.name, name) != 0)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+static void sym_grow(void)
+{
+	size_t cap = symcap ? symcap * 2 : 1024;
+	kr_term **tab = kri_alloc(cap * sizeof *tab);
+	for (size_t i = 0; i < symcap; i++)
+		if (symtab[i])
+			tab[sym_slot(tab, cap, symtab[i]->u.sym.name)] =
+				symtab[i];
+	symtab = tab;
+	symcap = cap;
+}
+
+kr_term *kr_sym(const char *name)
+{
+	kr_check(name != NULL);
+	if ((symlen + 1) * 2 > symcap)
+		sym_grow();
+	size_t i = sym_slot(symtab, symcap, name);
+	if (!symtab[i]) {
+		kr_term *t = new_term(KR_SYM, KRI_GROUND);
+		t->u.sym.name = kr_strdup(name);
+		symtab[i] = t;
+		symlen++;
+	}
+	return symtab[i];
+}
+
+const char *kr_sym_name(const kr_term *s)
+{
+	kr_check(s && s->kind == KR_SYM);
+	return s->u.sym.name;
+}
+
+kr_term *kr_int(int64_t i)
+{
+	kr_term *t = new_term(KR_INT, KRI_GROUND);
+	t->u.i = i;
+	return t;
+}
+
+int64_t kr_int_value(const kr_term *t)
+{
+	kr_check(t && t->kind == KR_INT);
+	return t->u.i;
+}
+
+kr_term *kr_real(double d)
+{
+	kr_term *t = new_term(KR_REAL, KRI_GROUND);
+	t->u.r = d;
+	return t;
+}
+
+double kr_real_value(const kr_term *t)
+{
+	kr_check(t && t->kind == KR_REAL);
+	return t->u.r;
+}
+
+kr_term *kr_str(const char *s)
+{
+	kr_check(s != NULL);
+	kr_term *t = new_term(KR_STR, KRI_GROUND);
+	t->u.str.s = kr_strdup(s);
+	return t;
+}
+
+const char *kr_str_value(const kr_term *t)
+{
+	kr_check(t && t->kind == KR_STR);
+	return t->u.str.s;
+}
+
+kr_term *kr_nil(void) { return &nil_term; }
+
+kr_term *kr_foreign(const kr_foreign_type *type, const void *ptr)
+{
+	kr_check(type != NULL && type->name != NULL);
+	kr_term *t = new_term(KR_FOREIGN, KRI_GROUND);
+	t->u.fo.ptr = (void *)ptr;
+	t->u.fo.type = type;
+	return t;
+}
+
+void *kr_foreign_ptr(const kr_term *t)
+{
+	kr_check(t && t->kind == KR_FOREIGN);
+	return t->u.fo.ptr;
+}
+
+const kr_foreign_type *kr_foreign_type_of(const kr_term *t)
+{
+	kr_check(t && t->kind == KR_FOREIGN);
+	return t->u.fo.type;
+}
+
+bool kr_is_foreign_of(const kr_term *t, const kr_foreign_type *type)
+{
+	return t && t->kind == KR_FOREIGN && t->u.fo.type == type;
+}
+
+kr_term *kri_foreign_expand(const kr_term *t)
+{
+	if (t->kind != KR_FOREIGN || !t->u.fo.type->expand)
+		return NULL;
+	return t->u.fo.type->expand(t->u.fo.ptr);
+}
+
+/* ------------------------------------------------------------- etuples */
+
+static kr_term *etuple_window(kr_term **items, size_t n, kr_term *parent)
+{
+	uint8_t flags = KRI_GROUND;
+	for (size_t i = 0; i < n; i++)
+		if (!KRI_IS_GROUND(items[i])) {
+			flags = 0;
+			break;
+		}
+	kr_term *t = new_term(KR_ETUPLE, flags);
+	t->u.et.items = items;
+	t->u.et.n = n;
+	t->u.et.parent = parent;
+	return t;
+}
+
+kr_term *kr_etuple(size_t n, kr_term *const *items)
+{
+	kr_term **copy = kri_alloc((n ? n : 1) * sizeof *copy);
+	for (size_t i = 0; i < n; i++) {
+		kr_check(items[i] != NULL);
+		copy[i] = items[i];
+	}
+	return etuple_window(copy, n, NULL);
+}
+
+size_t kr_etuple_len(const kr_term *e)
+{
+	kr_check(e && e->kind == KR_ETUPLE);
+	return e->u.et.n;
+}
+
+kr_term *kr_etuple_ref(const kr_term *e, size_t i)
+{
+	kr_check(e && e->kind == KR_ETUPLE && i < e->u.et.n);
+	return e->u.et.items[i];
+}
+
+kr_term *kr_etuple_evaled(const kr_term *e)
+{
+	kr_check(e && e->kind == KR_ETUPLE);
+	return e->u.et.evaled;
+}
+
+void kr_etuple_set_evaled(kr_term *e, kr_term *obj)
+{
+	kr_check(e && e->kind == KR_ETUPLE);
+	e->u.et.evaled = obj;
+}
+
+kr_term *kr_as_etuple(kr_term *t)
+{
+	if (t->kind == KR_ETUPLE)
+		return t;
+	long n = kr_list_length(t);
+	if (n < 0)
+		return NULL;
+	kr_term **items = kri_alloc((n ? (size_t)n : 1) * sizeof *items);
+	for (long i = 0; i < n; i++, t = t->u.cons.cdr)
+		items[i] = t->u.cons.car;
+	return etuple_window(items, (size_t)n, NULL);
+}
+
+/* ---------------------------------------------------- pairs and lists */
+
+/* cons onto an etuple: the parent itself when `a` is its head. */
+static kr_term *cons_etuple(kr_term *a, kr_term *d)
+{
+	kr_term *p = d->u.et.parent;
+	if (p && p->u.et.items + 1 == d->u.et.items &&
+	    p->u.et.n == d->u.et.n + 1 && p->u.et.items[0] == a)
+		return p;
+	size_t n = d->u.et.n + 1;
+	kr_term **items = kri_alloc(n * sizeof *items);
+	items[0] = a;
+	memcpy(items + 1, d->u.et.items, d->u.et.n * sizeof *items);
+	return etuple_window(items, n, NULL);
+}
+
+kr_term *kr_cons(kr_term *a, kr_term *d)
+{
+	kr_check(a != NULL && d != NULL);
+	if (d->kind == KR_ETUPLE)
+		return cons_etuple(a, d);
+	kr_term *t = new_term(KR_CONS, (uint8_t)(a->flags & d->flags &
+						  KRI_GROUND));
+	t->u.cons.car = a;
+	t->u.cons.cdr = d;
+	return t;
+}
+
+bool kr_is_pair(const kr_term *t)
+{
+	kr_check(t != NULL);
+	switch (t->kind) {
+	case KR_CONS: return true;
+	case KR_ETUPLE: return t->u.et.n > 0;
+	case KR_FOREIGN: return kri_foreign_expand(t) != NULL;
+	default: return false;
+	}
+}
+
+bool kr_is_null(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return t->kind == KR_NIL || (t->kind == KR_ETUPLE && t->u.et.n == 0);
+}
+
+kr_term *kr_car(const kr_term *t)
+{
+	kr_check(t != NULL);
+	if (t->kind == KR_CONS)
+		return t->u.cons.car;
+	if (t->kind == KR_ETUPLE && t->u.et.n > 0)
+		return t->u.et.items[0];
+	kr_term *e = kri_foreign_expand(t);
+	kr_check(e != NULL && e->u.et.n > 0);
+	return e->u.et.items[0];
+}
+
+kr_term *kr_cdr(const kr_term *t)
+{
+	kr_check(t != NULL);
+	if (t->kind == KR_CONS)
+		return t->u.cons.cdr;
+	if (t->kind != KR_ETUPLE)
+		t = kri_foreign_expand(t);
+	kr_check(t != NULL && t->kind == KR_ETUPLE && t->u.et.n > 0);
+	return etuple_window(t->u.et.items + 1, t->u.et.n - 1, (kr_term *)t);
+}
+
+kr_term *kr_list(size_t n, kr_term *const *items)
+{
+	kr_term *l = &nil_term;
+	while (n-- > 0)
+		l = kr_cons(items[n], l);
+	return l;
+}
+
+long kr_list_length(const kr_term *t)
+{
+	long n = 0;
+	while (t->kind == KR_CONS) {
+		n++;
+		t = t->u.cons.cdr;
+	}
+	if (t->kind == KR_ETUPLE)
+		return n + (long)t->u.et.n;
+	return t->kind == KR_NIL ? n : -1;
+}
+
+/* ---------------------------------------------------------- properties */
+
+bool kr_is_var(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return t->kind == KR_VAR;
+}
+
+bool kr_is_ground(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return KRI_IS_GROUND(t);
+}
+
+/* First element and rest of a list-like term (cons or etuple), no expansion. */
+static bool seq_step(const kr_term **t, const kr_term **head)
+{
+	const kr_term *x = *t;
+	if (x->kind == KR_CONS) {
+		*head = x->u.cons.car;
+		*t = x->u.cons.cdr;
+		return true;
+	}
+	return false;
+}
+
+static bool atom_equal(const kr_term *a, const kr_term *b)
+{
+	switch (a->kind) {
+	case KR_INT: return a->u.i == b->u.i;
+	case KR_REAL: return a->u.r == b->u.r;
+	case KR_STR: return strcmp(a->u.str.s, b->u.str.s) == 0;
+	case KR_FOREIGN:
+		if (a->u.fo.type != b->u.fo.type)
+			return false;
+		if (a->u.fo.ptr == b->u.fo.ptr)
+			return true;
+		return a->u.fo.type->equal &&
+		       a->u.fo.type->equal(a->u.fo.ptr, b->u.fo.ptr);
+	default: return false; /* vars, symbols, nil: identity only */
+	}
+}
+
+static bool is_seq(const kr_term *t)
+{
+	return t->kind == KR_CONS || t->kind == KR_ETUPLE ||
+	       t->kind == KR_NIL;
+}
+
+/* Equality of two list-like terms, element by element. */
+static bool seq_equal(const kr_term *a, const kr_term *b)
+{
+	for (;;) {
+		if (a == b)
+			return true;
+		if (a->kind == KR_ETUPLE && b->kind == KR_ETUPLE) {
+			if (a->u.et.n != b->u.et.n)
+				return false;
+			for (size_t i = 0; i < a->u.et.n; i++)
+				if (!kr_equal(a->u.et.items[i],
+					      b->u.et.items[i]))
+					return false;
+			return true;
+		}
+		if (kr_is_null(a) || kr_is_null(b))
+			return kr_is_null(a) && kr_is_null(b);
+		const kr_term *ha, *hb;
+		if (a->kind == KR_ETUPLE) {
+			ha = a->u.et.items[0];
+			a = kr_cdr(a);
+		} else if (!seq_step(&a, &ha))
+			return kr_equal(a, b);
+		if (b->kind == KR_ETUPLE) {
+			hb = b->u.et.items[0];
+			b = kr_cdr(b);
+		} else if (!seq_step(&b, &hb))
+			return false;
+		if (!kr_equal(ha, hb))
+			return false;
+		if (!is_seq(a) || !is_seq(b))
+			return kr_equal(a, b);
+	}
+}
+
+bool kr_equal(const kr_term *a, const kr_term *b)
+{
+	kr_check(a != NULL && b != NULL);
+	if (a == b)
+		return true;
+	if (is_seq(a) && is_seq(b))
+		return seq_equal(a, b);
+	if (a->kind != b->kind)
+		return false;
+	return atom_equal(a, b);
+}
+
+static uint64_t atom_hash(const kr_term *t)
+{
+	switch (t->kind) {
+	case KR_VAR: return kri_hash_mix(1, t->u.var.id);
+	case KR_SYM: return kri_hash_ptr(t);
+	case KR_INT: return kri_hash_mix(3, (uint64_t)t->u.i);
+	case KR_REAL: {
+		double d = t->u.r == 0 ? 0 : t->u.r; /* -0.0 == 0.0 */
+		uint64_t bits;
+		memcpy(&bits, &d, sizeof bits);
+		return kri_hash_mix(4, bits);
+	}
+	case KR_STR: return kri_hash_bytes(t->u.str.s, strlen(t->u.str.s));
+	case KR_FOREIGN:
+		return t->u.fo.type->hash ? t->u.fo.type->hash(t->u.fo.ptr)
+					  : kri_hash_ptr(t->u.fo.ptr);
+	default: return 0;
+	}
+}
+
+uint64_t kr_hash(const kr_term *t)
+{
+	kr_check(t != NULL);
+	if (!is_seq(t))
+		return atom_hash(t);
+	uint64_t h = 0x51ed270b27f2a1c5ULL;
+	while (t->kind == KR_CONS) {
+		h = kri_hash_mix(h, kr_hash(t->u.cons.car));
+		t = t->u.cons.cdr;
+	}
+	if (t->kind == KR_ETUPLE) {
+		for (size_t i = 0; i < t->u.et.n; i++)
+			h = kri_hash_mix(h, kr_hash(t->u.et.items[i]));
+		return kri_hash_mix(h, 7);
+	}
+	return kri_hash_mix(h, t->kind == KR_NIL ? 7 : kr_hash(t));
+}

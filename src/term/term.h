@@ -1,0 +1,69 @@
+/* term.h -- internal layout of terms. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KRI_TERM_H
+#define KRI_TERM_H
+
+#include "core/alloc.h"
+#include "kanrewrite/term.h"
+
+/*
+ * Layout. A term is one collected, immutable node: a kind byte, a flags
+ * byte and a union of payloads (Lua's tag + Value, chibi's heap object
+ * without pointer tagging).
+ *
+ *   KR_VAR      id (unique, increasing), optional name
+ *   KR_SYM      name (interned: one node per name, compared by pointer)
+ *   KR_INT      int64_t
+ *   KR_REAL     double
+ *   KR_STR      NUL-terminated bytes
+ *   KR_NIL      (one shared node)
+ *   KR_CONS     car, cdr
+ *   KR_ETUPLE   n elements at items[0..n-1] (a window into a shared array),
+ *               parent: the etuple this one is the tail of (or NULL),
+ *               evaled: the evaluated-object cache (the only mutable slot)
+ *   KR_FOREIGN  ptr + type descriptor
+ *
+ * Flag KRI_GROUND: no logic variable occurs in the term (computed at
+ * construction from the parts; foreign atoms are ground). It makes the
+ * occurs check and kr_walk_star O(1) on ground data.
+ */
+enum { KRI_GROUND = 1 };
+
+struct kr_term {
+	uint8_t kind;
+	uint8_t flags;
+	union {
+		struct {
+			uint64_t id;
+			const char *name;
+		} var;
+		struct {
+			const char *name;
+		} sym;
+		int64_t i;
+		double r;
+		struct {
+			const char *s;
+		} str;
+		struct {
+			kr_term *car, *cdr;
+		} cons;
+		struct {
+			kr_term **items;
+			size_t n;
+			kr_term *parent;
+			kr_term *evaled;
+		} et;
+		struct {
+			void *ptr;
+			const kr_foreign_type *type;
+		} fo;
+	} u;
+};
+
+#define KRI_IS_GROUND(t) (((t)->flags & KRI_GROUND) != 0)
+
+/* The etuple a foreign atom expands to, or NULL when it is atomic. */
+kr_term *kri_foreign_expand(const kr_term *t);
+
+#endif

@@ -1,0 +1,142 @@
+/* unify.c -- unification of terms, with and without the occurs check. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "term/term.h"
+#include "kanrewrite/unify.h"
+
+/*
+ * Unification keeps its pending pairs on an explicit stack, so the depth of
+ * the terms never reaches the C stack. The stack starts in a local array
+ * and moves to collected memory when it outgrows it.
+ */
+typedef struct work {
+	kr_term **pairs; /* u0, v0, u1, v1, ... */
+	size_t len, cap;
+	kr_term *local[64];
+} work;
+
+static void push(work *w, kr_term *u, kr_term *v)
+{
+	if (w->len + 2 > w->cap) {
+		size_t cap = w->cap * 2;
+		kr_term **p = kri_alloc(cap * sizeof *p);
+		memcpy(p, w->pairs, w->len * sizeof *p);
+		w->pairs = p;
+		w->cap = cap;
+	}
+	w->pairs[w->len++] = u;
+	w->pairs[w->len++] = v;
+}
+
+bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
+{
+	kr_check(x && x->kind == KR_VAR && t != NULL && s != NULL);
+	t = kr_walk(t, s);
+	while (!KRI_IS_GROUND(t)) {
+		switch (t->kind) {
+		case KR_VAR: return t == x;
+		case KR_CONS:
+			if (kr_occurs(x, t->u.cons.car, s))
+				return true;
+			t = kr_walk(t->u.cons.cdr, s);
+			break;
+		case KR_ETUPLE:
+			for (size_t i = 0; i < t->u.et.n; i++)
+				if (kr_occurs(x, t->u.et.items[i], s))
+					return true;
+			return false;
+		default: return false;
+		}
+	}
+	return false;
+}
+
+/* Split a pair-like term into head and tail (expanding foreign atoms). */
+static bool split(kr_term *t, kr_term **head, kr_term **tail)
+{
+	if (t->kind == KR_FOREIGN) {
+		t = kri_foreign_expand(t);
+		if (!t)
+			return false;
+	}
+	if (!kr_is_pair(t))
+		return false;
+	*head = kr_car(t);
+	*tail = kr_cdr(t);
+	return true;
+}
+
+/* Push the elements of two etuples of equal length, leftmost on top. */
+static bool push_etuples(work *w, kr_term *u, kr_term *v)
+{
+	if (u->u.et.n != v->u.et.n)
+		return false;
+	for (size_t i = u->u.et.n; i-- > 0;)
+		push(w, u->u.et.items[i], v->u.et.items[i]);
+	return true;
+}
+
+/* Decompose two non-variable terms; false when they cannot unify. */
+static bool decompose(work *w, kr_term *u, kr_term *v)
+{
+	if (u->kind == KR_FOREIGN && v->kind == KR_FOREIGN &&
+	    u->u.fo.type == v->u.fo.type &&
+	    (u->u.fo.ptr == v->u.fo.ptr ||
+	     (u->u.fo.type->equal &&
+	      u->u.fo.type->equal(u->u.fo.ptr, v->u.fo.ptr))))
+		return true;
+	if (kr_is_null(u) || kr_is_null(v))
+		return kr_is_null(u) && kr_is_null(v);
+	kr_term *eu = u->kind == KR_FOREIGN ? kri_foreign_expand(u) : u;
+	kr_term *ev = v->kind == KR_FOREIGN ? kri_foreign_expand(v) : v;
+	if (eu && ev && eu->kind == KR_ETUPLE && ev->kind == KR_ETUPLE)
+		return push_etuples(w, eu, ev);
+	kr_term *hu, *tu, *hv, *tv;
+	if (eu && ev && split(eu, &hu, &tu) && split(ev, &hv, &tv)) {
+		push(w, tu, tv);
+		push(w, hu, hv);
+		return true;
+	}
+	if (u->kind != v->kind || kr_is_pair(u) || kr_is_pair(v))
+		return false;
+	return kr_equal(u, v);
+}
+
+static const kr_subst *unify(kr_term *u0, kr_term *v0, const kr_subst *s,
+			     bool check)
+{
+	kr_check(u0 != NULL && v0 != NULL && s != NULL);
+	work w;
+	w.pairs = w.local;
+	w.cap = sizeof w.local / sizeof *w.local;
+	w.len = 0;
+	push(&w, u0, v0);
+	while (w.len > 0) {
+		kr_term *v = kr_walk(w.pairs[--w.len], s);
+		kr_term *u = kr_walk(w.pairs[--w.len], s);
+		if (u == v)
+			continue;
+		if (u->kind == KR_VAR || v->kind == KR_VAR) {
+			kr_term *x = u->kind == KR_VAR ? u : v;
+			kr_term *t = x == u ? v : u;
+			if (check && kr_occurs(x, t, s))
+				return NULL;
+			s = kr_subst_extend(s, x, t);
+			continue;
+		}
+		if (!decompose(&w, u, v))
+			return NULL;
+	}
+	return s;
+}
+
+const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
+{
+	return unify(u, v, s, false);
+}
+
+const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s)
+{
+	return unify(u, v, s, true);
+}

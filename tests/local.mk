@@ -1,0 +1,18 @@
+## tests: one Check runner over every layer's suite, the command's
+## transcript tests, and a compile test of each public header on its own.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_kanrewrite
+TESTS += tests/check_kanrewrite
+endif
+TESTS += tests/headers.sh tests/cli.sh
+EXTRA_DIST += tests/headers.sh tests/cli.sh tests/data
+AM_TESTS_ENVIRONMENT = top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	CC='$(CC)' CK_DEFAULT_TIMEOUT=120; export top_srcdir top_builddir CC CK_DEFAULT_TIMEOUT;
+
+tests_check_kanrewrite_SOURCES = tests/check_kanrewrite.c tests/suites.h \
+	tests/test_term.c tests/test_unify.c tests/test_goal.c \
+	tests/test_relations.c tests/test_graph.c tests/test_fgraph.c \
+	tests/test_print.c tests/test_read.c tests/test_rewrite.c \
+	tests/test_docs.c
+tests_check_kanrewrite_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_kanrewrite_LDADD = libkanrewrite.la $(CHECK_LIBS)

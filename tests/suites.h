@@ -1,0 +1,25 @@
+/* suites.h -- the Check suites of kanrewrite, one per area. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KR_TEST_SUITES_H
+#define KR_TEST_SUITES_H
+
+#include <check.h>
+#include <kanrewrite.h>
+
+Suite *term_suite(void);
+Suite *unify_suite(void);
+Suite *goal_suite(void);
+Suite *relations_suite(void);
+Suite *graph_suite(void);
+Suite *fgraph_suite(void);
+Suite *print_suite(void);
+Suite *read_suite(void);
+Suite *rewrite_suite(void);
+Suite *docs_suite(void);
+
+/* Parse a term from text for tests; aborts the test on a syntax error. */
+kr_term *t_read(const char *text);
+/* Print a term to a collected string. */
+const char *t_str(const kr_term *t);
+
+#endif

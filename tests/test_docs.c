@@ -1,0 +1,195 @@
+/* test_docs.c -- the examples of the graph rewriting documents. */
+/* See the LICENSE file for copying conditions. */
+#include "suites.h"
+
+/* The documents' matrices A B x y z w and the dot-distribution rewriters. */
+static kr_variable *A, *B, *x, *y, *z, *w;
+
+static void matrices(void)
+{
+	A = kr_variable_new(kr_type_matrix(), "A");
+	B = kr_variable_new(kr_type_matrix(), "B");
+	x = kr_variable_new(kr_type_matrix(), "x");
+	y = kr_variable_new(kr_type_matrix(), "y");
+	z = kr_variable_new(kr_type_matrix(), "z");
+	w = kr_variable_new(kr_type_matrix(), "w");
+}
+
+static kr_variable *call2(kr_op *op, kr_variable *a, kr_variable *b)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, a, b), 0);
+	return out;
+}
+
+static kr_variable *dot(kr_variable *a, kr_variable *b)
+{
+	return call2(kr_op_dot(), a, b);
+}
+
+static kr_variable *add(kr_variable *a, kr_variable *b)
+{
+	return call2(kr_op_add(), a, b);
+}
+
+static kr_graph_rewriter *distribute(bool reverse)
+{
+	kr_node_rewriter *sub =
+		kr_kanren_relation_sub_new(kr_dot_distributeo_rel(), reverse);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.max_use_ratio = 10;
+	return kr_equilibrium_graph_rewriter_new(1, &sub, &o);
+}
+
+typedef struct dcase {
+	const char *before, *forward;
+} dcase;
+
+static const dcase dot_cases[] = {
+	{"(A @ (x + y))", "((A @ x) + (A @ y))"},
+	{"(A @ ((x + y) + (z + w)))",
+	 "(((A @ x) + (A @ y)) + ((A @ z) + (A @ w)))"},
+	{"(A @ (x + (y + (B @ (z + w)))))",
+	 "((A @ x) + ((A @ y) + ((A @ (B @ z)) + (A @ (B @ w)))))"},
+};
+
+static kr_variable *dot_graph(int i)
+{
+	matrices();
+	switch (i) {
+	case 0: return dot(A, add(x, y));
+	case 1: return dot(A, add(add(x, y), add(z, w)));
+	default: return dot(A, add(x, add(y, dot(B, add(z, w)))));
+	}
+}
+
+/* Forward, then backward on the forward result, as the documents do. */
+START_TEST(dot_distribution_both_ways)
+{
+	const dcase *c = &dot_cases[_i];
+	kr_variable *g = dot_graph(_i), *res, *rev;
+	ck_assert_str_eq(kr_pprint(g), c->before);
+	ck_assert_int_eq(kr_rewrite_graph(&res, g, distribute(false), false), 0);
+	ck_assert_str_eq(kr_pprint(res), c->forward);
+	ck_assert_int_eq(kr_rewrite_graph(&rev, res, distribute(true), false),
+			 0);
+	ck_assert_str_eq(kr_pprint(rev), c->before);
+}
+END_TEST
+
+/* The relation itself gives exactly one answer, one `add` level deep. */
+START_TEST(dot_distributeo_answers)
+{
+	matrices();
+	kr_variable *g = dot(A, add(x, add(y, z)));
+	kr_term *q = kr_var_new("q");
+	kr_term *answers =
+		kr_run(-1, q, kr_dot_distributeo(kr_variable_term(g), q));
+	ck_assert_int_eq(kr_list_length(answers), 1);
+	kr_variable *v;
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(answers)), 0);
+	ck_assert_str_eq(kr_pprint(v), "((A @ x) + (A @ (y + z)))");
+	/* a flat 3-ary add distributes in one step into a 3-ary add */
+	kr_variable *sum;
+	ck_assert_int_eq(KR_OP_CALL(&sum, kr_op_add(), x, y, z), 0);
+	answers = kr_run(-1, q, kr_dot_distributeo(kr_variable_term(dot(A, sum)),
+						   q));
+	ck_assert_int_eq(kr_list_length(answers), 1);
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(answers)), 0);
+	ck_assert_str_eq(kr_pprint(v), "((A @ x) + (A @ y) + (A @ z))");
+	/* on etuples the flattening is kanren's: all levels at once */
+	kr_term *dt = kr_op_term(kr_op_dot()), *at = kr_op_term(kr_op_add());
+	kr_term *X = kr_variable_term(x), *Y = kr_variable_term(y),
+		*Z = kr_variable_term(z), *AA = kr_variable_term(A);
+	kr_term *et = KR_ETUPLE(dt, AA, KR_ETUPLE(at, X, KR_ETUPLE(at, Y, Z)));
+	answers = kr_run(-1, q, kr_dot_distributeo(et, q));
+	ck_assert_int_eq(kr_list_length(answers), 1);
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(answers)), 0);
+	ck_assert_str_eq(kr_pprint(v), "((A @ x) + (A @ y) + (A @ z))");
+}
+END_TEST
+
+/* The documents' unification and reification examples. */
+static kr_variable *sx, *sy, *sz;
+
+static void scalars(void)
+{
+	sx = kr_variable_new(kr_type_scalar(KR_FLOAT64), "x");
+	sy = kr_variable_new(kr_type_scalar(KR_FLOAT64), "y");
+	sz = kr_variable_new(kr_type_scalar(KR_FLOAT64), "z");
+}
+
+START_TEST(unify_graph_with_etuple)
+{
+	scalars();
+	kr_term *add_t = kr_op_term(kr_op_add());
+	kr_term *y_lv = kr_var_new(NULL);
+	kr_variable *xy = call2(kr_op_add(), sx, sy);
+	const kr_subst *s = kr_unify(kr_variable_term(xy),
+				     KR_ETUPLE(add_t, kr_variable_term(sx),
+					       y_lv),
+				     kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(kr_subst_size(s), 1);
+	ck_assert_ptr_eq(kr_term_variable(kr_walk(y_lv, s)), sy);
+	/* reify etuple(add, y_lv, y_lv) and evaluate: add(y, y) */
+	kr_term *res = kr_walk_star(KR_ETUPLE(add_t, y_lv, y_lv), s);
+	ck_assert_str_eq(t_str(res), "(add y y)");
+	kr_variable *v;
+	ck_assert_int_eq(kr_term_eval(&v, res), 0);
+	kr_apply *node = kr_variable_owner(v);
+	ck_assert_ptr_nonnull(node);
+	ck_assert(kr_op_equal(kr_apply_op(node), kr_op_add()));
+	ck_assert_ptr_eq(kr_apply_input(node, 0), sy);
+	ck_assert_ptr_eq(kr_apply_input(node, 1), sy);
+	ck_assert_ptr_eq(kr_term_variable(kr_etuple_evaled(res)), v);
+	/* unify(add(x, y), etuple(mul, x, y_lv)) fails */
+	ck_assert_ptr_null(kr_unify(kr_variable_term(xy),
+				    KR_ETUPLE(kr_op_term(kr_op_mul()),
+					      kr_variable_term(sx), y_lv),
+				    kr_subst_empty()));
+}
+END_TEST
+
+START_TEST(unify_graph_with_cons)
+{
+	scalars();
+	kr_term *op_lv = kr_var_new(NULL), *args_lv = kr_var_new(NULL);
+	kr_variable *xy = call2(kr_op_add(), sx, sy), *xyz;
+	const kr_subst *s = kr_unify(kr_cons(op_lv, args_lv),
+				     kr_variable_term(xy), kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_eq(kr_term_op(kr_walk(op_lv, s)), kr_op_add());
+	ck_assert_str_eq(t_str(kr_walk(args_lv, s)), "(x y)");
+	ck_assert_int_eq(KR_OP_CALL(&xyz, kr_op_add(), sx, sy, sz), 0);
+	s = kr_unify(kr_cons(op_lv, args_lv), kr_variable_term(xyz),
+		     kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert(kr_op_equal(kr_term_op(kr_walk(op_lv, s)), kr_op_add()));
+	ck_assert_str_eq(t_str(kr_walk(args_lv, s)), "(x y z)");
+	/* reify(cons(mul, args_lv)) evaluates to mul(x, y, z) */
+	kr_term *res = kr_walk_star(kr_cons(kr_op_term(kr_op_mul()), args_lv),
+				    s);
+	ck_assert_int_eq(kr_term_kind(res), KR_ETUPLE);
+	kr_variable *v;
+	ck_assert_int_eq(kr_term_eval(&v, res), 0);
+	ck_assert(kr_op_equal(kr_apply_op(kr_variable_owner(v)), kr_op_mul()));
+	ck_assert_uint_eq(kr_apply_ninputs(kr_variable_owner(v)), 3);
+	ck_assert_str_eq(kr_pprint(v), "(x * y * z)");
+}
+END_TEST
+
+Suite *docs_suite(void)
+{
+	Suite *s = suite_create("docs");
+	TCase *tc = tcase_create("dot_distribution");
+	tcase_add_loop_test(tc, dot_distribution_both_ways, 0,
+			    sizeof dot_cases / sizeof *dot_cases);
+	tcase_add_test(tc, dot_distributeo_answers);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("unification");
+	tcase_add_test(tc, unify_graph_with_etuple);
+	tcase_add_test(tc, unify_graph_with_cons);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,776 @@
+/* test_fgraph.c -- tests of FunctionGraph: clients, replace, features. */
+/* See the LICENSE file for copying conditions. */
+#include <stdio.h>
+#include <string.h>
+
+#include "suites.h"
+
+static kr_variable *call(kr_op *op, size_t n, kr_variable *const *in)
+{
+	kr_variable *v = NULL;
+	int rc = kr_op_call(&v, op, n, in);
+	ck_assert_msg(rc == 0, "%s failed: %s", kr_op_name(op),
+		      kr_error_last()->message);
+	return v;
+}
+
+#define CALL(op, ...)                                                         \
+	call((op), sizeof((kr_variable *[]){__VA_ARGS__}) / sizeof(void *),   \
+	     (kr_variable *[]){__VA_ARGS__})
+
+#define OWNER(v) kr_variable_owner(v)
+
+static kr_variable *scalar(const char *name)
+{
+	return kr_variable_new(kr_type_scalar(KR_FLOAT64), name);
+}
+
+static kr_fgraph *make_fg(size_t nin, kr_variable *const *in, size_t nout,
+			  kr_variable *const *out, bool clone)
+{
+	kr_fgraph *fg = NULL;
+	int rc = kr_fgraph_new(&fg, nin, in, nout, out, clone);
+	ck_assert_msg(rc == 0, "kr_fgraph_new: %s", kr_error_last()->message);
+	return fg;
+}
+
+static void assert_integrity(const kr_fgraph *fg)
+{
+	int rc = kr_fgraph_check_integrity(fg);
+	ck_assert_msg(rc == 0, "integrity: %s", kr_error_last()->message);
+}
+
+/*
+ * The doc's first graph: add(z, mul(true_div(mul(y, x), y), true_div(z, x)))
+ * over float64 scalars x, y, z.
+ */
+typedef struct doc1 {
+	kr_variable *x, *y, *z;
+	kr_variable *mul_yx, *div1, *div2, *mul, *out;
+	kr_fgraph *fg;
+} doc1;
+
+static doc1 make_doc1(void)
+{
+	doc1 d;
+	d.x = scalar("x");
+	d.y = scalar("y");
+	d.z = scalar("z");
+	d.mul_yx = CALL(kr_op_mul(), d.y, d.x);
+	d.div1 = CALL(kr_op_true_div(), d.mul_yx, d.y);
+	d.div2 = CALL(kr_op_true_div(), d.z, d.x);
+	d.mul = CALL(kr_op_mul(), d.div1, d.div2);
+	d.out = CALL(kr_op_add(), d.z, d.mul);
+	kr_variable *in[3] = {d.x, d.y, d.z};
+	d.fg = make_fg(3, in, 1, &d.out, false);
+	return d;
+}
+
+/* A feature counting its callbacks and logging them in order. */
+typedef struct counts {
+	int attach, detach, import, prune, change, validate;
+	int attach_rc, validate_rc;
+	char log[512];
+	const char *tag;
+} counts;
+
+static void logf_(counts *c, const char *what)
+{
+	size_t n = strlen(c->log);
+	if (c->tag)
+		snprintf(c->log + n, sizeof c->log - n, "%s:%s ", c->tag, what);
+	else
+		snprintf(c->log + n, sizeof c->log - n, "%s ", what);
+}
+
+static int on_attach(kr_feature *f, kr_fgraph *fg)
+{
+	counts *c = f->data;
+	(void)fg;
+	c->attach++;
+	return c->attach_rc;
+}
+
+static void on_detach(kr_feature *f, kr_fgraph *fg)
+{
+	(void)fg;
+	((counts *)f->data)->detach++;
+}
+
+static void on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
+		      const char *reason)
+{
+	counts *c = f->data;
+	ck_assert(kr_fgraph_has_node(fg, node));
+	c->import++;
+	logf_(c, kr_strfmt("import(%s,%s)", kr_op_name(kr_apply_op(node)),
+			   reason ? reason : "-"));
+}
+
+static void on_prune(kr_feature *f, kr_fgraph *fg, kr_apply *node,
+		     const char *reason)
+{
+	counts *c = f->data;
+	ck_assert(!kr_fgraph_has_node(fg, node));
+	for (size_t i = 0; i < kr_apply_ninputs(node); i++) {
+		size_t n;
+		const kr_client *cl =
+			kr_fgraph_clients(fg, kr_apply_input(node, i), &n);
+		for (size_t k = 0; k < n; k++)
+			ck_assert_ptr_ne(cl[k].node, node); /* disconnected */
+	}
+	c->prune++;
+	logf_(c, kr_strfmt("prune(%s,%s)", kr_op_name(kr_apply_op(node)),
+			   reason ? reason : "-"));
+}
+
+static void on_change(kr_feature *f, kr_fgraph *fg, kr_apply *node, int i,
+		      kr_variable *old, kr_variable *new_var,
+		      const char *reason)
+{
+	counts *c = f->data;
+	(void)fg;
+	ck_assert_ptr_eq(kr_apply_input(node, (size_t)i), new_var);
+	c->change++;
+	logf_(c, kr_strfmt("change(%d,%s->%s,%s)", i,
+			   kr_variable_to_string(old),
+			   kr_variable_to_string(new_var),
+			   reason ? reason : "-"));
+}
+
+static int on_validate(kr_feature *f, kr_fgraph *fg)
+{
+	counts *c = f->data;
+	(void)fg;
+	c->validate++;
+	return c->validate_rc;
+}
+
+static kr_feature counter(counts *c, const char *name)
+{
+	return (kr_feature){.name = name,
+			    .data = c,
+			    .on_attach = on_attach,
+			    .on_detach = on_detach,
+			    .on_import = on_import,
+			    .on_prune = on_prune,
+			    .on_change_input = on_change,
+			    .validate = on_validate};
+}
+
+/* -------------------------------------------------------- construction */
+
+START_TEST(test_repr_doc1)
+{
+	doc1 d = make_doc1();
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(z, mul(true_div(mul(y, x), y), "
+			 "true_div(z, x))))");
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 5);
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 3);
+	ck_assert_ptr_eq(kr_fgraph_input(d.fg, 1), d.y);
+	ck_assert_uint_eq(kr_fgraph_noutputs(d.fg), 1);
+	ck_assert_ptr_eq(kr_fgraph_output(d.fg, 0), d.out);
+	ck_assert(kr_fgraph_has_node(d.fg, OWNER(d.div1)));
+	ck_assert(kr_fgraph_has_variable(d.fg, d.mul_yx));
+	ck_assert(kr_fgraph_has_variable(d.fg, d.x));
+	ck_assert(!kr_fgraph_has_variable(d.fg, scalar("x")));
+	assert_integrity(d.fg);
+}
+END_TEST
+
+START_TEST(test_toposort_doc1)
+{
+	doc1 d = make_doc1();
+	kr_apply **order = NULL;
+	size_t n = 0;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, d.fg), 0);
+	ck_assert_uint_eq(n, 5);
+	ck_assert_ptr_eq(order[0], OWNER(d.div2));
+	ck_assert_ptr_eq(order[1], OWNER(d.mul_yx));
+	ck_assert_ptr_eq(order[2], OWNER(d.div1));
+	ck_assert_ptr_eq(order[3], OWNER(d.mul));
+	ck_assert_ptr_eq(order[4], OWNER(d.out));
+}
+END_TEST
+
+START_TEST(test_toposort_outputs)
+{
+	/* the first output's nodes come first; shared nodes once */
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *a = CALL(kr_op_exp(), x), *b = CALL(kr_op_log(), y);
+	kr_variable *c = CALL(kr_op_add(), a, b);
+	kr_variable *outs[2] = {b, c};
+	kr_fgraph *fg = make_fg(0, NULL, 2, outs, false);
+	kr_apply **order;
+	size_t n;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, fg), 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_ptr_eq(order[0], OWNER(b));
+	ck_assert_ptr_eq(order[1], OWNER(a));
+	ck_assert_ptr_eq(order[2], OWNER(c));
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(*1 -> log(y), add(exp(x), *1))");
+}
+END_TEST
+
+START_TEST(test_inferred_inputs)
+{
+	doc1 d = make_doc1();
+	kr_fgraph *fg = make_fg(0, NULL, 1, &d.out, false);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 3);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 0), d.z);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 1), d.y);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 2), d.x);
+	/* constants are not inputs; the last output is walked first */
+	kr_variable *c = kr_constant_new(2, NULL);
+	kr_variable *outs[2] = {CALL(kr_op_add(), d.x, c, d.y), d.z};
+	fg = make_fg(0, NULL, 2, outs, false);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 3);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 0), d.z);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 1), d.x);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 2), d.y);
+	ck_assert(kr_fgraph_has_variable(fg, c));
+	assert_integrity(fg);
+}
+END_TEST
+
+START_TEST(test_construction_errors)
+{
+	doc1 d = make_doc1();
+	kr_fgraph *fg = NULL;
+	kr_variable *in1[1] = {d.x};
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, in1, 1, &d.out, false),
+			 KR_ENOTFOUND);
+	ck_assert_ptr_null(fg);
+	const char *msg = kr_error_last()->message;
+	ck_assert_msg(strstr(msg, "missing input: z, used to compute "
+				"true_div(z, x)"),
+		      "message: %s", msg);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, in1, 1, &d.out, true),
+			 KR_ENOTFOUND);
+	kr_variable *owned[1] = {d.mul};
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, owned, 1, &d.out, false),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "output of an existing"));
+	kr_variable *dup[4] = {d.x, d.y, d.z, d.x};
+	ck_assert_int_eq(kr_fgraph_new(&fg, 4, dup, 1, &d.out, false),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "twice"));
+	ck_assert_ptr_null(fg);
+	/* an unused input is kept, but is not a variable of the graph */
+	kr_variable *w = scalar("w");
+	kr_variable *in4[4] = {d.x, d.y, d.z, w};
+	fg = make_fg(4, in4, 1, &d.out, false);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 4);
+	ck_assert(!kr_fgraph_has_variable(fg, w));
+	/* an output may be an input */
+	fg = make_fg(1, in1, 1, in1, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 0);
+	assert_integrity(fg);
+}
+END_TEST
+
+START_TEST(test_clone)
+{
+	doc1 d = make_doc1();
+	kr_fgraph *fg = make_fg(0, NULL, 1, &d.out, true);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_ptr_ne(out, d.out);
+	ck_assert_ptr_ne(kr_fgraph_input(fg, 0), d.z);
+	ck_assert_str_eq(kr_variable_name(kr_fgraph_input(fg, 0)), "z");
+	ck_assert_str_eq(kr_fgraph_repr(fg), kr_fgraph_repr(d.fg));
+	ck_assert(!kr_fgraph_has_node(fg, OWNER(d.out)));
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 5);
+	assert_integrity(fg);
+	/* rewriting the clone leaves the original alone */
+	kr_variable *div1 = kr_apply_input(OWNER(kr_apply_input(OWNER(out), 1)),
+					   0);
+	ck_assert_int_eq(kr_fgraph_replace(fg, div1, kr_fgraph_input(fg, 2),
+					   "test"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(z, mul(x, true_div(z, x))))");
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(z, mul(true_div(mul(y, x), y), "
+			 "true_div(z, x))))");
+	kr_fgraph *fg2 = NULL;
+	ck_assert_int_eq(kr_fgraph_clone(&fg2, fg), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg2), kr_fgraph_repr(fg));
+	ck_assert_ptr_ne(kr_fgraph_output(fg2, 0), kr_fgraph_output(fg, 0));
+	/* constants are shared by clones */
+	kr_variable *c = kr_constant_new(1, NULL);
+	kr_variable *e = CALL(kr_op_add(), d.x, c);
+	fg = make_fg(0, NULL, 1, &e, true);
+	ck_assert_ptr_eq(kr_apply_input(OWNER(kr_fgraph_output(fg, 0)), 1), c);
+}
+END_TEST
+
+/* -------------------------------------------------------------- clients */
+
+START_TEST(test_clients)
+{
+	doc1 d = make_doc1();
+	size_t n = 99;
+	const kr_client *cl = kr_fgraph_clients(d.fg, d.x, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(cl[0].node, OWNER(d.div2));
+	ck_assert_int_eq(cl[0].index, 1);
+	ck_assert_ptr_eq(cl[1].node, OWNER(d.mul_yx));
+	ck_assert_int_eq(cl[1].index, 1);
+	cl = kr_fgraph_clients(d.fg, d.z, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(cl[0].node, OWNER(d.div2));
+	ck_assert_int_eq(cl[0].index, 0);
+	ck_assert_ptr_eq(cl[1].node, OWNER(d.out));
+	ck_assert_int_eq(cl[1].index, 0);
+	cl = kr_fgraph_clients(d.fg, d.out, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(kr_apply_is_output(cl[0].node));
+	ck_assert_int_eq(kr_apply_output_index(cl[0].node), 0);
+	ck_assert_int_eq(cl[0].index, 0);
+	ck_assert_ptr_eq(kr_apply_input(cl[0].node, 0), d.out);
+	ck_assert_str_eq(kr_op_to_string(kr_apply_op(cl[0].node)), "output[0]");
+	ck_assert(!kr_fgraph_has_node(d.fg, cl[0].node));
+	ck_assert_uint_eq(kr_apply_noutputs(cl[0].node), 0);
+	ck_assert_ptr_null(kr_fgraph_clients(d.fg, scalar("q"), &n));
+	ck_assert_uint_eq(n, 0);
+	/* y is used twice by one node: two clients */
+	kr_variable *y2 = CALL(kr_op_mul(), d.y, d.y);
+	kr_fgraph *fg = make_fg(0, NULL, 1, &y2, false);
+	cl = kr_fgraph_clients(fg, d.y, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(cl[0].index, 0);
+	ck_assert_int_eq(cl[1].index, 1);
+}
+END_TEST
+
+/* -------------------------------------------------------------- replace */
+
+START_TEST(test_replace_simplify)
+{
+	doc1 d = make_doc1();
+	counts c = {0};
+	kr_feature f = counter(&c, "count");
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f), 0);
+	ck_assert_int_eq(c.attach, 1);
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.div1, d.x, "simplify"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(z, mul(x, true_div(z, x))))");
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 3);
+	ck_assert_int_eq(c.change, 1);
+	ck_assert_int_eq(c.prune, 2);
+	ck_assert_int_eq(c.import, 0);
+	ck_assert_str_eq(c.log, "prune(true_div,simplify) prune(mul,simplify) "
+				"change(0,true_div.0->x,simplify) ");
+	ck_assert(!kr_fgraph_has_node(d.fg, OWNER(d.div1)));
+	ck_assert(!kr_fgraph_has_node(d.fg, OWNER(d.mul_yx)));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.mul_yx));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.div1));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.y));
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 3);
+	ck_assert_ptr_eq(kr_apply_input(OWNER(d.mul), 0), d.x);
+	size_t n;
+	kr_fgraph_clients(d.fg, d.x, &n);
+	ck_assert_uint_eq(n, 2);
+	assert_integrity(d.fg);
+	kr_apply **order;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, d.fg), 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_ptr_eq(order[0], OWNER(d.div2));
+	ck_assert_ptr_eq(order[2], OWNER(d.out));
+	/* the variable's term now expands to the new inputs */
+	ck_assert_str_eq(t_str(kr_etuplize(d.mul)), "(mul x true_div.0)");
+}
+END_TEST
+
+START_TEST(test_replace_output)
+{
+	doc1 d = make_doc1();
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(d.fg, &f);
+	kr_variable *n = CALL(kr_op_mul(), d.x, CALL(kr_op_exp(), d.z));
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.out, n, NULL), 0);
+	ck_assert_ptr_eq(kr_fgraph_output(d.fg, 0), n);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(mul(x, exp(z)))");
+	ck_assert_int_eq(c.import, 2);
+	ck_assert_int_eq(c.prune, 5);
+	ck_assert_int_eq(c.change, 1);
+	ck_assert(strncmp(c.log, "import(exp,-) import(mul,-) ", 28) == 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 2);
+	size_t k;
+	const kr_client *cl = kr_fgraph_clients(d.fg, n, &k);
+	ck_assert_uint_eq(k, 1);
+	ck_assert(kr_apply_is_output(cl[0].node));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.out));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.y));
+	assert_integrity(d.fg);
+	/* replacing the output by an input empties the graph */
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, n, d.y, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(y)");
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 0);
+	ck_assert(kr_fgraph_has_variable(d.fg, d.y));
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.x));
+	assert_integrity(d.fg);
+}
+END_TEST
+
+START_TEST(test_replace_errors)
+{
+	doc1 d = make_doc1();
+	char *before = kr_fgraph_repr(d.fg);
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(d.fg, &f);
+	/* incompatible types */
+	kr_variable *v = kr_variable_new(kr_type_vector(), "v");
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, v, NULL), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message,
+			 "Vector(float64, shape=(?,))"));
+	kr_variable *i = kr_variable_new(kr_type_scalar(KR_INT64), "i");
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, i, NULL), KR_EINVALID);
+	/* not in the graph: nothing happens */
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, scalar("q"), d.x, NULL), 0);
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, d.mul, NULL), 0);
+	/* a missing input leaves the graph unchanged */
+	kr_variable *w = scalar("w");
+	kr_variable *bad = CALL(kr_op_add(), d.x, CALL(kr_op_exp(), w));
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, bad, NULL),
+			 KR_ENOTFOUND);
+	ck_assert_msg(strstr(kr_error_last()->message, "w, used to compute "
+						       "exp(w)"),
+		      "%s", kr_error_last()->message);
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, w, NULL), KR_ENOTFOUND);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), before);
+	ck_assert_int_eq(c.import + c.prune + c.change, 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 5);
+	assert_integrity(d.fg);
+	/* a constant needs no input */
+	kr_variable *k = kr_constant_new(3, NULL);
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.mul, k, "fold"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(add(z, 3.0))");
+	assert_integrity(d.fg);
+}
+END_TEST
+
+START_TEST(test_replace_shapes)
+{
+	int64_t s23[2] = {2, 3};
+	const kr_type *m23 = kr_type_tensor(KR_FLOAT64, 2, s23);
+	kr_variable *A = kr_variable_new(kr_type_matrix(), "A");
+	kr_variable *B = kr_variable_new(m23, "B");
+	kr_variable *e = CALL(kr_op_exp(), A);
+	kr_variable *in[2] = {A, B};
+	kr_fgraph *fg = make_fg(2, in, 1, &e, false);
+	ck_assert_int_eq(kr_fgraph_replace(fg, A, B, NULL), 0); /* narrower */
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(B))");
+	kr_variable *e2 = CALL(kr_op_exp(), B);
+	kr_variable *in2[2] = {A, B};
+	fg = make_fg(2, in2, 1, &e2, false);
+	ck_assert_int_eq(kr_fgraph_replace(fg, B, A, NULL), KR_EINVALID);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(B))");
+}
+END_TEST
+
+START_TEST(test_merge_shared)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y"), *z = scalar("z");
+	kr_variable *a1 = CALL(kr_op_add(), y, z), *a2 = CALL(kr_op_add(), y, z);
+	kr_variable *t = CALL(kr_op_true_div(), CALL(kr_op_mul(), a1, x), a2);
+	kr_variable *in[3] = {x, y, z};
+	kr_fgraph *fg = make_fg(3, in, 1, &t, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(true_div(mul(add(y, "
+					     "z), x), add(y, z)))");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 4);
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(fg, &f);
+	ck_assert_int_eq(kr_fgraph_replace(fg, a2, a1, "merge"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(true_div(mul(*1 -> add(y, z), x), *1))");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 3);
+	ck_assert_int_eq(c.prune, 1);
+	size_t n;
+	kr_fgraph_clients(fg, a1, &n);
+	ck_assert_uint_eq(n, 2);
+	kr_fgraph_clients(fg, y, &n);
+	ck_assert_uint_eq(n, 1);
+	assert_integrity(fg);
+	ck_assert_int_eq(kr_fgraph_replace(fg, t, x, "simplify"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 0);
+	ck_assert_int_eq(c.prune, 4);
+	assert_integrity(fg);
+}
+END_TEST
+
+START_TEST(test_replace_all)
+{
+	doc1 d = make_doc1();
+	kr_variable *olds[2] = {d.div1, d.div2};
+	kr_variable *news[2] = {d.x, d.z};
+	ck_assert_int_eq(kr_fgraph_replace_all(d.fg, 2, olds, news, "r"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(add(z, mul(x, z)))");
+	assert_integrity(d.fg);
+	kr_variable *bad[1] = {kr_variable_new(kr_type_matrix(), "M")};
+	ck_assert_int_eq(kr_fgraph_replace_all(d.fg, 1, &d.mul, bad, "r"),
+			 KR_EINVALID);
+}
+END_TEST
+
+START_TEST(test_change_node_input)
+{
+	doc1 d = make_doc1();
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(d.fg, &f);
+	kr_apply *node = OWNER(d.out);
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, node, 1, d.y, "c"),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(add(z, y))");
+	ck_assert_int_eq(c.prune, 4);
+	ck_assert_int_eq(c.change, 1);
+	/* same input: nothing happens */
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, node, 1, d.y, "c"),
+			 0);
+	ck_assert_int_eq(c.change, 1);
+	kr_variable *v = kr_variable_new(kr_type_vector(), NULL);
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, node, 1, v, "c"),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, OWNER(d.div1), 0,
+						     d.x, "c"),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "not in the graph"));
+	/* the Output pseudo-node changes the graph output */
+	size_t n;
+	const kr_client *cl = kr_fgraph_clients(d.fg, d.out, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, cl[0].node, 0, d.x,
+						     "o"),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(d.fg, 0), d.x);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), "FunctionGraph(x)");
+	assert_integrity(d.fg);
+}
+END_TEST
+
+START_TEST(test_import_node)
+{
+	doc1 d = make_doc1();
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(d.fg, &f);
+	kr_variable *e = CALL(kr_op_exp(), CALL(kr_op_neg(), d.y));
+	ck_assert_int_eq(kr_fgraph_import_node(d.fg, OWNER(e), "imp"), 0);
+	ck_assert_int_eq(c.import, 2);
+	ck_assert_str_eq(c.log, "import(neg,imp) import(exp,imp) ");
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 7);
+	ck_assert(kr_fgraph_has_node(d.fg, OWNER(e)));
+	ck_assert(kr_fgraph_has_variable(d.fg, e));
+	size_t n;
+	ck_assert_ptr_null(kr_fgraph_clients(d.fg, e, &n));
+	ck_assert_int_eq(kr_fgraph_import_node(d.fg, OWNER(e), "imp"), 0);
+	ck_assert_int_eq(c.import, 2);
+	kr_variable *w = scalar("w");
+	kr_variable *bad = CALL(kr_op_exp(), CALL(kr_op_neg(), w));
+	ck_assert_int_eq(kr_fgraph_import_node(d.fg, OWNER(bad), "imp"),
+			 KR_ENOTFOUND);
+	ck_assert_int_eq(c.import, 2);
+	ck_assert(!kr_fgraph_has_node(d.fg, OWNER(bad)));
+	/* inputs and outputs can be added */
+	ck_assert_int_eq(kr_fgraph_add_input(d.fg, w), 0);
+	ck_assert_int_eq(kr_fgraph_add_input(d.fg, w), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 4);
+	ck_assert_int_eq(kr_fgraph_add_input(d.fg, e), KR_EINVALID);
+	ck_assert_int_eq(kr_fgraph_add_output(d.fg, bad, "out"), 0);
+	ck_assert_uint_eq(kr_fgraph_noutputs(d.fg), 2);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(z, mul(true_div(mul(y, x), y), "
+			 "true_div(z, x))), exp(neg(w)))");
+	const kr_client *cl = kr_fgraph_clients(d.fg, bad, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(kr_apply_output_index(cl[0].node), 1);
+	assert_integrity(d.fg);
+}
+END_TEST
+
+/* ------------------------------------------------------------- features */
+
+START_TEST(test_features)
+{
+	doc1 d = make_doc1();
+	counts c1 = {.tag = "a"}, c2 = {.tag = "b"}, c3 = {0};
+	kr_feature f1 = counter(&c1, "first"), f2 = counter(&c2, "second");
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f1), 0);
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f2), 0);
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f1), 0);
+	ck_assert_int_eq(c1.attach, 1);
+	ck_assert_ptr_eq(kr_fgraph_feature(d.fg, "second"), &f2);
+	ck_assert_ptr_null(kr_fgraph_feature(d.fg, "third"));
+	/* AlreadyThere: silently not attached; other errors are returned */
+	c3.attach_rc = KR_EEXISTS;
+	kr_feature f3 = counter(&c3, "third");
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f3), 0);
+	ck_assert_ptr_null(kr_fgraph_feature(d.fg, "third"));
+	c3.attach_rc = kr_error_set(KR_EINVALID, "refused");
+	ck_assert_int_eq(kr_fgraph_attach_feature(d.fg, &f3), KR_EINVALID);
+	ck_assert_ptr_null(kr_fgraph_feature(d.fg, "third"));
+	/* callbacks run in attach order: a sees each event before b */
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.div2, d.z, "r"), 0);
+	ck_assert_str_eq(c1.log, "a:prune(true_div,r) a:change(1,true_div.0->z,r) ");
+	ck_assert_str_eq(c2.log, "b:prune(true_div,r) b:change(1,true_div.0->z,r) ");
+	ck_assert_int_eq(kr_fgraph_validate(d.fg), 0);
+	ck_assert_int_eq(c1.validate + c2.validate, 2);
+	c2.validate_rc = KR_EINVALID;
+	ck_assert_int_eq(kr_fgraph_validate(d.fg), KR_EINVALID);
+	kr_fgraph_remove_feature(d.fg, &f1);
+	ck_assert_int_eq(c1.detach, 1);
+	kr_fgraph_remove_feature(d.fg, &f1);
+	ck_assert_int_eq(c1.detach, 1);
+	ck_assert_ptr_null(kr_fgraph_feature(d.fg, "first"));
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.div1, d.x, "s"), 0);
+	ck_assert_int_eq(c1.prune, 1);
+	ck_assert_int_eq(c2.prune, 3);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- cycles */
+
+START_TEST(test_cycle)
+{
+	kr_variable *x = scalar("x");
+	kr_variable *out = CALL(kr_op_exp(), CALL(kr_op_log(), x));
+	kr_fgraph *fg = make_fg(1, &x, 1, &out, false);
+	ck_assert_int_eq(kr_fgraph_replace(fg, x, out, "loop"), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 2);
+	kr_apply **order;
+	size_t n;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, fg), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "cycle"));
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(*1 -> exp(log(*1)))");
+	ck_assert_str_eq(kr_pprint(out), "exp(log(...))");
+	assert_integrity(fg);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ scale */
+
+enum { BIG = 100000 };
+
+START_TEST(test_long_chain)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable **chain = kr_alloc(BIG * sizeof *chain);
+	kr_variable *v = x;
+	for (int i = 0; i < BIG; i++)
+		chain[i] = v = CALL(kr_op_add(), v, y);
+	kr_variable *in[2] = {x, y};
+	kr_fgraph *fg = make_fg(2, in, 1, &v, false);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), BIG);
+	kr_apply **order;
+	size_t n;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, fg), 0);
+	ck_assert_uint_eq(n, BIG);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_ptr_eq(order[i], OWNER(chain[i]));
+	size_t k;
+	kr_fgraph_clients(fg, y, &k);
+	ck_assert_uint_eq(k, BIG);
+	char *r = kr_fgraph_repr(fg);
+	ck_assert_uint_eq(strlen(r), strlen("FunctionGraph()") + 1 +
+					     (size_t)BIG * strlen("add(, y)"));
+	ck_assert_uint_eq(strlen(kr_pprint(v)), 1 + (size_t)BIG * 6);
+	/* replacing the middle prunes the first half */
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	f.on_prune = NULL; /* the log would overflow; count below */
+	kr_fgraph_attach_feature(fg, &f);
+	ck_assert_int_eq(kr_fgraph_replace(fg, chain[BIG / 2 - 1], x, "cut"), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), BIG - BIG / 2);
+	kr_fgraph_clients(fg, y, &k);
+	ck_assert_uint_eq(k, BIG - BIG / 2);
+	ck_assert(!kr_fgraph_has_node(fg, OWNER(chain[0])));
+	assert_integrity(fg);
+	kr_fgraph *copy = NULL;
+	ck_assert_int_eq(kr_fgraph_clone(&copy, fg), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(copy), BIG - BIG / 2);
+	/* the chain as a term, evaluated back, is the same variable */
+	kr_variable *back = NULL;
+	ck_assert_int_eq(kr_term_eval(&back, kr_etuplize(v)), 0);
+	ck_assert_ptr_eq(back, v);
+}
+END_TEST
+
+START_TEST(test_wide_replace)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable **negs = kr_alloc(BIG * sizeof *negs);
+	for (int i = 0; i < BIG; i++)
+		negs[i] = CALL(kr_op_neg(), x);
+	kr_variable *sum = call(kr_op_add(), BIG, negs);
+	kr_variable *in[2] = {x, y};
+	kr_fgraph *fg = make_fg(2, in, 1, &sum, true);
+	kr_variable *cx = kr_fgraph_input(fg, 0), *cy = kr_fgraph_input(fg, 1);
+	size_t n;
+	kr_fgraph_clients(fg, cx, &n);
+	ck_assert_uint_eq(n, BIG);
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	f.on_change_input = NULL;
+	f.on_prune = NULL; /* it scans clients: quadratic here */
+	kr_fgraph_attach_feature(fg, &f);
+	ck_assert_int_eq(kr_fgraph_replace(fg, cx, cy, "swap"), 0);
+	ck_assert_ptr_null(kr_fgraph_clients(fg, cx, &n));
+	const kr_client *cl = kr_fgraph_clients(fg, cy, &n);
+	ck_assert_uint_eq(n, BIG);
+	ck_assert_int_eq(cl[0].index, 0);
+	ck_assert_ptr_eq(kr_apply_input(cl[BIG - 1].node, 0), cy);
+	ck_assert(!kr_fgraph_has_variable(fg, cx));
+	assert_integrity(fg);
+	/* now drop every other neg: the sum's inputs change one by one */
+	kr_apply *add = OWNER(kr_fgraph_output(fg, 0));
+	for (size_t i = 0; i < BIG; i += 2)
+		ck_assert_int_eq(kr_fgraph_change_node_input(
+					 fg, add, (int)i, cy, "drop"),
+				 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 1 + BIG / 2);
+	kr_fgraph_clients(fg, cy, &n);
+	ck_assert_uint_eq(n, BIG);
+	assert_integrity(fg);
+}
+END_TEST
+
+Suite *fgraph_suite(void)
+{
+	Suite *s = suite_create("fgraph");
+	TCase *tc = tcase_create("construction");
+	tcase_add_test(tc, test_repr_doc1);
+	tcase_add_test(tc, test_toposort_doc1);
+	tcase_add_test(tc, test_toposort_outputs);
+	tcase_add_test(tc, test_inferred_inputs);
+	tcase_add_test(tc, test_construction_errors);
+	tcase_add_test(tc, test_clone);
+	tcase_add_test(tc, test_clients);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("replace");
+	tcase_add_test(tc, test_replace_simplify);
+	tcase_add_test(tc, test_replace_output);
+	tcase_add_test(tc, test_replace_errors);
+	tcase_add_test(tc, test_replace_shapes);
+	tcase_add_test(tc, test_merge_shared);
+	tcase_add_test(tc, test_replace_all);
+	tcase_add_test(tc, test_change_node_input);
+	tcase_add_test(tc, test_import_node);
+	tcase_add_test(tc, test_cycle);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("features");
+	tcase_add_test(tc, test_features);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("scale");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_long_chain);
+	tcase_add_test(tc, test_wide_replace);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,594 @@
+/* test_goal.c -- tests of states, streams, goals, relations and run. */
+/* See the LICENSE file for copying conditions. */
+#include <inttypes.h>
+
+#include "suites.h"
+
+/*
+ * Expected answer orders were worked out by hand and checked against a
+ * separate model of the TRS2 search (append-inf with the swap on
+ * suspension, conde and relation calls suspending once).
+ */
+
+/* ------------------------------------------------------------------ helpers */
+
+static kr_term *sym(const char *s) { return kr_sym(s); }
+
+static kr_term *num(int64_t i) { return kr_int(i); }
+
+/* The printed list of the answers of run n. */
+static const char *run_str(long n, kr_term *q, kr_goal *g)
+{
+	return t_str(kr_run(n, q, g));
+}
+
+static size_t list_len(kr_term *l)
+{
+	long n = kr_list_length(l);
+	ck_assert_int_ge(n, 0);
+	return (size_t)n;
+}
+
+/* (defrel (nevero x) (nevero x)) */
+static kr_goal *nevero_body(kr_term *const *args, void *env)
+{
+	return KR_CALL(*(kr_rel **)env, args[0]);
+}
+
+static kr_goal *nevero(kr_term *x)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("nevero", 1, nevero_body, &rel);
+	return KR_CALL(rel, x);
+}
+
+/* (defrel (alwayso x) (conde (succeed) ((alwayso x)))) */
+static kr_goal *alwayso_body(kr_term *const *args, void *env)
+{
+	return KR_CONDE(kr_succeed(), KR_CALL(*(kr_rel **)env, args[0]));
+}
+
+static kr_goal *alwayso(kr_term *x)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("alwayso", 1, alwayso_body, &rel);
+	return KR_CALL(rel, x);
+}
+
+/* (defrel (nato n)
+ *   (conde ((== n 'z)) ((fresh (m) (nato m) (== n `(s ,m)))))) */
+static kr_goal *nato_body(kr_term *const *args, void *env)
+{
+	kr_term *m = kr_var_new("m");
+	return KR_CONDE(kr_eq(args[0], sym("z")),
+			KR_ALL(KR_CALL(*(kr_rel **)env, m),
+			       kr_eq(args[0], KR_LIST(sym("s"), m))));
+}
+
+static kr_goal *nato(kr_term *n)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("nato", 1, nato_body, &rel);
+	return KR_CALL(rel, n);
+}
+
+/* (defrel (lefto x) (conde ((== x 'z)) ((lefto x) (== x 'z)))) */
+static kr_goal *lefto_body(kr_term *const *args, void *env)
+{
+	return KR_CONDE(kr_eq(args[0], sym("z")),
+			KR_ALL(KR_CALL(*(kr_rel **)env, args[0]),
+			       kr_eq(args[0], sym("z"))));
+}
+
+static kr_goal *lefto(kr_term *x)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("lefto", 1, lefto_body, &rel);
+	return KR_CALL(rel, x);
+}
+
+/*
+ * One-step rewriting (the ruleo/stepo benchmark program), ported with a
+ * kr_suspend() wherever faster-miniKanren's `fresh` suspends, to compare
+ * the search order with faster-miniKanren's answers.
+ */
+static kr_goal *fresh_all(size_t n, kr_goal *const *goals)
+{
+	return kr_suspend(kr_conj(n, goals));
+}
+
+#define FRESH_ALL(...) \
+	fresh_all(sizeof((kr_goal *[]){__VA_ARGS__}) / sizeof(kr_goal *), \
+		  (kr_goal *[]){__VA_ARGS__})
+
+static kr_goal *ruleo_body(kr_term *const *args, void *env)
+{
+	(void)env;
+	kr_term *t = args[0], *u = args[1], *v[11];
+	kr_term *add = sym("add"), *dot = sym("dot");
+	kr_fresh(11, v);
+	return KR_CONDE(
+		FRESH_ALL(kr_eq(t, KR_LIST(add, v[0], v[1])),
+			  kr_eq(u, KR_LIST(add, v[1], v[0]))),
+		FRESH_ALL(kr_eq(t, KR_LIST(dot, v[2], v[3])),
+			  kr_eq(u, KR_LIST(dot, v[3], v[2]))),
+		FRESH_ALL(kr_eq(t, KR_LIST(dot, v[4], KR_LIST(add, v[5], v[6]))),
+			  kr_eq(u, KR_LIST(add, KR_LIST(dot, v[4], v[5]),
+					   KR_LIST(dot, v[4], v[6])))),
+		FRESH_ALL(kr_eq(t, KR_LIST(add, v[7], KR_LIST(add, v[8], v[9]))),
+			  kr_eq(u, KR_LIST(add, KR_LIST(add, v[7], v[8]),
+					   v[9]))));
+}
+
+static kr_goal *stepo_body(kr_term *const *args, void *env)
+{
+	static kr_rel *ruleo;
+	if (!ruleo)
+		ruleo = kr_rel_new("ruleo", 2, ruleo_body, NULL);
+	kr_rel *stepo = *(kr_rel **)env;
+	kr_term *t = args[0], *u = args[1], *v[8];
+	kr_fresh(8, v);
+	return KR_CONDE(
+		KR_CALL(ruleo, t, u),
+		FRESH_ALL(kr_eq(t, KR_LIST(v[0], v[1], v[2])),
+			  kr_eq(u, KR_LIST(v[0], v[3], v[2])),
+			  KR_CALL(stepo, v[1], v[3])),
+		FRESH_ALL(kr_eq(t, KR_LIST(v[4], v[5], v[6])),
+			  kr_eq(u, KR_LIST(v[4], v[5], v[7])),
+			  KR_CALL(stepo, v[6], v[7])));
+}
+
+static kr_goal *stepo(kr_term *t, kr_term *u)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("stepo", 2, stepo_body, &rel);
+	return KR_CALL(rel, t, u);
+}
+
+/* A goal written in C giving n states, q = 0 .. n-1, as one mature stream. */
+static kr_stream *count_fn(const kr_state *st, void *env)
+{
+	kr_term *const *e = env;
+	int64_t n = kr_int_value(e[1]);
+	kr_stream *s = NULL;
+	for (int64_t i = n; i-- > 0;)
+		s = kr_stream_cons(kr_state_unify(st, e[0], num(i)), s);
+	return s;
+}
+
+static kr_goal *counto(kr_term *q, int64_t n)
+{
+	kr_term **env = kr_alloc(2 * sizeof *env);
+	env[0] = q;
+	env[1] = num(n);
+	return kr_goal_new(count_fn, env);
+}
+
+/* ------------------------------------------------------------------- states */
+
+START_TEST(test_state_basics)
+{
+	const kr_state *e = kr_state_empty();
+	ck_assert_ptr_nonnull(e);
+	ck_assert_ptr_eq(e, kr_state_empty());
+	ck_assert_uint_eq(kr_subst_size(kr_state_subst(e)), 0);
+	kr_term *x = kr_var_new("x");
+	const kr_state *s1 = kr_state_unify(e, x, num(1));
+	ck_assert_ptr_nonnull(s1);
+	ck_assert_uint_eq(kr_subst_size(kr_state_subst(s1)), 1);
+	ck_assert(kr_equal(kr_walk(x, kr_state_subst(s1)), num(1)));
+	/* the empty state is unchanged (persistence) */
+	ck_assert_uint_eq(kr_subst_size(kr_state_subst(e)), 0);
+	ck_assert_ptr_null(kr_state_unify(s1, x, num(2)));
+	ck_assert_ptr_eq(kr_state_unify(s1, x, num(1)), s1);
+	const kr_state *s2 = kr_state_with_subst(e, kr_state_subst(s1));
+	ck_assert_ptr_eq(kr_state_subst(s2), kr_state_subst(s1));
+}
+END_TEST
+
+START_TEST(test_occurs_check)
+{
+	kr_term *q = kr_var_new("q");
+	kr_goal *g = kr_eq(q, KR_LIST(num(1), q));
+	ck_assert(kr_set_occurs_check(true));
+	ck_assert_str_eq(run_str(-1, q, g), "()");
+	ck_assert(kr_set_occurs_check(false));
+	kr_runner *r = kr_run_start(q, g);
+	const kr_state *st;
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert_uint_eq(kr_subst_size(kr_state_subst(st)), 1);
+	ck_assert_int_eq(kr_run_next_state(&st, r), KR_EOF);
+	ck_assert(!kr_set_occurs_check(true));
+	/* a non-cyclic binding is unaffected by the check */
+	ck_assert_str_eq(run_str(-1, q, kr_eq(q, KR_LIST(num(1), num(2)))),
+			 "((1 2))");
+}
+END_TEST
+
+/* -------------------------------------------------------------- basic goals */
+
+START_TEST(test_succeed_fail_eq)
+{
+	kr_term *q = kr_var_new("q");
+	ck_assert_str_eq(run_str(-1, q, kr_succeed()), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_fail()), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_eq(q, sym("pea"))), "(pea)");
+	ck_assert_str_eq(run_str(-1, q, kr_eq(sym("pea"), sym("pod"))), "()");
+	kr_term *x = kr_var_new("x");
+	ck_assert_str_eq(run_str(-1, q, kr_eq(q, KR_LIST(x, x))),
+			 "((_.0 _.0))");
+	ck_assert_str_eq(run_str(0, q, kr_succeed()), "()");
+}
+END_TEST
+
+START_TEST(test_conj_disj)
+{
+	kr_term *q = kr_var_new("q");
+	ck_assert_ptr_eq(kr_conj(0, NULL), kr_succeed());
+	ck_assert_ptr_eq(kr_disj(0, NULL), kr_fail());
+	ck_assert_str_eq(run_str(-1, q, kr_conj(0, NULL)), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_disj(0, NULL)), "()");
+	ck_assert_str_eq(run_str(-1, q, KR_ANY(kr_eq(q, num(1)),
+					       kr_eq(q, num(2)),
+					       kr_eq(q, num(3)))),
+			 "(1 2 3)");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, num(1)),
+					       kr_eq(q, num(2)))),
+			 "()");
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_goal *g = KR_ALL(KR_ANY(kr_eq(x, num(1)), kr_eq(x, num(2))),
+			    KR_ANY(kr_eq(y, sym("a")), kr_eq(y, sym("b"))),
+			    kr_eq(q, KR_LIST(x, y)));
+	ck_assert_str_eq(run_str(-1, q, g), "((1 a) (1 b) (2 a) (2 b))");
+}
+END_TEST
+
+START_TEST(test_conde)
+{
+	kr_term *q = kr_var_new("q");
+	ck_assert_str_eq(run_str(-1, q, KR_CONDE(kr_eq(q, num(1)),
+						 kr_eq(q, num(2)))),
+			 "(1 2)");
+	ck_assert_str_eq(run_str(-1, q, kr_conde(0, NULL)), "()");
+	/* nested conde: the first branch suspends, so 3 comes first */
+	kr_goal *g = KR_ANY(KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2))),
+			    kr_eq(q, num(3)),
+			    KR_CONDE(kr_eq(q, num(4)),
+				     KR_CONDE(kr_eq(q, num(5)),
+					      kr_eq(q, num(6)))));
+	ck_assert_str_eq(run_str(-1, q, g), "(3 1 2 4 5 6)");
+	kr_goal *h = KR_CONDE(KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2))),
+			      KR_CONDE(kr_eq(q, num(3)), kr_eq(q, num(4))));
+	ck_assert_str_eq(run_str(-1, q, h), "(1 2 3 4)");
+}
+END_TEST
+
+START_TEST(test_fresh)
+{
+	kr_term *v[3];
+	kr_fresh(3, v);
+	for (int i = 0; i < 3; i++)
+		ck_assert(kr_is_var(v[i]));
+	ck_assert(!kr_equal(v[0], v[1]));
+	ck_assert(!kr_equal(v[1], v[2]));
+	kr_term *q = kr_var_new("q");
+	kr_goal *g = KR_ALL(kr_eq(v[0], v[1]),
+			    kr_eq(q, KR_LIST(v[0], v[1], v[2])));
+	ck_assert_str_eq(run_str(-1, q, g), "((_.0 _.0 _.1))");
+}
+END_TEST
+
+/* ----------------------------------------------------- suspension and steps */
+
+START_TEST(test_suspend_steps)
+{
+	kr_term *q = kr_var_new("q");
+	kr_runner *r = kr_run_start(q, kr_suspend(kr_eq(q, num(7))));
+	ck_assert_uint_eq(kr_run_steps(r), 0);
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "7");
+	ck_assert_uint_eq(kr_run_steps(r), 1);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	/* a goal without suspension takes no step */
+	r = kr_run_start(q, KR_ANY(kr_eq(q, num(1)), kr_eq(q, num(2))));
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "2");
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	ck_assert_uint_eq(kr_run_steps(r), 0);
+}
+END_TEST
+
+START_TEST(test_step_limit)
+{
+	kr_term *q = kr_var_new("q");
+	kr_runner *r = kr_run_start(q, nevero(q));
+	kr_run_set_step_limit(r, 50);
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_int_eq(kr_error_last()->code, KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), 50);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), 50);
+	kr_run_set_step_limit(r, 120);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), 120);
+
+	/* a limited run of an infinite generator resumes where it stopped */
+	r = kr_run_start(q, KR_ALL(kr_eq(q, sym("ok")), alwayso(q)));
+	kr_run_set_step_limit(r, 2);
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "ok");
+	ck_assert_uint_eq(kr_run_steps(r), 2);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	kr_run_set_step_limit(r, 0);
+	int got = 0;
+	while (got < 10 && kr_run_next(&a, r) == 0)
+		got++;
+	ck_assert_int_eq(got, 10);
+	ck_assert_uint_gt(kr_run_steps(r), 2);
+}
+END_TEST
+
+/* ----------------------------------------------------------------- fairness */
+
+START_TEST(test_fair_nevero_first)
+{
+	kr_term *q = kr_var_new("q");
+	kr_goal *g = KR_CONDE(nevero(q), KR_ALL(kr_eq(q, num(1)), alwayso(q)));
+	ck_assert_str_eq(run_str(3, q, g), "(1 1 1)");
+	/* the same with kr_disj and the infinite branch first */
+	g = KR_ANY(nevero(q), kr_eq(q, sym("tea")), nevero(q));
+	ck_assert_str_eq(run_str(1, q, g), "(tea)");
+}
+END_TEST
+
+START_TEST(test_fair_alwayso)
+{
+	kr_term *q = kr_var_new("q");
+	kr_goal *g = KR_CONDE(KR_ALL(kr_eq(q, num(1)), alwayso(q)),
+			      KR_ALL(kr_eq(q, num(2)), alwayso(q)));
+	ck_assert_str_eq(run_str(6, q, g), "(1 2 1 2 1 2)");
+	g = KR_ANY(KR_ALL(alwayso(q), kr_eq(q, num(1))),
+		   KR_ALL(alwayso(q), kr_eq(q, num(2))), kr_eq(q, num(3)));
+	ck_assert_str_eq(run_str(6, q, g), "(3 1 2 1 2 1)");
+	g = KR_CONDE(KR_ALL(kr_eq(q, sym("a")), alwayso(q)),
+		     KR_ALL(kr_eq(q, sym("b")), alwayso(q)),
+		     KR_ALL(kr_eq(q, sym("c")), alwayso(q)));
+	ck_assert_str_eq(run_str(7, q, g), "(a a b c a a b)");
+}
+END_TEST
+
+START_TEST(test_left_recursion)
+{
+	kr_term *q = kr_var_new("q");
+	ck_assert_str_eq(run_str(4, q, nato(q)),
+			 "(z (s z) (s (s z)) (s (s (s z))))");
+	/*
+	 * Deep chains of suspended binds are forced without C recursion:
+	 * answer k of (lefto q) sits under k binds. lefto binds no new
+	 * variable, so the cost is only the forcing (quadratic in total).
+	 */
+	kr_term *all = kr_run(3000, q, lefto(q));
+	ck_assert_uint_eq(list_len(all), 3000);
+	for (kr_term *t = all; kr_is_pair(t); t = kr_cdr(t))
+		ck_assert_ptr_eq(kr_car(t), sym("z"));
+}
+END_TEST
+
+START_TEST(test_faster_mk_order)
+{
+	/* answers in faster-miniKanren's order (bench rewrite-1step) */
+	static const char *const expected[] = {
+		"(add (dot (add (x 5) (x 6)) (add (x 7) (x 8))) "
+		"(dot (add (x 1) (x 2)) (add (x 3) (x 4))))",
+		"(add (dot (add (x 3) (x 4)) (add (x 1) (x 2))) "
+		"(dot (add (x 5) (x 6)) (add (x 7) (x 8))))",
+		"(add (dot (add (x 1) (x 2)) (add (x 3) (x 4))) "
+		"(dot (add (x 7) (x 8)) (add (x 5) (x 6))))",
+		"(add (add (dot (add (x 1) (x 2)) (x 3)) "
+		"(dot (add (x 1) (x 2)) (x 4))) "
+		"(dot (add (x 5) (x 6)) (add (x 7) (x 8))))",
+		"(add (dot (add (x 1) (x 2)) (add (x 3) (x 4))) "
+		"(add (dot (add (x 5) (x 6)) (x 7)) "
+		"(dot (add (x 5) (x 6)) (x 8))))",
+		"(add (dot (add (x 2) (x 1)) (add (x 3) (x 4))) "
+		"(dot (add (x 5) (x 6)) (add (x 7) (x 8))))",
+		"(add (dot (add (x 1) (x 2)) (add (x 3) (x 4))) "
+		"(dot (add (x 6) (x 5)) (add (x 7) (x 8))))",
+		"(add (dot (add (x 1) (x 2)) (add (x 4) (x 3))) "
+		"(dot (add (x 5) (x 6)) (add (x 7) (x 8))))",
+		"(add (dot (add (x 1) (x 2)) (add (x 3) (x 4))) "
+		"(dot (add (x 5) (x 6)) (add (x 8) (x 7))))",
+	};
+	kr_term *t0 = t_read("(add (dot (add (x 1) (x 2)) (add (x 3) (x 4)))"
+			     " (dot (add (x 5) (x 6)) (add (x 7) (x 8))))");
+	kr_term *q = kr_var_new("q");
+	kr_term *all = kr_run(-1, q, stepo(t0, q));
+	size_t n = sizeof expected / sizeof expected[0];
+	ck_assert_uint_eq(list_len(all), n);
+	for (size_t i = 0; i < n; i++, all = kr_cdr(all))
+		ck_assert_str_eq(t_str(kr_car(all)), expected[i]);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ streams */
+
+START_TEST(test_stream_basics)
+{
+	const kr_state *e = kr_state_empty();
+	kr_term *q = kr_var_new("q");
+	const kr_state *s1 = kr_state_unify(e, q, num(1));
+	ck_assert_ptr_null(kr_stream_mplus(NULL, NULL));
+	kr_stream *a = kr_stream_unit(s1);
+	ck_assert_ptr_eq(kr_stream_mplus(a, NULL), a);
+	ck_assert_ptr_eq(kr_stream_mplus(NULL, a), a);
+	ck_assert_ptr_null(kr_stream_bind(NULL, kr_succeed()));
+	ck_assert_ptr_null(kr_stream_bind(a, kr_fail()));
+	ck_assert_ptr_null(kr_goal_apply(kr_fail(), e));
+	ck_assert_ptr_nonnull(kr_goal_apply(kr_succeed(), e));
+	ck_assert_ptr_null(kr_goal_apply(kr_eq(num(1), num(2)), e));
+}
+END_TEST
+
+/* The stream a test goal returns, whatever the state. */
+static kr_stream *fixed_fn(const kr_state *st, void *env)
+{
+	(void)st;
+	return env;
+}
+
+START_TEST(test_stream_order)
+{
+	const kr_state *e = kr_state_empty();
+	kr_term *q = kr_var_new("q");
+	const kr_state *s1 = kr_state_unify(e, q, num(1));
+	const kr_state *s3 = kr_state_unify(e, q, num(3));
+	kr_goal *two = kr_suspend(kr_eq(q, num(2)));
+	/* (1 . suspended(2)) ++ (3): 1, then the swap puts 3 before 2 */
+	kr_stream *left = kr_stream_cons(s1, kr_goal_apply(two, e));
+	kr_stream *m = kr_stream_mplus(left, kr_stream_unit(s3));
+	kr_goal *g = kr_goal_new(fixed_fn, m);
+	ck_assert_str_eq(run_str(-1, q, g), "(1 3 2)");
+	/* bind over a mature prefix runs the goal on each state, in order */
+	kr_term *x = kr_var_new("x");
+	kr_stream *b = kr_stream_bind(kr_goal_apply(counto(x, 3), e),
+				      KR_ANY(kr_eq(q, KR_LIST(x, sym("a"))),
+					     kr_eq(q, KR_LIST(x, sym("b")))));
+	g = kr_goal_new(fixed_fn, b);
+	ck_assert_str_eq(run_str(-1, q, g),
+			 "((0 a) (0 b) (1 a) (1 b) (2 a) (2 b))");
+}
+END_TEST
+
+START_TEST(test_long_mature_streams)
+{
+	enum { N = 100000 };
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	/* bind over a mature prefix of 10^5 states, then a suspended tail */
+	kr_goal *g = KR_ALL(counto(x, N), kr_eq(q, x));
+	kr_term *all = kr_run(-1, q, g);
+	ck_assert_uint_eq(list_len(all), N);
+	ck_assert(kr_equal(kr_car(all), num(0)));
+	/* mplus of two long prefixes keeps all of the left one first */
+	g = KR_ALL(KR_ANY(counto(x, N), counto(x, 3)), kr_eq(q, x));
+	kr_runner *r = kr_run_start(q, g);
+	kr_term *a = NULL;
+	for (int i = 0; i < N + 3; i++) {
+		ck_assert_int_eq(kr_run_next(&a, r), 0);
+		if (i == N - 1)
+			ck_assert(kr_equal(a, num(N - 1)));
+	}
+	ck_assert(kr_equal(a, num(2)));
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	/* a disjunction of 10^5 goals */
+	kr_goal **gs = kr_alloc(N * sizeof *gs);
+	for (int i = 0; i < N; i++)
+		gs[i] = kr_eq(q, num(i));
+	all = kr_run(-1, q, kr_disj(N, gs));
+	ck_assert_uint_eq(list_len(all), N);
+	ck_assert(kr_equal(kr_car(kr_cdr(all)), num(1)));
+	/* a conjunction of 2000 goals, each suspending */
+	enum { M = 2000 };
+	kr_goal **cs = kr_alloc(M * sizeof *cs);
+	for (int i = 0; i < M; i++)
+		cs[i] = kr_suspend(kr_eq(q, num(5)));
+	r = kr_run_start(q, kr_conj(M, cs));
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert(kr_equal(a, num(5)));
+	ck_assert_uint_eq(kr_run_steps(r), M);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- relations */
+
+static int body_calls;
+
+static kr_goal *counting_body(kr_term *const *args, void *env)
+{
+	body_calls++;
+	return kr_eq(args[0], env);
+}
+
+START_TEST(test_rel_call)
+{
+	kr_rel *r = kr_rel_new("is-seven", 1, counting_body, num(7));
+	ck_assert_str_eq(kr_rel_name(r), "is-seven");
+	ck_assert_int_eq(kr_rel_arity(r), 1);
+	kr_term *q = kr_var_new("q");
+	kr_term *args[1] = {q};
+	kr_goal *g = kr_rel_call(r, args);
+	args[0] = num(0); /* the call copied its arguments */
+	body_calls = 0;
+	kr_runner *run = kr_run_start(q, g);
+	ck_assert_int_eq(body_calls, 0);
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, run), 0);
+	ck_assert_str_eq(t_str(a), "7");
+	ck_assert_int_eq(body_calls, 1);
+	ck_assert_uint_eq(kr_run_steps(run), 1);
+	/* each application builds the body again */
+	ck_assert_str_eq(run_str(-1, q, KR_ANY(g, g)), "(7 7)");
+	ck_assert_int_eq(body_calls, 3);
+}
+END_TEST
+
+START_TEST(test_run_lazy)
+{
+	kr_term *q = kr_var_new("q");
+	kr_goal *g = KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2)),
+			      kr_eq(q, num(3)));
+	kr_runner *r = kr_run_start(q, g);
+	kr_term *a;
+	const kr_state *st;
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "1");
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert(kr_equal(kr_walk(q, kr_state_subst(st)), num(2)));
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "3");
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	ck_assert_str_eq(run_str(2, q, g), "(1 2)");
+	ck_assert_str_eq(run_str(5, q, g), "(1 2 3)");
+}
+END_TEST
+
+Suite *goal_suite(void)
+{
+	Suite *s = suite_create("goal");
+	struct {
+		const char *name;
+		const TTest *test;
+	} cases[] = {
+		{"state", test_state_basics},
+		{"occurs_check", test_occurs_check},
+		{"succeed_fail_eq", test_succeed_fail_eq},
+		{"conj_disj", test_conj_disj},
+		{"conde", test_conde},
+		{"fresh", test_fresh},
+		{"suspend", test_suspend_steps},
+		{"step_limit", test_step_limit},
+		{"fair_nevero", test_fair_nevero_first},
+		{"fair_alwayso", test_fair_alwayso},
+		{"left_recursion", test_left_recursion},
+		{"faster_mk_order", test_faster_mk_order},
+		{"stream_basics", test_stream_basics},
+		{"stream_order", test_stream_order},
+		{"long_streams", test_long_mature_streams},
+		{"rel_call", test_rel_call},
+		{"run_lazy", test_run_lazy},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		TCase *tc = tcase_create(cases[i].name);
+		tcase_add_test(tc, cases[i].test);
+		suite_add_tcase(s, tc);
+	}
+	return s;
+}

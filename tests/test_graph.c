@@ -1,0 +1,668 @@
+/* test_graph.c -- tests of types, ops, variables, the term bridge, pprint. */
+/* See the LICENSE file for copying conditions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+
+static kr_variable *call(kr_op *op, size_t n, kr_variable *const *in)
+{
+	kr_variable *v = NULL;
+	int rc = kr_op_call(&v, op, n, in);
+	ck_assert_msg(rc == 0, "%s failed: %s", kr_op_name(op),
+		      kr_error_last()->message);
+	return v;
+}
+
+#define CALL(op, ...)                                                         \
+	call((op), sizeof((kr_variable *[]){__VA_ARGS__}) / sizeof(void *),   \
+	     (kr_variable *[]){__VA_ARGS__})
+
+static kr_variable *scalar(const char *name)
+{
+	return kr_variable_new(kr_type_scalar(KR_FLOAT64), name);
+}
+
+static kr_variable *matrix(const char *name)
+{
+	return kr_variable_new(kr_type_matrix(), name);
+}
+
+/* ---------------------------------------------------------------- types */
+
+START_TEST(test_type_strings)
+{
+	int64_t s3[3] = {2, -1, 3};
+	ck_assert_str_eq(kr_type_to_string(kr_type_scalar(KR_FLOAT64)),
+			 "float64");
+	ck_assert_str_eq(kr_type_to_string(kr_type_scalar(KR_INT64)), "int64");
+	ck_assert_str_eq(kr_type_to_string(kr_type_vector()),
+			 "Vector(float64, shape=(?,))");
+	ck_assert_str_eq(kr_type_to_string(kr_type_matrix()),
+			 "Matrix(float64, shape=(?, ?))");
+	const kr_type *t3 = kr_type_tensor(KR_INT64, 3, s3);
+	ck_assert_str_eq(kr_type_to_string(t3),
+			 "Tensor3(int64, shape=(2, ?, 3))");
+	ck_assert_int_eq(kr_type_ndim(t3), 3);
+	ck_assert_int_eq(kr_type_dtype(t3), KR_INT64);
+	ck_assert_int_eq(kr_type_dim(t3, 0), 2);
+	ck_assert_int_eq(kr_type_dim(t3, 1), -1);
+	ck_assert_ptr_eq(kr_type_tensor(KR_FLOAT64, 0, NULL),
+			 kr_type_scalar(KR_FLOAT64));
+	ck_assert(kr_type_equal(kr_type_tensor(KR_FLOAT64, 2, NULL),
+				kr_type_matrix()));
+	ck_assert(kr_type_equal(kr_type_tensor(KR_INT64, 3, s3),
+				kr_type_tensor(KR_INT64, 3, s3)));
+	ck_assert(kr_type_hash(kr_type_tensor(KR_INT64, 3, s3)) ==
+		  kr_type_hash(t3));
+	ck_assert(!kr_type_equal(kr_type_vector(), kr_type_matrix()));
+	ck_assert(!kr_type_equal(kr_type_scalar(KR_INT64),
+				 kr_type_scalar(KR_FLOAT64)));
+}
+END_TEST
+
+START_TEST(test_type_is_super)
+{
+	int64_t s23[2] = {2, 3}, s2u[2] = {2, -1};
+	const kr_type *m = kr_type_matrix();
+	const kr_type *m23 = kr_type_tensor(KR_FLOAT64, 2, s23);
+	const kr_type *m2u = kr_type_tensor(KR_FLOAT64, 2, s2u);
+	ck_assert(kr_type_is_super(m, m23));
+	ck_assert(kr_type_is_super(m2u, m23));
+	ck_assert(kr_type_is_super(m23, m23));
+	ck_assert(!kr_type_is_super(m23, m));
+	ck_assert(!kr_type_is_super(m23, m2u));
+	ck_assert(!kr_type_is_super(m, kr_type_vector()));
+	ck_assert(!kr_type_is_super(m, kr_type_tensor(KR_INT64, 2, NULL)));
+	ck_assert(kr_type_is_super(kr_type_scalar(KR_FLOAT64),
+				   kr_type_scalar(KR_FLOAT64)));
+}
+END_TEST
+
+/* ------------------------------------------------------- type inference */
+
+/*
+ * Type specs: s/i float64/int64 scalar; v/m float64 vector/matrix, with
+ * optional static lengths as digits (m23 is 2x3, v3 has length 3, m1u is
+ * 1x?); t3 a float64 3-tensor.
+ */
+static const kr_type *spec_type(const char *s)
+{
+	int64_t dims[3] = {-1, -1, -1};
+	switch (s[0]) {
+	case 's': return kr_type_scalar(KR_FLOAT64);
+	case 'i': return kr_type_scalar(KR_INT64);
+	case 't': return kr_type_tensor(KR_FLOAT64, 3, NULL);
+	default: break;
+	}
+	int nd = s[0] == 'v' ? 1 : 2;
+	for (int d = 0; d < nd && s[1 + d]; d++)
+		dims[d] = s[1 + d] == 'u' ? -1 : s[1 + d] - '0';
+	return kr_type_tensor(KR_FLOAT64, nd, dims);
+}
+
+static const struct infer_case {
+	const char *op;
+	const char *inputs; /* space-separated type specs */
+	const char *expect; /* output type, or "!" + message substring */
+} infer_cases[] = {
+	{"add", "m m", "Matrix(float64, shape=(?, ?))"},
+	{"add", "m s", "Matrix(float64, shape=(?, ?))"},
+	{"add", "s m23", "Matrix(float64, shape=(2, 3))"},
+	{"add", "s s s", "float64"},
+	{"add", "s", "float64"},
+	{"add", "", "!add: expected at least 1 input, got 0"},
+	{"add", "m v", "!add: cannot broadcast Matrix(float64, shape=(?, ?)) "
+		       "with Vector(float64, shape=(?,))"},
+	{"add", "s i", "!add: inputs have different dtypes (float64 and int64)"},
+	{"add", "m23 m24", "!differ in dimension 1 (3 != 4)"},
+	{"add", "m13 m23", "Matrix(float64, shape=(2, 3))"},
+	{"add", "m1u m1u", "Matrix(float64, shape=(1, ?))"},
+	{"add", "m23 m", "Matrix(float64, shape=(2, 3))"},
+	{"mul", "i i", "int64"},
+	{"mul", "v3 v", "Vector(float64, shape=(3,))"},
+	{"sub", "s", "!sub: expected 2 inputs, got 1"},
+	{"sub", "s s s", "!sub: expected 2 inputs, got 3"},
+	{"sub", "v v", "Vector(float64, shape=(?,))"},
+	{"true_div", "i i", "float64"},
+	{"true_div", "m s", "Matrix(float64, shape=(?, ?))"},
+	{"neg", "s s", "!neg: expected 1 input, got 2"},
+	{"neg", "m23", "Matrix(float64, shape=(2, 3))"},
+	{"identity", "v3", "Vector(float64, shape=(3,))"},
+	{"exp", "i", "float64"},
+	{"log", "m", "Matrix(float64, shape=(?, ?))"},
+	{"log", "", "!log: expected 1 input, got 0"},
+	{"dot", "m m", "Matrix(float64, shape=(?, ?))"},
+	{"dot", "m v", "Vector(float64, shape=(?,))"},
+	{"dot", "v m", "Vector(float64, shape=(?,))"},
+	{"dot", "v v", "float64"},
+	{"dot", "m23 m34", "Matrix(float64, shape=(2, 4))"},
+	{"dot", "m23 v", "Vector(float64, shape=(2,))"},
+	{"dot", "m23 m24", "!dot: shapes of Matrix(float64, shape=(2, 3)) and "
+			   "Matrix(float64, shape=(2, 4)) are not aligned"},
+	{"dot", "v3 v4", "!not aligned (3 in dimension 0 != 4 in dimension 0)"},
+	{"dot", "s m", "!dot: cannot multiply float64 by Matrix(float64, "
+		       "shape=(?, ?))"},
+	{"dot", "t m", "!dot: cannot multiply Tensor3(float64"},
+	{"dot", "m", "!dot: expected 2 inputs, got 1"},
+	{"dot", "i i", "!dot: cannot multiply int64 by int64"},
+};
+
+START_TEST(test_infer_table)
+{
+	const struct infer_case *c = &infer_cases[_i];
+	kr_variable *in[8];
+	size_t n = 0;
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", c->inputs);
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		in[n++] = kr_variable_new(spec_type(tok), NULL);
+	kr_op *op = kr_op_lookup(c->op);
+	ck_assert_ptr_nonnull(op);
+	kr_variable *out = NULL;
+	int rc = kr_op_call(&out, op, n, in);
+	if (c->expect[0] == '!') {
+		ck_assert_int_eq(rc, KR_EINVALID);
+		ck_assert_ptr_null(out);
+		ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+		ck_assert_msg(strstr(kr_error_last()->message, c->expect + 1),
+			      "%s(%s): message '%s' lacks '%s'", c->op,
+			      c->inputs, kr_error_last()->message,
+			      c->expect + 1);
+	} else {
+		ck_assert_msg(rc == 0, "%s(%s) failed: %s", c->op, c->inputs,
+			      kr_error_last()->message);
+		ck_assert_str_eq(kr_type_to_string(kr_variable_type(out)),
+				 c->expect);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ ops */
+
+static bool scale_equal(const void *a, const void *b)
+{
+	return *(const double *)a == *(const double *)b;
+}
+
+static uint64_t scale_hash(const void *p)
+{
+	return (uint64_t)(*(const double *)p * 1000);
+}
+
+static char *scale_string(const void *p)
+{
+	return kr_strfmt("%g", *(const double *)p);
+}
+
+static int scale_infer(const kr_type **out, const kr_op *op, size_t nin,
+		       const kr_type *const *in)
+{
+	(void)op;
+	(void)nin;
+	*out = in[0];
+	return 0;
+}
+
+static const kr_op_desc scale_desc = {
+	.name = "scale",
+	.min_inputs = 1,
+	.max_inputs = 1,
+	.infer = scale_infer,
+	.props_equal = scale_equal,
+	.props_hash = scale_hash,
+	.props_to_string = scale_string,
+};
+
+static kr_op *scale_op(double k)
+{
+	double *p = kr_alloc_atomic(sizeof *p);
+	*p = k;
+	return kr_op_new(&scale_desc, p);
+}
+
+START_TEST(test_op_props)
+{
+	kr_op *a = scale_op(2), *b = scale_op(2), *c = scale_op(3);
+	ck_assert_ptr_ne(a, b);
+	ck_assert(kr_op_equal(a, b));
+	ck_assert(kr_op_hash(a) == kr_op_hash(b));
+	ck_assert(!kr_op_equal(a, c));
+	ck_assert(!kr_op_equal(a, kr_op_neg()));
+	ck_assert(!kr_op_equal(kr_op_add(), kr_op_mul()));
+	ck_assert(kr_op_equal(kr_op_add(), kr_op_add()));
+	ck_assert_str_eq(kr_op_name(a), "scale");
+	ck_assert_str_eq(kr_op_to_string(a), "scale{2}");
+	ck_assert_str_eq(kr_op_to_string(kr_op_true_div()), "true_div");
+	ck_assert_ptr_eq(kr_op_desc_of(a), &scale_desc);
+	ck_assert(*(const double *)kr_op_props(c) == 3);
+	/* an op made from a built-in's descriptor equals the built-in */
+	kr_op *add2 = kr_op_new(kr_op_desc_of(kr_op_add()), NULL);
+	ck_assert(kr_op_equal(add2, kr_op_add()));
+	ck_assert(kr_op_hash(add2) == kr_op_hash(kr_op_add()));
+	/* without a props_equal hook, distinct props differ */
+	static const kr_op_desc plain = {.name = "plain", .min_inputs = 1,
+					 .max_inputs = 1, .infer = scale_infer};
+	int p1 = 1, p2 = 1;
+	ck_assert(!kr_op_equal(kr_op_new(&plain, &p1), kr_op_new(&plain, &p2)));
+	ck_assert(kr_op_equal(kr_op_new(&plain, &p1), kr_op_new(&plain, &p1)));
+}
+END_TEST
+
+START_TEST(test_op_registry)
+{
+	static const char *names[] = {"add", "mul", "sub", "true_div", "neg",
+				      "identity", "exp", "log", "dot"};
+	kr_op *ops[] = {kr_op_add(), kr_op_mul(), kr_op_sub(),
+			kr_op_true_div(), kr_op_neg(), kr_op_identity(),
+			kr_op_exp(), kr_op_log(), kr_op_dot()};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		ck_assert_ptr_eq(kr_op_lookup(names[i]), ops[i]);
+		ck_assert_str_eq(kr_op_name(ops[i]), names[i]);
+	}
+	ck_assert_ptr_null(kr_op_lookup("nope"));
+	static const kr_op_desc dup = {.name = "add", .min_inputs = 1,
+				       .max_inputs = 1, .infer = scale_infer};
+	ck_assert_int_eq(kr_op_register(kr_op_new(&dup, NULL)), KR_EEXISTS);
+	ck_assert(strstr(kr_error_last()->message, "'add'"));
+	ck_assert_ptr_eq(kr_op_lookup("add"), kr_op_add());
+	kr_op *s = scale_op(5);
+	ck_assert_int_eq(kr_op_register(s), 0);
+	ck_assert_ptr_eq(kr_op_lookup("scale"), s);
+	ck_assert_int_eq(kr_op_register(scale_op(6)), KR_EEXISTS);
+}
+END_TEST
+
+/* ------------------------------------------------------------ variables */
+
+START_TEST(test_variable_strings)
+{
+	const kr_type *i64 = kr_type_scalar(KR_INT64);
+	ck_assert_str_eq(kr_variable_to_string(scalar("x")), "x");
+	ck_assert_str_eq(kr_variable_to_string(matrix(NULL)),
+			 "<Matrix(float64, shape=(?, ?))>");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(2, NULL)),
+			 "2.0");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(0.5, NULL)),
+			 "0.5");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(0.1, NULL)),
+			 "0.1");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(-3, NULL)),
+			 "-3.0");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(1e-5, NULL)),
+			 "1e-05");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(100, NULL)),
+			 "100.0");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(1e16, NULL)),
+			 "1e+16");
+	ck_assert_str_eq(kr_variable_to_string(kr_constant_new(3.7, i64)),
+			 "3");
+	kr_variable *two = kr_constant_new(2, NULL);
+	kr_variable_set_name(two, "two");
+	ck_assert_str_eq(kr_variable_to_string(two), "two{2.0}");
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *s = CALL(kr_op_add(), x, y);
+	ck_assert_str_eq(kr_variable_to_string(s), "add.0");
+	kr_variable_set_name(s, "s");
+	ck_assert_str_eq(kr_variable_to_string(s), "s");
+	ck_assert_str_eq(kr_variable_name(s), "s");
+	kr_variable_set_name(s, NULL);
+	ck_assert_ptr_null(kr_variable_name(s));
+}
+END_TEST
+
+START_TEST(test_variable_accessors)
+{
+	kr_variable *x = scalar("x");
+	kr_variable *c = kr_constant_new(1.5, NULL);
+	ck_assert_ptr_null(kr_variable_owner(x));
+	ck_assert_int_eq(kr_variable_index(x), -1);
+	ck_assert(!kr_variable_is_constant(x));
+	ck_assert(kr_variable_is_constant(c));
+	ck_assert(kr_variable_constant_value(c) == 1.5);
+	ck_assert_ptr_eq(kr_variable_type(c), kr_type_scalar(KR_FLOAT64));
+	ck_assert_ptr_null(kr_variable_owner(c));
+
+	kr_apply *node = NULL;
+	kr_variable *in[2] = {x, c};
+	ck_assert_int_eq(kr_apply_make(&node, kr_op_mul(), 2, in), 0);
+	ck_assert_ptr_eq(kr_apply_op(node), kr_op_mul());
+	ck_assert_uint_eq(kr_apply_ninputs(node), 2);
+	ck_assert_ptr_eq(kr_apply_input(node, 0), x);
+	ck_assert_ptr_eq(kr_apply_input(node, 1), c);
+	ck_assert_uint_eq(kr_apply_noutputs(node), 1);
+	kr_variable *out = kr_apply_default_output(node);
+	ck_assert_ptr_eq(kr_apply_output(node, 0), out);
+	ck_assert_ptr_eq(kr_variable_owner(out), node);
+	ck_assert_int_eq(kr_variable_index(out), 0);
+	ck_assert(!kr_apply_is_output(node));
+	ck_assert_int_eq(kr_apply_output_index(node), -1);
+	ck_assert_str_eq(kr_apply_to_string(node), "mul(x, 1.5)");
+
+	kr_variable *v = NULL;
+	ck_assert_int_eq(KR_OP_CALL(&v, kr_op_exp(), out), 0);
+	ck_assert_ptr_eq(kr_apply_op(kr_variable_owner(v)), kr_op_exp());
+	ck_assert_ptr_eq(kr_apply_input(kr_variable_owner(v), 0), out);
+	ck_assert_str_eq(kr_apply_to_string(kr_variable_owner(v)),
+			 "exp(mul.0)");
+	ck_assert_int_eq(KR_OP_CALL(&v, kr_op_dot(), x, x), KR_EINVALID);
+}
+END_TEST
+
+/* ---------------------------------------------------------- term bridge */
+
+START_TEST(test_op_terms)
+{
+	kr_term *t = kr_op_term(kr_op_add());
+	ck_assert_ptr_eq(kr_op_term(kr_op_add()), t);
+	ck_assert_ptr_eq(kr_term_op(t), kr_op_add());
+	ck_assert_int_eq(kr_term_kind(t), KR_FOREIGN);
+	ck_assert_str_eq(t_str(t), "add");
+	ck_assert_ptr_null(kr_term_op(kr_sym("add")));
+	ck_assert_ptr_null(kr_term_variable(t));
+	ck_assert(kr_equal(kr_op_term(scale_op(2)), kr_op_term(scale_op(2))));
+	ck_assert(kr_hash(kr_op_term(scale_op(2))) ==
+		  kr_hash(kr_op_term(scale_op(2))));
+	ck_assert(!kr_equal(kr_op_term(scale_op(2)), kr_op_term(scale_op(3))));
+	ck_assert(!kr_equal(t, kr_op_term(kr_op_mul())));
+	ck_assert_str_eq(t_str(kr_op_term(scale_op(2))), "scale{2}");
+}
+END_TEST
+
+START_TEST(test_variable_terms)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y"), *z = scalar("z");
+	kr_term *xt = kr_variable_term(x);
+	ck_assert_ptr_eq(kr_variable_term(x), xt);
+	ck_assert_ptr_eq(kr_term_variable(xt), x);
+	ck_assert_ptr_null(kr_term_op(xt));
+	ck_assert_str_eq(t_str(xt), "x");
+	ck_assert(!kr_is_pair(xt));
+	ck_assert_ptr_eq(kr_etuplize(x), xt);
+	ck_assert(!kr_equal(xt, kr_variable_term(scalar("x"))));
+	kr_variable *c = kr_constant_new(2, NULL);
+	ck_assert_str_eq(t_str(kr_variable_term(c)), "2.0");
+	ck_assert_ptr_eq(kr_etuplize(c), kr_variable_term(c));
+
+	kr_variable *s = CALL(kr_op_add(), x, y);
+	kr_variable *m = CALL(kr_op_mul(), s, z);
+	kr_term *mt = kr_variable_term(m);
+	ck_assert(kr_is_pair(mt));
+	ck_assert_ptr_eq(kr_car(mt), kr_op_term(kr_op_mul()));
+	kr_term *args = kr_cdr(mt);
+	ck_assert_int_eq(kr_list_length(args), 2);
+	ck_assert_ptr_eq(kr_car(args), kr_variable_term(s));
+	ck_assert_ptr_eq(kr_car(kr_cdr(args)), kr_variable_term(z));
+	ck_assert_int_eq(kr_term_kind(kr_car(args)), KR_FOREIGN);
+
+	kr_term *e = kr_etuplize(m);
+	ck_assert_int_eq(kr_term_kind(e), KR_ETUPLE);
+	ck_assert_uint_eq(kr_etuple_len(e), 3);
+	ck_assert_ptr_eq(kr_etuple_evaled(e), mt);
+	ck_assert_ptr_eq(kr_etuplize(m), e); /* cached */
+	ck_assert_str_eq(t_str(e), "(mul add.0 z)");
+	ck_assert_str_eq(t_str(kr_etuplize(s)), "(add x y)");
+	/* cons of the parts is the expansion itself, so it evaluates to m */
+	kr_variable *back = NULL;
+	ck_assert_int_eq(kr_term_eval(&back, kr_cons(kr_car(mt), kr_cdr(mt))),
+			 0);
+	ck_assert_ptr_eq(back, m);
+	ck_assert_int_eq(kr_term_eval(&back, e), 0);
+	ck_assert_ptr_eq(back, m);
+}
+END_TEST
+
+START_TEST(test_eval_etuple_cache)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_term *e = KR_ETUPLE(kr_op_term(kr_op_add()), kr_variable_term(x),
+			       kr_variable_term(y));
+	ck_assert_ptr_null(kr_etuple_evaled(e));
+	kr_variable *v = NULL, *v2 = NULL;
+	ck_assert_int_eq(kr_term_eval(&v, e), 0);
+	kr_apply *node = kr_variable_owner(v);
+	ck_assert_ptr_nonnull(node);
+	ck_assert_ptr_eq(kr_apply_op(node), kr_op_add());
+	ck_assert_ptr_eq(kr_apply_input(node, 0), x);
+	ck_assert_ptr_eq(kr_apply_input(node, 1), y);
+	ck_assert_ptr_eq(kr_etuple_evaled(e), kr_variable_term(v));
+	ck_assert_int_eq(kr_term_eval(&v2, e), 0);
+	ck_assert_ptr_eq(v2, v);
+	/* an op atom made of an equal op works as the head too */
+	kr_op *add2 = kr_op_new(kr_op_desc_of(kr_op_add()), NULL);
+	kr_term *e2 = KR_ETUPLE(kr_op_term(add2), kr_variable_term(x));
+	ck_assert_int_eq(kr_term_eval(&v2, e2), 0);
+	ck_assert_ptr_eq(kr_apply_op(kr_variable_owner(v2)), add2);
+}
+END_TEST
+
+START_TEST(test_eval_lists)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_term *xt = kr_variable_term(x), *yt = kr_variable_term(y);
+	kr_term *sum = KR_LIST(kr_op_term(kr_op_add()), xt, yt);
+	kr_term *t = KR_LIST(kr_op_term(kr_op_mul()), xt, sum);
+	kr_variable *v = NULL;
+	ck_assert_int_eq(kr_term_eval(&v, t), 0);
+	ck_assert_str_eq(kr_pprint(v), "(x * (x + y))");
+	/* the same subterm object twice gives one node */
+	kr_term *sq = KR_LIST(kr_op_term(kr_op_mul()), sum, sum);
+	ck_assert_int_eq(kr_term_eval(&v, sq), 0);
+	kr_apply *node = kr_variable_owner(v);
+	ck_assert_ptr_eq(kr_apply_input(node, 0), kr_apply_input(node, 1));
+	/* numbers become float64 scalar constants */
+	ck_assert_int_eq(kr_term_eval(&v, kr_real(2.5)), 0);
+	ck_assert(kr_variable_is_constant(v));
+	ck_assert(kr_variable_constant_value(v) == 2.5);
+	ck_assert_ptr_eq(kr_variable_type(v), kr_type_scalar(KR_FLOAT64));
+	ck_assert_int_eq(kr_term_eval(&v, kr_int(3)), 0);
+	ck_assert(kr_variable_constant_value(v) == 3);
+	ck_assert_str_eq(kr_variable_to_string(v), "3.0");
+	kr_term *mixed = KR_LIST(kr_op_term(kr_op_true_div()), xt, kr_int(2));
+	ck_assert_int_eq(kr_term_eval(&v, mixed), 0);
+	ck_assert_str_eq(kr_pprint(v), "(x / 2.0)");
+	/* a variable atom is itself */
+	ck_assert_int_eq(kr_term_eval(&v, xt), 0);
+	ck_assert_ptr_eq(v, x);
+}
+END_TEST
+
+static void expect_eval_error(kr_term *t, const char *needle)
+{
+	kr_variable *v = NULL;
+	int rc = kr_term_eval(&v, t);
+	ck_assert_int_eq(rc, KR_EINVALID);
+	ck_assert_ptr_null(v);
+	ck_assert_msg(strstr(kr_error_last()->message, needle),
+		      "message '%s' lacks '%s'", kr_error_last()->message,
+		      needle);
+}
+
+START_TEST(test_eval_errors)
+{
+	kr_term *xt = kr_variable_term(scalar("x"));
+	kr_term *add = kr_op_term(kr_op_add());
+	expect_eval_error(kr_var_new("q"), "logic variable");
+	expect_eval_error(kr_var_new("q"), "~q");
+	expect_eval_error(kr_sym("foo"), "cannot evaluate foo");
+	expect_eval_error(KR_LIST(kr_sym("foo"), xt), "head is not an op");
+	expect_eval_error(KR_LIST(add, xt, kr_var_new("r")), "logic variable");
+	expect_eval_error(kr_nil(), "cannot evaluate");
+	expect_eval_error(add, "an op is not a value");
+	expect_eval_error(kr_cons(add, xt), "cannot evaluate");
+	expect_eval_error(kr_str("s"), "cannot evaluate");
+	kr_term *bad = KR_ETUPLE(kr_op_term(kr_op_dot()), xt, xt);
+	expect_eval_error(bad, "dot: cannot multiply float64 by float64");
+	ck_assert_ptr_null(kr_etuple_evaled(bad));
+	expect_eval_error(KR_LIST(kr_op_term(kr_op_sub()), xt),
+			  "sub: expected 2 inputs, got 1");
+}
+END_TEST
+
+START_TEST(test_eval_deep)
+{
+	enum { DEPTH = 10000 };
+	kr_variable *x = scalar("x");
+	kr_term *t = kr_variable_term(x), *l = t;
+	kr_term *neg = kr_op_term(kr_op_neg());
+	for (int i = 0; i < DEPTH; i++) {
+		t = KR_ETUPLE(neg, t);
+		l = KR_LIST(neg, l);
+	}
+	kr_term *terms[2] = {t, l};
+	for (int k = 0; k < 2; k++) {
+		kr_variable *v = NULL;
+		ck_assert_int_eq(kr_term_eval(&v, terms[k]), 0);
+		int depth = 0;
+		while (kr_variable_owner(v)) {
+			ck_assert_ptr_eq(kr_apply_op(kr_variable_owner(v)),
+					 kr_op_neg());
+			v = kr_apply_input(kr_variable_owner(v), 0);
+			depth++;
+		}
+		ck_assert_ptr_eq(v, x);
+		ck_assert_int_eq(depth, DEPTH);
+	}
+	kr_variable *v = NULL;
+	ck_assert_int_eq(kr_term_eval(&v, t), 0); /* cached now */
+	ck_assert_ptr_eq(kr_term_variable(kr_etuple_evaled(t)), v);
+	char *s = kr_pprint(v);
+	ck_assert_uint_eq(strlen(s), 3 * DEPTH + 1);
+	ck_assert(strncmp(s, "(-(-(-", 6) == 0);
+}
+END_TEST
+
+/* --------------------------------------------------------------- pprint */
+
+typedef struct mats {
+	kr_variable *A, *B, *x, *y, *z, *w;
+} mats;
+
+static mats make_mats(void)
+{
+	return (mats){matrix("A"), matrix("B"), matrix("x"),
+		      matrix("y"), matrix("z"), matrix("w")};
+}
+
+START_TEST(test_pprint_docs)
+{
+	mats m = make_mats();
+	kr_op *dot = kr_op_dot(), *add = kr_op_add();
+	ck_assert_str_eq(kr_pprint(CALL(dot, m.A, CALL(add, m.x, m.y))),
+			 "(A @ (x + y))");
+	ck_assert_str_eq(kr_pprint(CALL(add, CALL(dot, m.A, m.x),
+					CALL(dot, m.A, m.y))),
+			 "((A @ x) + (A @ y))");
+	kr_variable *xy = CALL(add, m.x, m.y), *zw = CALL(add, m.z, m.w);
+	ck_assert_str_eq(kr_pprint(CALL(dot, m.A, CALL(add, xy, zw))),
+			 "(A @ ((x + y) + (z + w)))");
+	kr_variable *l = CALL(add, CALL(dot, m.A, m.x), CALL(dot, m.A, m.y));
+	kr_variable *r = CALL(add, CALL(dot, m.A, m.z), CALL(dot, m.A, m.w));
+	ck_assert_str_eq(kr_pprint(CALL(add, l, r)),
+			 "(((A @ x) + (A @ y)) + ((A @ z) + (A @ w)))");
+	kr_variable *bzw = CALL(dot, m.B, CALL(add, m.z, m.w));
+	kr_variable *t3 = CALL(dot, m.A, CALL(add, m.x, CALL(add, m.y, bzw)));
+	ck_assert_str_eq(kr_pprint(t3), "(A @ (x + (y + (B @ (z + w)))))");
+	kr_variable *abz = CALL(dot, m.A, CALL(dot, m.B, m.z));
+	kr_variable *abw = CALL(dot, m.A, CALL(dot, m.B, m.w));
+	kr_variable *d3 = CALL(add, CALL(dot, m.A, m.x),
+			       CALL(add, CALL(dot, m.A, m.y),
+				    CALL(add, abz, abw)));
+	ck_assert_str_eq(kr_pprint(d3), "((A @ x) + ((A @ y) + ((A @ (B @ z)) "
+					"+ (A @ (B @ w)))))");
+}
+END_TEST
+
+START_TEST(test_pprint_forms)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y"), *z = scalar("z");
+	ck_assert_str_eq(kr_pprint(x), "x");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_neg(), x)), "(-x)");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_add(), x, y, z)), "(x + y + z)");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_add(), x)), "(+x)");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_sub(), x, y)), "(x - y)");
+	kr_variable *two = kr_constant_new(2, NULL);
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_mul(), x, two)), "(x * 2.0)");
+	kr_variable *e = CALL(kr_op_exp(), CALL(kr_op_true_div(), x, y));
+	ck_assert_str_eq(kr_pprint(e), "exp((x / y))");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_identity(), CALL(kr_op_log(), x))),
+			 "identity(log(x))");
+}
+END_TEST
+
+START_TEST(test_pprint_assign)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *e = CALL(kr_op_exp(), x);
+	kr_variable *s = CALL(scale_op(2), x);
+	ck_assert_str_eq(kr_pprint(s), "scale{2}(x)");
+	kr_pprint_assign(scale_op(2), "%", 1, "left");
+	ck_assert_str_eq(kr_pprint(s), "(%x)");
+	ck_assert_str_eq(kr_pprint(CALL(scale_op(3), x)), "scale{3}(x)");
+	kr_pprint_assign(kr_op_exp(), "E", 0, "right");
+	ck_assert_str_eq(kr_pprint(e), "(Ex)");
+	kr_pprint_assign(kr_op_exp(), "EXP", 0, "right");
+	ck_assert_str_eq(kr_pprint(e), "(EXPx)");
+	kr_pprint_assign(kr_op_exp(), NULL, 0, "either");
+	ck_assert_str_eq(kr_pprint(e), "exp(x)");
+	kr_pprint_assign(kr_op_add(), "plus", -2, "either");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_add(), x, y)), "(x plus y)");
+	kr_pprint_assign(kr_op_add(), "+", -2, "either");
+	ck_assert_str_eq(kr_pprint(CALL(kr_op_add(), x, y)), "(x + y)");
+}
+END_TEST
+
+START_TEST(test_graph_repr)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y"), *z = scalar("z");
+	kr_variable *s = CALL(kr_op_add(), y, z);
+	kr_variable *t = CALL(kr_op_true_div(), CALL(kr_op_mul(), s, x), s);
+	kr_variable *outs[2] = {t, s};
+	ck_assert_str_eq(kr_graph_repr(1, outs),
+			 "true_div(mul(*1 -> add(y, z), x), *1)");
+	ck_assert_str_eq(kr_graph_repr(2, outs),
+			 "true_div(mul(*1 -> add(y, z), x), *1), *1");
+	kr_variable *e = CALL(kr_op_exp(), x);
+	kr_variable *both[2] = {CALL(kr_op_add(), e, e), CALL(kr_op_neg(), x)};
+	ck_assert_str_eq(kr_graph_repr(2, both), "add(*1 -> exp(x), *1), neg(x)");
+	kr_variable *leaf[1] = {x};
+	ck_assert_str_eq(kr_graph_repr(1, leaf), "x");
+}
+END_TEST
+
+Suite *graph_suite(void)
+{
+	Suite *s = suite_create("graph");
+	TCase *tc = tcase_create("types");
+	tcase_add_test(tc, test_type_strings);
+	tcase_add_test(tc, test_type_is_super);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("infer");
+	tcase_add_loop_test(tc, test_infer_table, 0,
+			    sizeof infer_cases / sizeof *infer_cases);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("ops");
+	tcase_add_test(tc, test_op_props);
+	tcase_add_test(tc, test_op_registry);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("variables");
+	tcase_add_test(tc, test_variable_strings);
+	tcase_add_test(tc, test_variable_accessors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("terms");
+	tcase_add_test(tc, test_op_terms);
+	tcase_add_test(tc, test_variable_terms);
+	tcase_add_test(tc, test_eval_etuple_cache);
+	tcase_add_test(tc, test_eval_lists);
+	tcase_add_test(tc, test_eval_errors);
+	tcase_add_test(tc, test_eval_deep);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pprint");
+	tcase_add_test(tc, test_pprint_docs);
+	tcase_add_test(tc, test_pprint_forms);
+	tcase_add_test(tc, test_pprint_assign);
+	tcase_add_test(tc, test_graph_repr);
+	suite_add_tcase(s, tc);
+	return s;
+}

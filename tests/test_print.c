@@ -1,0 +1,77 @@
+/* test_print.c -- printing terms. */
+/* See the LICENSE file for copying conditions. */
+#include "suites.h"
+
+typedef struct pcase {
+	const char *in, *out;
+} pcase;
+
+/* Read then print: the printed form is canonical. */
+static const pcase roundtrip[] = {
+	{"(a b c)", "(a b c)"},
+	{"(a . (b . (c . ())))", "(a b c)"},
+	{"(a b . c)", "(a b . c)"},
+	{"()", "()"},
+	{"(() (()))", "(() (()))"},
+	{"1.0", "1.0"},
+	{"0.1", "0.1"},
+	{"-2.5e-7", "-2.5e-07"},
+	{"100.0", "100.0"},
+	{"1e21", "1e+21"},
+	{"1e16", "1e+16"},
+	{"123456.5", "123456.5"},
+	{"0.0001", "0.0001"},
+	{"0.00001", "1e-05"},
+	{"0.9189385332046727", "0.9189385332046727"},
+	{"-17", "-17"},
+	{"\"a\\\"b\\\\c\\n\"", "\"a\\\"b\\\\c\\n\""},
+	{"#t", "#t"},
+	{"#false", "#f"},
+	{"'x", "(quote x)"},
+	{"`(a ,b ,@c)", "(quasiquote (a (unquote b) (unquote-splicing c)))"},
+	{"[a (b)]", "(a (b))"},
+	{"(_.0 _.1)", "(_.0 _.1)"},
+	{"(+ - ... a->b 1+)", "(+ - ... a->b 1+)"},
+};
+
+START_TEST(print_roundtrip)
+{
+	const pcase *c = &roundtrip[_i];
+	const char *s = t_str(t_read(c->in));
+	ck_assert_str_eq(s, c->out);
+	ck_assert_str_eq(t_str(t_read(s)), c->out);
+}
+END_TEST
+
+START_TEST(print_special)
+{
+	ck_assert_str_eq(t_str(kr_real(1.0 / 0.0)), "+inf.0");
+	ck_assert_str_eq(t_str(kr_real(-1.0 / 0.0)), "-inf.0");
+	ck_assert_str_eq(t_str(kr_var_new("q")), "~q");
+	kr_term *v = kr_var_new(NULL);
+	char buf[40];
+	snprintf(buf, sizeof buf, "~_%llu", (unsigned long long)kr_var_id(v));
+	ck_assert_str_eq(t_str(v), buf);
+	ck_assert_str_eq(t_str(KR_ETUPLE(kr_sym("f"), kr_int(1))), "(f 1)");
+	ck_assert_str_eq(t_str(kr_cons(kr_int(1), KR_ETUPLE(kr_int(2)))),
+			 "(1 2)");
+	FILE *f = tmpfile();
+	ck_assert_int_eq(kr_term_fprint(f, t_read("(a 1)")), 0);
+	rewind(f);
+	char line[16] = {0};
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "(a 1)");
+	fclose(f);
+}
+END_TEST
+
+Suite *print_suite(void)
+{
+	Suite *s = suite_create("print");
+	TCase *tc = tcase_create("print");
+	tcase_add_loop_test(tc, print_roundtrip, 0,
+			    sizeof roundtrip / sizeof *roundtrip);
+	tcase_add_test(tc, print_special);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,144 @@
+/* test_read.c -- the S-expression reader and the program reader. */
+/* See the LICENSE file for copying conditions. */
+#include "suites.h"
+
+typedef struct ecase {
+	const char *text, *message;
+} ecase;
+
+static const ecase errors[] = {
+	{"(a b", "t:1:1: unclosed list"},
+	{"(a\n  (b c]", "t:2:7: ']' closes a list opened with '('"},
+	{")", "t:1:1: unexpected ')'"},
+	{"(a . )", "t:1:6: a dot must stand between data"},
+	{"( . a)", "t:1:3: unexpected dot"},
+	{"(a . b c)", "t:1:8: more than one datum after a dot"},
+	{"\"abc", "t:1:1: unterminated string"},
+	{"#| never closed", "t:1:1: unterminated #| comment"},
+	{"#x12", "t:1:1: unknown syntax #x12"},
+	{"'", "t:1:1: missing datum"},
+	{"99999999999999999999", "t:1:1: integer out of range"},
+	{"", "t:1:1: no datum"},
+	{"a b", "t:1:3: more than one datum"},
+};
+
+START_TEST(read_errors)
+{
+	const ecase *c = &errors[_i];
+	kr_term *t;
+	ck_assert_int_eq(kr_read_term(&t, c->text, "t"), KR_ESYNTAX);
+	ck_assert_str_eq(kr_error_last()->message, c->message);
+}
+END_TEST
+
+START_TEST(read_forms_and_positions)
+{
+	const char *text = "; comment\n(a #| block #| nested |# |# b)\n"
+			   "  #;(skipped form) (c\n   d) 7";
+	kr_reader *r = kr_reader_new(text, "f.scm");
+	kr_term *t;
+	int line, col;
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(t_str(t), "(a b)");
+	kr_reader_form_position(r, &line, &col);
+	ck_assert_int_eq(line, 2);
+	ck_assert_int_eq(col, 1);
+	ck_assert(kr_reader_cell_position(r, kr_cdr(t), &line, &col));
+	ck_assert_int_eq(col, 29);
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(t_str(t), "(c d)");
+	kr_reader_form_position(r, &line, &col);
+	ck_assert_int_eq(line, 3);
+	ck_assert_int_eq(col, 20);
+	ck_assert(kr_reader_cell_position(r, kr_cdr(t), &line, &col));
+	ck_assert_int_eq(line, 4);
+	ck_assert_int_eq(col, 4);
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_int_eq(kr_int_value(t), 7);
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_EOF);
+	ck_assert_str_eq(kr_reader_name(r), "f.scm");
+	ck_assert(!kr_reader_cell_position(r, t_read("(x)"), &line, &col));
+}
+END_TEST
+
+/* Nesting 10^5 deep costs no C stack. */
+START_TEST(read_deep)
+{
+	enum { N = 100000 };
+	char *text = kr_alloc_atomic(2 * N + 2);
+	memset(text, '(', N);
+	memset(text + N, ')', N);
+	text[2 * N] = 0;
+	kr_term *t;
+	ck_assert_int_eq(kr_read_term(&t, text, "deep"), 0);
+	int depth = 0;
+	while (kr_term_kind(t) == KR_CONS) {
+		t = kr_car(t);
+		depth++;
+	}
+	ck_assert_int_eq(depth, N - 1);
+}
+END_TEST
+
+typedef struct pcase {
+	const char *text, *message;
+} pcase;
+
+static const pcase program_errors[] = {
+	{"(matrix A x)\n(dot A (add x q))", "p:2:15: undeclared name q"},
+	{"(matrix A x)\n(dot A (frob x))", "p:2:8: unknown op frob"},
+	{"(matrix A x)\n(matrix x)", "p:2:9: x is already declared"},
+	{"(matrix A 1)", "p:1:11: a declaration names inputs with symbols, "
+			 "not 1"},
+	{"(matrix A x)\n(dot A (add x", "p:2:8: unclosed list"},
+	{"(matrix A x)\n(\"s\" A)", "p:2:1: an operation starts with an op "
+				    "name"},
+};
+
+START_TEST(program_read_errors)
+{
+	const pcase *c = &program_errors[_i];
+	kr_program *p;
+	ck_assert_int_lt(kr_program_read(&p, c->text, "p"), 0);
+	ck_assert_str_eq(kr_error_last()->message, c->message);
+}
+END_TEST
+
+START_TEST(program_read_graphs)
+{
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, "(matrix A x y) (vector v)\n"
+					  "(dot A (add x y))\n(dot A v)\n2.5",
+					  "p"), 0);
+	ck_assert_uint_eq(kr_program_count(p), 3);
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 0)), "(A @ (x + y))");
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "(A @ v)");
+	int line, col;
+	kr_program_position(p, 1, &line, &col);
+	ck_assert_int_eq(line, 3);
+	ck_assert_int_eq(col, 1);
+	ck_assert_ptr_nonnull(kr_program_lookup(p, "v"));
+	ck_assert_ptr_null(kr_program_lookup(p, "nope"));
+	/* a type error names the place of the failing expression */
+	ck_assert_int_eq(kr_program_read(&p, "(matrix A) (vector v w)\n"
+					     "(dot v (dot w w))", "p"),
+			 KR_EINVALID);
+	ck_assert(strncmp(kr_error_last()->message, "p:2:1: ", 7) == 0);
+}
+END_TEST
+
+Suite *read_suite(void)
+{
+	Suite *s = suite_create("read");
+	TCase *tc = tcase_create("reader");
+	tcase_add_loop_test(tc, read_errors, 0, sizeof errors / sizeof *errors);
+	tcase_add_test(tc, read_forms_and_positions);
+	tcase_add_test(tc, read_deep);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("program");
+	tcase_add_loop_test(tc, program_read_errors, 0,
+			    sizeof program_errors / sizeof *program_errors);
+	tcase_add_test(tc, program_read_graphs);
+	suite_add_tcase(s, tc);
+	return s;
+}

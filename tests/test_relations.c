@@ -1,0 +1,625 @@
+/* test_relations.c -- tests of the relation library (relations/). */
+/* See the LICENSE file for copying conditions. */
+#include <string.h>
+
+#include "suites.h"
+
+/* ------------------------------------------------------------------ helpers */
+
+static kr_term *sym(const char *s) { return kr_sym(s); }
+
+static kr_term *num(int64_t i) { return kr_int(i); }
+
+static const char *run_str(long n, kr_term *q, kr_goal *g)
+{
+	return t_str(kr_run(n, q, g));
+}
+
+static kr_term *var(void) { return kr_var_new(NULL); }
+
+/* (1 2 ... n) */
+static kr_term *iota1(size_t n)
+{
+	kr_term *l = kr_nil();
+	for (size_t i = n; i > 0; i--)
+		l = kr_cons(num((int64_t)i), l);
+	return l;
+}
+
+/* (defrel (dupo x y) (== y (list x x))) */
+static kr_goal *dupo_body(kr_term *const *args, void *env)
+{
+	(void)env;
+	return kr_eq(args[1], KR_LIST(args[0], args[0]));
+}
+
+static const kr_rel *dupo(void)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("dupo", 2, dupo_body, NULL);
+	return rel;
+}
+
+/* --------------------------------------------------------- conso, heado ... */
+
+START_TEST(test_conso)
+{
+	kr_term *q = var(), *a = var(), *d = var();
+	ck_assert_str_eq(run_str(-1, q, kr_conso(num(1), t_read("(2 3)"), q)),
+			 "((1 2 3))");
+	ck_assert_str_eq(run_str(-1, q, kr_conso(q, t_read("(2)"),
+						 t_read("(1 2)"))),
+			 "(1)");
+	kr_goal *g = KR_ALL(kr_conso(a, d, t_read("(1 2 3)")),
+			    kr_eq(q, KR_LIST(a, d)));
+	ck_assert_str_eq(run_str(-1, q, g), "((1 (2 3)))");
+	ck_assert_str_eq(run_str(-1, q, kr_conso(a, q, kr_nil())), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_conso(num(1), num(2), q)),
+			 "((1 . 2))");
+}
+END_TEST
+
+START_TEST(test_conso_etuple)
+{
+	kr_term *add = sym("add"), *q = var(), *a = var(), *d = var();
+	/* cons onto an etuple is an etuple */
+	kr_term *ans = kr_car(kr_run(-1, q, kr_conso(add, KR_ETUPLE(num(1),
+								   num(2)),
+						     q)));
+	ck_assert_int_eq(kr_term_kind(ans), KR_ETUPLE);
+	ck_assert_str_eq(t_str(ans), "(add 1 2)");
+	/* decomposing an etuple: the head and an etuple of the arguments */
+	kr_term *e = KR_ETUPLE(add, num(1), num(2));
+	kr_goal *g = KR_ALL(kr_conso(a, d, e), kr_eq(q, KR_LIST(a, d)));
+	ans = kr_car(kr_run(-1, q, g));
+	ck_assert_str_eq(t_str(ans), "(add (1 2))");
+	ck_assert_int_eq(kr_term_kind(kr_car(kr_cdr(ans))), KR_ETUPLE);
+	/* an etuple unifies with the list of its elements */
+	ck_assert_str_eq(run_str(-1, q, kr_conso(q, t_read("(1 2)"), e)),
+			 "(add)");
+}
+END_TEST
+
+START_TEST(test_heado_tailo_nullo)
+{
+	kr_term *q = var();
+	ck_assert_str_eq(run_str(-1, q, kr_heado(q, t_read("(a b)"))), "(a)");
+	ck_assert_str_eq(run_str(-1, q, kr_tailo(q, t_read("(a b)"))),
+			 "((b))");
+	ck_assert_str_eq(run_str(-1, q, kr_heado(q, kr_nil())), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_heado(num(1), q)), "((1 . _.0))");
+	ck_assert_str_eq(run_str(-1, q, kr_tailo(num(1), q)), "((_.0 . 1))");
+	ck_assert_str_eq(run_str(-1, q, kr_nullo(q)), "(())");
+	ck_assert_str_eq(run_str(-1, q, kr_nullo(t_read("(1)"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_nullo(kr_etuple(0, NULL))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_nullo(sym("a"))), "()");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ membero */
+
+START_TEST(test_membero)
+{
+	kr_term *q = var(), *r = var();
+	ck_assert_str_eq(run_str(-1, q, kr_membero(q, t_read("(a b c)"))),
+			 "(a b c)");
+	ck_assert_str_eq(run_str(3, q, kr_membero(sym("a"), q)),
+			 "((a . _.0) (_.0 a . _.1) (_.0 _.1 a . _.2))");
+	/* one answer per occurrence */
+	ck_assert_str_eq(run_str(-1, q, kr_membero(sym("b"),
+						   t_read("(a b c b)"))),
+			 "(_.0 _.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_membero(sym("z"),
+						   t_read("(a b c)"))),
+			 "()");
+	kr_goal *g = KR_ALL(kr_membero(q, t_read("(1 2)")),
+			    kr_membero(r, t_read("(a b)")));
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r), g),
+			 "((1 a) (1 b) (2 a) (2 b))");
+	g = KR_ALL(kr_membero(num(1), q), kr_membero(num(2), q));
+	ck_assert_str_eq(run_str(4, q, g),
+			 "((1 2 . _.0) (1 _.0 2 . _.1) (2 1 . _.0) "
+			 "(1 _.0 _.1 2 . _.2))");
+	/* a long list: all members, in order */
+	kr_term *all = kr_run(-1, q, kr_membero(q, iota1(5000)));
+	ck_assert_int_eq(kr_list_length(all), 5000);
+	ck_assert(kr_equal(all, iota1(5000)));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ appendo */
+
+START_TEST(test_appendo_splits)
+{
+	kr_term *q = var(), *r = var();
+	ck_assert_str_eq(run_str(5, KR_LIST(q, r),
+				 kr_appendo(q, r, t_read("(1 2 3 4)"))),
+			 "((() (1 2 3 4)) ((1) (2 3 4)) ((1 2) (3 4)) "
+			 "((1 2 3) (4)) ((1 2 3 4) ()))");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo(t_read("(1 2)"),
+						   t_read("(3)"), q)),
+			 "((1 2 3))");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo(q, t_read("(4 5)"),
+						   t_read("(1 2 3 4 5)"))),
+			 "((1 2 3))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo(KR_LIST(num(1), q), r,
+					    t_read("(1 2 3)"))),
+			 "((2 (3)))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo(kr_cons(num(1), q), r,
+					    t_read("(1 2 3)"))),
+			 "((() (2 3)) ((2) (3)) ((2 3) ()))");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo(t_read("(1)"), q,
+						   t_read("(2 3)"))),
+			 "()");
+}
+END_TEST
+
+START_TEST(test_appendo_generate)
+{
+	/* the same six answers, in the same order, as faster-miniKanren */
+	kr_term *l = var(), *s = var(), *o = var();
+	ck_assert_str_eq(run_str(6, KR_LIST(l, s, o), kr_appendo(l, s, o)),
+			 "((() _.0 _.0) "
+			 "((_.0) _.1 (_.0 . _.1)) "
+			 "((_.0 _.1) _.2 (_.0 _.1 . _.2)) "
+			 "((_.0 _.1 _.2) _.3 (_.0 _.1 _.2 . _.3)) "
+			 "((_.0 _.1 _.2 _.3) _.4 (_.0 _.1 _.2 _.3 . _.4)) "
+			 "((_.0 _.1 _.2 _.3 _.4) _.5 "
+			 "(_.0 _.1 _.2 _.3 _.4 . _.5)))");
+}
+END_TEST
+
+START_TEST(test_appendo_long)
+{
+	enum { N = 1000 };
+	kr_term *q = var(), *r = var(), *l = iota1(N);
+	kr_term *all = kr_run(-1, KR_LIST(q, r), kr_appendo(q, r, l));
+	ck_assert_int_eq(kr_list_length(all), N + 1);
+	/* first (() L), last (L ()), and every split in order */
+	size_t i = 0;
+	for (kr_term *t = all; kr_is_pair(t); t = kr_cdr(t), i++) {
+		kr_term *ans = kr_car(t);
+		ck_assert_int_eq(kr_list_length(kr_car(ans)), (long)i);
+		ck_assert_int_eq(kr_list_length(kr_car(kr_cdr(ans))),
+				 (long)(N - i));
+	}
+	ck_assert(kr_equal(kr_car(all), KR_LIST(kr_nil(), l)));
+	/* forward: a 1000 + 1000 append, one answer */
+	all = kr_run(-1, q, kr_appendo(l, l, q));
+	ck_assert_int_eq(kr_list_length(all), 1);
+	ck_assert_int_eq(kr_list_length(kr_car(all)), 2 * N);
+}
+END_TEST
+
+/* --------------------------------------------------------------------- mapo */
+
+START_TEST(test_mapo)
+{
+	kr_term *q = var(), *r = var();
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(dupo(), t_read("(a b)"), q)),
+			 "(((a a) (b b)))");
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(dupo(), q,
+						t_read("((1 1) (2 2))"))),
+			 "((1 2))");
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(dupo(), q,
+						t_read("((1 1) (2 3))"))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(dupo(), kr_nil(), q)),
+			 "(())");
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(dupo(), t_read("(a)"),
+						t_read("()"))),
+			 "()");
+	ck_assert_str_eq(run_str(3, KR_LIST(q, r), kr_mapo(dupo(), q, r)),
+			 "((() ()) ((_.0) ((_.0 _.0))) "
+			 "((_.0 _.1) ((_.0 _.0) (_.1 _.1))))");
+	/* mapo with a fact table as the relation */
+	kr_facts *dbl = kr_facts_new("double", 2);
+	for (int i = 1; i <= 5; i++)
+		ck_assert_int_eq(KR_FACT(dbl, num(i), num(2 * i)), 0);
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(kr_facts_rel(dbl),
+						t_read("(1 2 3)"), q)),
+			 "((2 4 6))");
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(kr_facts_rel(dbl), q,
+						t_read("(10 4)"))),
+			 "((5 2))");
+	/* mapo over an etuple: the argument etuple maps to a list */
+	ck_assert_str_eq(run_str(-1, q, kr_mapo(kr_facts_rel(dbl),
+						KR_ETUPLE(num(3), num(4)),
+						q)),
+			 "((6 8))");
+}
+END_TEST
+
+/* -------------------------------------------------------------- fact tables */
+
+static kr_facts *simpsons(void)
+{
+	kr_facts *f = kr_facts_new("parent", 2);
+	ck_assert_int_eq(KR_FACT(f, sym("abe"), sym("homer")), 0);
+	ck_assert_int_eq(KR_FACT(f, sym("homer"), sym("bart")), 0);
+	ck_assert_int_eq(KR_FACT(f, sym("homer"), sym("lisa")), 0);
+	ck_assert_int_eq(KR_FACT(f, sym("marge"), sym("bart")), 0);
+	ck_assert_int_eq(KR_FACT(f, sym("homer"), sym("maggie")), 0);
+	ck_assert_int_eq(KR_FACT(f, sym("marge"), sym("lisa")), 0);
+	return f;
+}
+
+START_TEST(test_facts_basic)
+{
+	kr_facts *f = simpsons();
+	ck_assert_uint_eq(kr_facts_count(f), 6);
+	ck_assert_int_eq(KR_FACT(f, sym("homer"), sym("lisa")), 0);
+	ck_assert_uint_eq(kr_facts_count(f), 6);
+	kr_term *q = var(), *r = var();
+	kr_term *args[2] = {sym("homer"), q};
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)),
+			 "(bart lisa maggie)");
+	args[0] = q;
+	args[1] = sym("bart");
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)),
+			 "(homer marge)");
+	args[0] = q;
+	args[1] = r;
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r), kr_facts_goal(f, args)),
+			 "((abe homer) (homer bart) (homer lisa) (marge bart) "
+			 "(homer maggie) (marge lisa))");
+	args[0] = sym("marge");
+	args[1] = sym("lisa");
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)), "(_.0)");
+	ck_assert(kr_facts_has(f, args));
+	args[0] = sym("lisa");
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)), "()");
+	ck_assert(!kr_facts_has(f, args));
+	args[0] = q;
+	ck_assert(!kr_facts_has(f, args));
+	/* the same variable twice: only facts with equal arguments */
+	ck_assert_int_eq(KR_FACT(f, sym("narcissus"), sym("narcissus")), 0);
+	args[0] = q;
+	args[1] = q;
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)),
+			 "(narcissus)");
+}
+END_TEST
+
+START_TEST(test_facts_conj)
+{
+	/* grandparents: a join through the index of the first argument */
+	kr_facts *f = simpsons();
+	kr_term *g = var(), *p = var(), *c = var();
+	const kr_rel *parent = kr_facts_rel(f);
+	ck_assert_str_eq(kr_rel_name(parent), "parent");
+	ck_assert_int_eq(kr_rel_arity(parent), 2);
+	kr_goal *goal = KR_ALL(KR_CALL(parent, g, p), KR_CALL(parent, p, c));
+	ck_assert_str_eq(run_str(-1, KR_LIST(g, c), goal),
+			 "((abe bart) (abe lisa) (abe maggie))");
+	/* a call through the kr_rel suspends once */
+	kr_runner *r = kr_run_start(c, KR_CALL(parent, sym("abe"), c));
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "homer");
+	ck_assert_uint_eq(kr_run_steps(r), 1);
+}
+END_TEST
+
+START_TEST(test_facts_errors)
+{
+	kr_facts *f = kr_facts_new("edge", 2);
+	kr_error_clear();
+	ck_assert_int_eq(KR_FACT(f, num(1), var()), KR_EINVALID);
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "not ground"));
+	ck_assert_int_eq(KR_FACT(f, KR_LIST(num(1), var()), num(2)),
+			 KR_EINVALID);
+	ck_assert_uint_eq(kr_facts_count(f), 0);
+	/* an etuple and the list of its elements are the same fact */
+	ck_assert_int_eq(KR_FACT(f, t_read("(add 1 2)"), num(3)), 0);
+	ck_assert_int_eq(KR_FACT(f, KR_ETUPLE(sym("add"), num(1), num(2)),
+			 num(3)), 0);
+	ck_assert_uint_eq(kr_facts_count(f), 1);
+	/* nullary and unary tables */
+	kr_facts *z = kr_facts_new("truth", 0);
+	kr_term *q = var();
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(z, NULL)), "()");
+	ck_assert_int_eq(kr_fact(z, NULL), 0);
+	ck_assert_int_eq(kr_fact(z, NULL), 0);
+	ck_assert_uint_eq(kr_facts_count(z), 1);
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(z, NULL)), "(_.0)");
+}
+END_TEST
+
+/* A foreign atom whose equality counts its calls. */
+static long equal_calls;
+
+static bool counted_equal(const void *a, const void *b)
+{
+	equal_calls++;
+	return *(const int *)a == *(const int *)b;
+}
+
+static uint64_t counted_hash(const void *p)
+{
+	return (uint64_t)*(const int *)p;
+}
+
+static const kr_foreign_type counted_type = {
+	.name = "counted", .equal = counted_equal, .hash = counted_hash,
+};
+
+static kr_term *counted(int i)
+{
+	int *p = kr_alloc(sizeof *p);
+	*p = i;
+	return kr_foreign(&counted_type, p);
+}
+
+START_TEST(test_facts_index)
+{
+	enum { N = 2000 };
+	kr_facts *f = kr_facts_new("big", 2);
+	for (int i = 0; i < N; i++)
+		ck_assert_int_eq(KR_FACT(f, counted(i), num(i % 7)), 0);
+	ck_assert_uint_eq(kr_facts_count(f), N);
+	kr_term *q = var();
+	kr_term *args[2] = {counted(1234), q};
+	equal_calls = 0;
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)), "(2)");
+	/* the index found the one fact: no scan of the table */
+	ck_assert_int_lt(equal_calls, 10);
+	/* a ground second argument: only the facts with i % 7 == 3 */
+	kr_term *p = var();
+	args[0] = p;
+	args[1] = num(3);
+	kr_term *all = kr_run(-1, p, kr_facts_goal(f, args));
+	ck_assert_int_eq(kr_list_length(all), (N - 3 + 6) / 7);
+	/* both ground: the shortest index list is used */
+	args[0] = counted(10);
+	args[1] = num(3);
+	equal_calls = 0;
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)), "(_.0)");
+	ck_assert_int_lt(equal_calls, 10);
+	args[1] = num(4);
+	ck_assert_str_eq(run_str(-1, q, kr_facts_goal(f, args)), "()");
+	/* a ground argument bound through the state */
+	args[0] = p;
+	args[1] = q;
+	equal_calls = 0;
+	kr_goal *g = KR_ALL(kr_eq(p, counted(77)), kr_facts_goal(f, args));
+	ck_assert_str_eq(run_str(-1, q, g), "(0)");
+	ck_assert_int_lt(equal_calls, 10);
+}
+END_TEST
+
+START_TEST(test_facts_large)
+{
+	enum { N = 100000 };
+	kr_facts *f = kr_facts_new("num", 1);
+	for (int i = 0; i < N; i++)
+		ck_assert_int_eq(kr_fact(f, (kr_term *[]){num(i)}), 0);
+	kr_term *q = var(), *r = var();
+	kr_term *all = kr_run(-1, q, kr_facts_goal(f, &q));
+	ck_assert_int_eq(kr_list_length(all), N);
+	ck_assert(kr_equal(kr_car(kr_cdr(all)), num(1)));
+	/* a conjunction over the 10^5 answers */
+	kr_goal *g = KR_ALL(kr_facts_goal(f, &q), kr_eq(r, KR_LIST(q)));
+	all = kr_run(-1, r, g);
+	ck_assert_int_eq(kr_list_length(all), N);
+	/* 10^5 ground queries stay fast thanks to the index */
+	long found = 0;
+	for (int i = 0; i < N; i += 1)
+		found += kr_facts_has(f, (kr_term *[]){num(i)});
+	ck_assert_int_eq(found, N);
+}
+END_TEST
+
+START_TEST(test_assoc_commutative_tables)
+{
+	ck_assert_ptr_eq(kr_associative(), kr_associative());
+	ck_assert_ptr_eq(kr_commutative(), kr_commutative());
+	ck_assert_ptr_ne(kr_associative(), kr_commutative());
+	kr_term *op = sym("test-op");
+	ck_assert(!kr_facts_has(kr_commutative(), &op));
+	ck_assert_int_eq(kr_fact(kr_commutative(), &op), 0);
+	ck_assert(kr_facts_has(kr_commutative(), &op));
+	ck_assert(!kr_facts_has(kr_associative(), &op));
+}
+END_TEST
+
+/* ------------------------------------------------------------ assoc_flatten */
+
+/* A foreign atom that expands to the etuple given at construction. */
+static kr_term *fake_expand(const void *p) { return (kr_term *)p; }
+
+static const kr_foreign_type fake_var_type = {
+	.name = "fake-variable", .expand = fake_expand,
+};
+
+static void declare_add(void)
+{
+	kr_term *add = sym("add");
+	ck_assert_int_eq(kr_fact(kr_associative(), &add), 0);
+}
+
+/* The flattened form of a, read through the answer of goal. */
+static kr_term *flat(kr_term *a)
+{
+	kr_term *q = var();
+	kr_term *all = kr_run(-1, q, kr_assoc_flatten(a, q));
+	ck_assert_int_eq(kr_list_length(all), 1);
+	return kr_car(all);
+}
+
+START_TEST(test_assoc_flatten_etuple)
+{
+	declare_add();
+	kr_term *add = sym("add");
+	kr_term *in = KR_ETUPLE(add, num(1), KR_ETUPLE(add, num(2), num(3)));
+	kr_term *out = flat(in);
+	ck_assert_str_eq(t_str(out), "(add 1 2 3)");
+	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
+	in = KR_ETUPLE(add, KR_ETUPLE(add, num(1), num(2)),
+		       KR_ETUPLE(add, num(3), KR_ETUPLE(add, num(4), num(5))),
+		       num(6));
+	out = flat(in);
+	ck_assert_str_eq(t_str(out), "(add 1 2 3 4 5 6)");
+	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
+	/* other operators inside are not spliced, nor searched into */
+	in = KR_ETUPLE(add, num(1),
+		       KR_ETUPLE(sym("mul"), KR_ETUPLE(add, num(2), num(3)),
+				 num(4)));
+	ck_assert_str_eq(t_str(flat(in)), "(add 1 (mul (add 2 3) 4))");
+	/* an application without arguments stays as it is */
+	in = KR_ETUPLE(add, num(1), KR_ETUPLE(add));
+	ck_assert_str_eq(t_str(flat(in)), "(add 1 (add))");
+	/* a list argument with the same head is spliced into the etuple */
+	in = KR_ETUPLE(add, num(1), t_read("(add 2 3)"));
+	out = flat(in);
+	ck_assert_str_eq(t_str(out), "(add 1 2 3)");
+	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
+}
+END_TEST
+
+/* assoc_flatten on lists read from text, with `add` associative. */
+static const struct {
+	const char *in, *out;
+} flatten_cases[] = {
+	{"(add 1 (add 2 3))", "(add 1 2 3)"},
+	{"(add (add (add 1 2) 3) 4)", "(add 1 2 3 4)"},
+	{"(add (add 1 2))", "(add 1 2)"},
+	{"(add (x (add 1 2)) (add y))", "(add (x (add 1 2)) y)"},
+	{"(add 1 (mul 2 (add 3 4)))", "(add 1 (mul 2 (add 3 4)))"},
+	{"(mul 1 (mul 2 3))", "(mul 1 (mul 2 3))"},
+	{"(add 1 (add))", "(add 1 (add))"},
+	{"(add)", "(add)"},
+	{"(1 add (add 2))", "(1 add (add 2))"},
+	{"5", "5"},
+	{"()", "()"},
+};
+
+START_TEST(test_assoc_flatten_table)
+{
+	declare_add();
+	kr_term *out = flat(t_read(flatten_cases[_i].in));
+	ck_assert_str_eq(t_str(out), flatten_cases[_i].out);
+	ck_assert_int_eq(kr_term_kind(out),
+			 kr_term_kind(t_read(flatten_cases[_i].in)));
+}
+END_TEST
+
+START_TEST(test_assoc_flatten_list)
+{
+	declare_add();
+	/* an improper pair is left alone */
+	kr_term *z = var();
+	kr_term *q = var();
+	kr_term *imp = kr_cons(sym("add"), kr_cons(num(1), z));
+	kr_goal *g = KR_ALL(kr_assoc_flatten(imp, q), kr_eq(z, num(9)));
+	ck_assert_str_eq(run_str(-1, q, g), "((add 1 . 9))");
+	/* an improper argument with the same head is not spliced */
+	imp = KR_LIST(sym("add"), num(1),
+		      kr_cons(sym("add"), kr_cons(num(2), num(3))));
+	ck_assert_str_eq(t_str(flat(imp)), "(add 1 (add 2 . 3))");
+	/* a deep left-nested chain, without C recursion */
+	kr_term *t = num(0);
+	for (int i = 1; i <= 20000; i++)
+		t = KR_LIST(sym("add"), t, num(i));
+	kr_term *out = flat(t);
+	ck_assert_int_eq(kr_list_length(out), 20002);
+	ck_assert(kr_equal(kr_car(kr_cdr(out)), num(0)));
+	ck_assert_int_eq(kr_term_kind(out), KR_CONS);
+}
+END_TEST
+
+START_TEST(test_assoc_flatten_vars)
+{
+	declare_add();
+	kr_term *q = var(), *x = var(), *y = var();
+	/* a fresh term: a_flat is a itself */
+	kr_goal *g = KR_ALL(kr_assoc_flatten(x, q), kr_eq(x, num(5)));
+	ck_assert_str_eq(run_str(-1, q, g), "(5)");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, x),
+				 kr_assoc_flatten(x, q)),
+			 "((_.0 _.0))");
+	/* bindings made before are read through the state */
+	g = KR_ALL(kr_eq(x, t_read("(add 2 3)")), kr_eq(y, sym("add")),
+		   kr_assoc_flatten(KR_ETUPLE(y, num(1), x), q));
+	ck_assert_str_eq(run_str(-1, q, g), "((add 1 2 3))");
+	/* a fresh operator: not flattened */
+	g = kr_assoc_flatten(KR_LIST(y, num(1), KR_LIST(y, num(2))), q);
+	ck_assert_str_eq(run_str(-1, q, g), "((_.0 1 (_.0 2)))");
+	/* a_flat given: the goal checks it */
+	g = kr_assoc_flatten(t_read("(add 1 (add 2 3))"),
+			     t_read("(add 1 2 3)"));
+	ck_assert_str_eq(run_str(-1, q, g), "(_.0)");
+	g = kr_assoc_flatten(t_read("(add 1 (add 2 3))"),
+			     t_read("(add 1 (add 2 3))"));
+	ck_assert_str_eq(run_str(-1, q, g), "()");
+	/* a_flat partly fresh */
+	g = kr_assoc_flatten(t_read("(add 1 (add 2 3))"),
+			     KR_LIST(sym("add"), num(1), x, q));
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, q), g), "((2 3))");
+}
+END_TEST
+
+START_TEST(test_assoc_flatten_foreign)
+{
+	declare_add();
+	kr_term *add = sym("add");
+	/* a "graph Variable" that is the output of (add 2 3) */
+	kr_term *e = KR_ETUPLE(add, num(2), num(3));
+	kr_term *v = kr_foreign(&fake_var_type, e);
+	kr_etuple_set_evaled(e, v);
+	ck_assert(kr_is_pair(v));
+	/* as an argument it is an application of add: spliced */
+	kr_term *out = flat(KR_ETUPLE(add, num(1), v));
+	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
+	ck_assert_int_eq(kr_list_length(out), 4);
+	ck_assert(kr_equal(out, KR_LIST(add, num(1), num(2), num(3))));
+	/* at the top it is not flattened: a_flat is v itself */
+	e = KR_ETUPLE(add, num(1), v);
+	kr_term *w = kr_foreign(&fake_var_type, e);
+	kr_etuple_set_evaled(e, w);
+	ck_assert_ptr_eq(flat(w), w);
+}
+END_TEST
+
+Suite *relations_suite(void)
+{
+	Suite *s = suite_create("relations");
+	struct {
+		const char *name;
+		const TTest *test;
+	} cases[] = {
+		{"conso", test_conso},
+		{"conso_etuple", test_conso_etuple},
+		{"heado_tailo_nullo", test_heado_tailo_nullo},
+		{"membero", test_membero},
+		{"appendo_splits", test_appendo_splits},
+		{"appendo_generate", test_appendo_generate},
+		{"appendo_long", test_appendo_long},
+		{"mapo", test_mapo},
+		{"facts_basic", test_facts_basic},
+		{"facts_conj", test_facts_conj},
+		{"facts_errors", test_facts_errors},
+		{"facts_index", test_facts_index},
+		{"facts_large", test_facts_large},
+		{"assoc_comm_tables", test_assoc_commutative_tables},
+		{"assoc_flatten_etuple", test_assoc_flatten_etuple},
+		{"assoc_flatten_list", test_assoc_flatten_list},
+		{"assoc_flatten_vars", test_assoc_flatten_vars},
+		{"assoc_flatten_foreign", test_assoc_flatten_foreign},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		TCase *tc = tcase_create(cases[i].name);
+		tcase_add_test(tc, cases[i].test);
+		suite_add_tcase(s, tc);
+	}
+	TCase *tc = tcase_create("assoc_flatten_table");
+	tcase_add_loop_test(tc, test_assoc_flatten_table, 0,
+			    (int)(sizeof flatten_cases / sizeof flatten_cases[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}

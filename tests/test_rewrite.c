@@ -1,0 +1,229 @@
+/* test_rewrite.c -- node rewriters, KanrenRelationSub, equilibrium. */
+/* See the LICENSE file for copying conditions. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+static kr_variable *a, *b, *c;
+
+static void inputs(void)
+{
+	a = kr_variable_new(kr_type_matrix(), "a");
+	b = kr_variable_new(kr_type_matrix(), "b");
+	c = kr_variable_new(kr_type_matrix(), "c");
+}
+
+static kr_variable *op2(kr_op *op, kr_variable *x, kr_variable *y)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, x, y), 0);
+	return out;
+}
+
+/* commuteo(in, out): (add x y) <-> (add y x), a rewrite that oscillates. */
+static kr_goal *commute_body(kr_term *const *t, void *env)
+{
+	(void)env;
+	kr_term *v[2];
+	kr_fresh(2, v);
+	kr_term *add = kr_op_term(kr_op_add());
+	return KR_ALL(kr_eq(t[0], KR_ETUPLE(add, v[0], v[1])),
+		      kr_eq(t[1], KR_ETUPLE(add, v[1], v[0])));
+}
+
+/* sameo(in, out): out is in -- never a rewrite. */
+static kr_goal *same_body(kr_term *const *t, void *env)
+{
+	(void)env;
+	return kr_eq(t[0], t[1]);
+}
+
+/* looseo(in, out): out is a fresh variable -- never a rewrite. */
+static kr_goal *loose_body(kr_term *const *t, void *env)
+{
+	(void)env;
+	(void)t;
+	return kr_succeed();
+}
+
+/* nevero: calls itself forever without an answer. */
+static kr_rel *nevero;
+
+static kr_goal *never_body(kr_term *const *t, void *env)
+{
+	(void)env;
+	return KR_CALL(nevero, t[0], t[1]);
+}
+
+static kr_graph_rewriter *eq_of(const kr_rel *rel, bool reverse,
+				double ratio)
+{
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(rel, reverse);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.max_use_ratio = ratio;
+	return kr_equilibrium_graph_rewriter_new(1, &sub, &o);
+}
+
+START_TEST(oscillation_stops)
+{
+	inputs();
+	kr_rel *commute = kr_rel_new("commuteo", 2, commute_body, NULL);
+	kr_variable *g = op2(kr_op_add(), a, b), *out;
+	int rc = kr_rewrite_graph(&out, g, eq_of(commute, false, 3), true);
+	ck_assert_int_eq(rc, KR_ELIMIT);
+	ck_assert_msg(strstr(kr_error_last()->message, "max'ed out by "
+						       "KanrenRelationSub("
+						       "commuteo)") != NULL,
+		      "%s", kr_error_last()->message);
+}
+END_TEST
+
+START_TEST(no_rewrite_answers)
+{
+	inputs();
+	kr_variable *g = op2(kr_op_add(), a, op2(kr_op_mul(), b, c)), *out;
+	kr_rel *same = kr_rel_new("sameo", 2, same_body, NULL);
+	kr_rel *loose = kr_rel_new("looseo", 2, loose_body, NULL);
+	kr_profile *prof;
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(eq_of(same, false, 10), fg,
+						   &prof), 0);
+	ck_assert_uint_eq(kr_profile_passes(prof), 1);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), g);
+	ck_assert_int_eq(kr_rewrite_graph(&out, g, eq_of(loose, false, 10),
+					  false), 0);
+	ck_assert_ptr_eq(out, g);
+	/* the gather direction finds nothing to gather here */
+	ck_assert_int_eq(kr_rewrite_graph(&out, g, eq_of(kr_dot_distributeo_rel(),
+							 true, 10), false), 0);
+	ck_assert_ptr_eq(out, g);
+}
+END_TEST
+
+START_TEST(divergent_relation_is_bounded)
+{
+	inputs();
+	nevero = kr_rel_new("nevero", 2, never_body, NULL);
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(nevero, false);
+	kr_kanren_relation_sub_set_step_limit(sub, 1000);
+	kr_graph_rewriter *eq = kr_equilibrium_graph_rewriter_new(1, &sub,
+								  NULL);
+	kr_variable *g = op2(kr_op_add(), a, b), *out;
+	ck_assert_int_eq(kr_rewrite_graph(&out, g, eq, true), KR_ELIMIT);
+	ck_assert_msg(strstr(kr_error_last()->message, "no answer within "
+						       "1000 steps") != NULL,
+		      "%s", kr_error_last()->message);
+}
+END_TEST
+
+/* A node rewriter written in C: add -> mul, with a configurable bug. */
+typedef enum { OK, WRONG_LENGTH, FAILS, DROPS_USED } bug;
+
+static int add_to_mul(kr_node_rewriter *self, kr_fgraph *fg, kr_apply *node,
+		      kr_replacements **out)
+{
+	(void)fg;
+	bug how = *(bug *)kr_node_rewriter_data(self);
+	if (how == FAILS)
+		return kr_error_set(KR_EINVALID, "add_to_mul failed");
+	kr_variable *m, *none[2] = {NULL, NULL};
+	kr_variable *ins[2] = {kr_apply_input(node, 0),
+			       kr_apply_input(node, 1)};
+	ck_assert_int_eq(kr_op_call(&m, kr_op_mul(), 2, ins), 0);
+	if (how == WRONG_LENGTH)
+		*out = kr_replacements_for_outputs(node, 2,
+						   (kr_variable *[]){m, m});
+	else if (how == DROPS_USED)
+		*out = kr_replacements_for_outputs(node, 1, none);
+	else
+		*out = kr_replacements_for_outputs(node, 1, &m);
+	return 0;
+}
+
+static kr_op *add_only[1];
+
+static kr_op *const *tracks_add(const kr_node_rewriter *self, size_t *n)
+{
+	(void)self;
+	add_only[0] = kr_op_add();
+	*n = 1;
+	return add_only;
+}
+
+static const kr_node_rewriter_class add_to_mul_class = {
+	.name = "AddToMul", .transform = add_to_mul, .tracks = tracks_add};
+
+START_TEST(node_rewriter_results)
+{
+	static bug how;
+	kr_node_rewriter *rw = kr_node_rewriter_new(&add_to_mul_class, NULL,
+						    &how);
+	kr_graph_rewriter *eq = kr_equilibrium_graph_rewriter_new(1, &rw, NULL);
+	kr_variable *out;
+	const bug bugs[] = {OK, WRONG_LENGTH, FAILS, DROPS_USED};
+	const char *msgs[] = {NULL, "returned 2 replacements for a node with 1 "
+				    "outputs", "add_to_mul failed",
+			      "returned no replacement for output 0"};
+	for (int i = 0; i < 4; i++) {
+		inputs();
+		how = bugs[i];
+		kr_variable *g = op2(kr_op_add(), a, op2(kr_op_add(), b, c));
+		int rc = kr_rewrite_graph(&out, g, eq, false);
+		if (!msgs[i]) {
+			ck_assert_int_eq(rc, 0);
+			ck_assert_str_eq(kr_pprint(out), "(a * (b * c))");
+			continue;
+		}
+		ck_assert_int_lt(rc, 0);
+		ck_assert_msg(strstr(kr_error_last()->message, msgs[i]),
+			      "%s", kr_error_last()->message);
+	}
+	ck_assert_str_eq(kr_node_rewriter_to_string(rw), "AddToMul");
+}
+END_TEST
+
+START_TEST(profile_of_distribution)
+{
+	inputs();
+	kr_variable *g = op2(kr_op_dot(), a, op2(kr_op_add(), b, c));
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, true), 0);
+	kr_profile *prof;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 eq_of(kr_dot_distributeo_rel(), false, 10),
+				 fg, &prof), 0);
+	size_t start, end;
+	kr_profile_nodes(prof, &start, &end);
+	ck_assert_uint_eq(start, 2);
+	ck_assert_uint_eq(end, 3);
+	ck_assert_uint_eq(kr_profile_passes(prof), 2);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, prof), 0);
+	fclose(f);
+	ck_assert_msg(strstr(text, " EquilibriumGraphRewriter  None\n") == text,
+		      "%s", text);
+	ck_assert(strstr(text, "for 2 passes\n"));
+	ck_assert(strstr(text, "nb nodes (start, end,  max) 2 3 3\n"));
+	ck_assert(strstr(text, "('KanrenRelationSub(dot_distributeo)', 1)"));
+	ck_assert(strstr(text, " - 1 - 3 - KanrenRelationSub(dot_distributeo)"));
+	free(text);
+}
+END_TEST
+
+Suite *rewrite_suite(void)
+{
+	Suite *s = suite_create("rewrite");
+	TCase *tc = tcase_create("kanren");
+	tcase_add_test(tc, oscillation_stops);
+	tcase_add_test(tc, no_rewrite_answers);
+	tcase_add_test(tc, divergent_relation_is_bounded);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("node_rewriter");
+	tcase_add_test(tc, node_rewriter_results);
+	tcase_add_test(tc, profile_of_distribution);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,175 @@
+/* test_term.c -- terms and persistent substitutions. */
+/* See the LICENSE file for copying conditions. */
+#include "suites.h"
+
+START_TEST(kinds_and_atoms)
+{
+	ck_assert_int_eq(kr_term_kind(kr_var_new(NULL)), KR_VAR);
+	ck_assert_int_eq(kr_term_kind(kr_sym("a")), KR_SYM);
+	ck_assert_ptr_eq(kr_sym("abc"), kr_sym("abc"));
+	ck_assert_ptr_ne(kr_sym("abc"), kr_sym("abd"));
+	ck_assert_int_eq(kr_int_value(kr_int(-42)), -42);
+	ck_assert(kr_real_value(kr_real(0.5)) == 0.5);
+	ck_assert_str_eq(kr_str_value(kr_str("hi")), "hi");
+	ck_assert_str_eq(kr_kind_name(KR_ETUPLE), "etuple");
+	ck_assert(kr_is_null(kr_nil()));
+	ck_assert(!kr_is_pair(kr_nil()));
+	kr_term *v = kr_var_new("x"), *w = kr_var_new(NULL);
+	ck_assert(kr_var_id(w) > kr_var_id(v));
+	ck_assert_str_eq(kr_var_name(v), "x");
+}
+END_TEST
+
+START_TEST(ground_flags)
+{
+	kr_term *x = kr_var_new(NULL);
+	ck_assert(kr_is_ground(KR_LIST(kr_int(1), kr_sym("a"))));
+	ck_assert(!kr_is_ground(KR_LIST(kr_int(1), x)));
+	ck_assert(!kr_is_ground(kr_cons(x, kr_nil())));
+	ck_assert(!kr_is_ground(KR_ETUPLE(kr_sym("f"), x)));
+	ck_assert(kr_is_ground(KR_ETUPLE(kr_sym("f"), kr_int(2))));
+	ck_assert(!kr_is_ground(x));
+}
+END_TEST
+
+START_TEST(lists_and_pairs)
+{
+	kr_term *l = KR_LIST(kr_int(1), kr_int(2), kr_int(3));
+	ck_assert_int_eq(kr_list_length(l), 3);
+	ck_assert_int_eq(kr_int_value(kr_car(kr_cdr(l))), 2);
+	ck_assert_int_eq(kr_list_length(kr_cons(kr_int(0), kr_int(1))), -1);
+	ck_assert_int_eq(kr_list_length(kr_nil()), 0);
+	ck_assert_str_eq(t_str(kr_cons(kr_int(1), kr_int(2))), "(1 . 2)");
+}
+END_TEST
+
+START_TEST(etuple_protocol)
+{
+	kr_term *f = kr_sym("f");
+	kr_term *e = KR_ETUPLE(f, kr_int(1), kr_int(2));
+	ck_assert_uint_eq(kr_etuple_len(e), 3);
+	kr_term *d = kr_cdr(e);
+	ck_assert_int_eq(kr_term_kind(d), KR_ETUPLE);
+	ck_assert_uint_eq(kr_etuple_len(d), 2);
+	/* cons(car(e), cdr(e)) is e itself: the cache survives. */
+	kr_etuple_set_evaled(e, kr_sym("value"));
+	ck_assert_ptr_eq(kr_cons(kr_car(e), kr_cdr(e)), e);
+	ck_assert_ptr_eq(kr_etuple_evaled(kr_cons(kr_car(e), d)),
+			 kr_sym("value"));
+	/* cons onto an etuple with another head is a new etuple. */
+	kr_term *g = kr_cons(kr_sym("g"), d);
+	ck_assert_int_eq(kr_term_kind(g), KR_ETUPLE);
+	ck_assert_ptr_ne(g, e);
+	ck_assert_ptr_null(kr_etuple_evaled(g));
+	ck_assert_str_eq(t_str(g), "(g 1 2)");
+	/* the empty tail */
+	kr_term *last = kr_cdr(kr_cdr(d));
+	ck_assert(kr_is_null(last));
+	ck_assert(!kr_is_pair(last));
+	ck_assert(kr_equal(last, kr_nil()));
+}
+END_TEST
+
+START_TEST(equality_and_hash)
+{
+	kr_term *a = t_read("(f (1 2.5 \"s\") x)");
+	kr_term *b = t_read("(f (1 2.5 \"s\") x)");
+	ck_assert(kr_equal(a, b));
+	ck_assert_uint_eq(kr_hash(a), kr_hash(b));
+	ck_assert(!kr_equal(a, t_read("(f (1 2.5 \"t\") x)")));
+	kr_term *e = KR_ETUPLE(kr_sym("f"), kr_int(1));
+	kr_term *l = KR_LIST(kr_sym("f"), kr_int(1));
+	ck_assert(kr_equal(e, l));
+	ck_assert_uint_eq(kr_hash(e), kr_hash(l));
+	ck_assert(!kr_equal(kr_int(1), kr_real(1.0)));
+	kr_term *v = kr_var_new(NULL);
+	ck_assert(kr_equal(v, v));
+	ck_assert(!kr_equal(v, kr_var_new(NULL)));
+	ck_assert(!kr_equal(t_read("(1 2)"), t_read("(1 2 3)")));
+	ck_assert(!kr_equal(t_read("(1 . 2)"), t_read("(1 2)")));
+}
+END_TEST
+
+static int cmp_ptr(const void *a, const void *b) { return a == b; }
+
+START_TEST(foreign_atoms)
+{
+	static const kr_foreign_type ty = {.name = "thing"};
+	int x = 0, y = 0;
+	kr_term *a = kr_foreign(&ty, &x), *b = kr_foreign(&ty, &x);
+	ck_assert(kr_equal(a, b));
+	ck_assert(!kr_equal(a, kr_foreign(&ty, &y)));
+	ck_assert(kr_is_foreign_of(a, &ty));
+	ck_assert_ptr_eq(kr_foreign_ptr(a), &x);
+	ck_assert(!kr_is_pair(a));
+	ck_assert(strncmp(t_str(a), "#<thing ", 8) == 0);
+	(void)cmp_ptr;
+}
+END_TEST
+
+/* Every binding of a 20,000-entry substitution is found; old ones persist. */
+START_TEST(subst_many)
+{
+	enum { N = 20000 };
+	kr_term **vars = kr_alloc(N * sizeof *vars);
+	const kr_subst *s = kr_subst_empty(), *half = NULL;
+	for (int i = 0; i < N; i++) {
+		vars[i] = kr_var_new(NULL);
+		s = kr_subst_extend(s, vars[i], kr_int(i));
+		if (i == N / 2)
+			half = s;
+	}
+	ck_assert_uint_eq(kr_subst_size(s), N);
+	for (int i = 0; i < N; i++)
+		ck_assert_int_eq(kr_int_value(kr_subst_lookup(s, vars[i])), i);
+	ck_assert_uint_eq(kr_subst_size(half), N / 2 + 1);
+	ck_assert_ptr_null(kr_subst_lookup(half, vars[N - 1]));
+	ck_assert_ptr_null(kr_subst_lookup(kr_subst_empty(), vars[0]));
+	/* rebinding replaces without growing */
+	const kr_subst *t = kr_subst_extend(s, vars[5], kr_sym("z"));
+	ck_assert_uint_eq(kr_subst_size(t), N);
+	ck_assert_ptr_eq(kr_subst_lookup(t, vars[5]), kr_sym("z"));
+	ck_assert_int_eq(kr_int_value(kr_subst_lookup(s, vars[5])), 5);
+}
+END_TEST
+
+static bool count_binding(kr_term *v, kr_term *t, void *data)
+{
+	(void)v, (void)t;
+	++*(size_t *)data;
+	return true;
+}
+
+START_TEST(subst_walk_and_foreach)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL),
+		*z = kr_var_new(NULL);
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), x, y);
+	s = kr_subst_extend(s, y, z);
+	ck_assert_ptr_eq(kr_walk(x, s), z);
+	s = kr_subst_extend(s, z, kr_int(7));
+	ck_assert_int_eq(kr_int_value(kr_walk(x, s)), 7);
+	ck_assert_ptr_eq(kr_walk(kr_sym("a"), s), kr_sym("a"));
+	size_t n = 0;
+	kr_subst_foreach(s, count_binding, &n);
+	ck_assert_uint_eq(n, 3);
+}
+END_TEST
+
+Suite *term_suite(void)
+{
+	Suite *s = suite_create("term");
+	TCase *tc = tcase_create("terms");
+	tcase_add_test(tc, kinds_and_atoms);
+	tcase_add_test(tc, ground_flags);
+	tcase_add_test(tc, lists_and_pairs);
+	tcase_add_test(tc, etuple_protocol);
+	tcase_add_test(tc, equality_and_hash);
+	tcase_add_test(tc, foreign_atoms);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("subst");
+	tcase_add_test(tc, subst_many);
+	tcase_add_test(tc, subst_walk_and_foreach);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,162 @@
+/* test_unify.c -- unification, walk*, reification. */
+/* See the LICENSE file for copying conditions. */
+#include "suites.h"
+
+/* Unify two texts where the symbols listed in vars stand for variables. */
+static kr_term *with_vars(kr_term *t, kr_term **syms, kr_term **vars, int n)
+{
+	if (kr_term_kind(t) == KR_SYM) {
+		for (int i = 0; i < n; i++)
+			if (t == syms[i])
+				return vars[i];
+		return t;
+	}
+	if (kr_term_kind(t) == KR_CONS)
+		return kr_cons(with_vars(kr_car(t), syms, vars, n),
+			       with_vars(kr_cdr(t), syms, vars, n));
+	return t;
+}
+
+typedef struct ucase {
+	const char *u, *v;
+	const char *result; /* reified (?a ?b ?c) or NULL for failure */
+} ucase;
+
+static const ucase cases[] = {
+	{"?a", "1", "(1 _.0 _.1)"},
+	{"(f ?a ?b)", "(f 1 2)", "(1 2 _.0)"},
+	{"(f ?a ?a)", "(f 1 2)", NULL},
+	{"(f ?a ?a)", "(f 1 1)", "(1 _.0 _.1)"},
+	{"(?a . ?b)", "(1 2 3)", "(1 (2 3) _.0)"},
+	{"(?a ?b . ?c)", "(1)", NULL},
+	{"(1 2)", "(1 2 3)", NULL},
+	{"()", "()", "(_.0 _.1 _.2)"},
+	{"(?a)", "()", NULL},
+	{"?a", "?b", "(_.0 _.0 _.1)"},
+	{"(?a ?b)", "(?b 3)", "(3 3 _.0)"},
+	{"(g (h ?a) ?c)", "(g (h 2.5) \"s\")", "(2.5 _.0 \"s\")"},
+	{"x", "y", NULL},
+	{"1", "1.0", NULL},
+	{"(1 . ?a)", "(1 . 2)", "(2 _.0 _.1)"},
+};
+
+START_TEST(unify_table)
+{
+	const ucase *c = &cases[_i];
+	kr_term *syms[3] = {kr_sym("?a"), kr_sym("?b"), kr_sym("?c")};
+	kr_term *vars[3] = {kr_var_new("a"), kr_var_new("b"), kr_var_new("c")};
+	kr_term *u = with_vars(t_read(c->u), syms, vars, 3);
+	kr_term *v = with_vars(t_read(c->v), syms, vars, 3);
+	const kr_subst *s = kr_unify(u, v, kr_subst_empty());
+	if (!c->result) {
+		ck_assert_msg(s == NULL, "%s = %s should fail", c->u, c->v);
+		return;
+	}
+	ck_assert_msg(s != NULL, "%s = %s should unify", c->u, c->v);
+	kr_term *q = KR_LIST(vars[0], vars[1], vars[2]);
+	ck_assert_str_eq(t_str(kr_reify(q, s)), c->result);
+	/* symmetric */
+	ck_assert_ptr_nonnull(kr_unify(v, u, kr_subst_empty()));
+}
+END_TEST
+
+START_TEST(unify_etuples_and_lists)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL);
+	kr_term *e = KR_ETUPLE(kr_sym("add"), kr_int(1), kr_int(2));
+	const kr_subst *s = kr_unify(kr_cons(x, y), e, kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_eq(kr_walk(x, s), kr_sym("add"));
+	kr_term *rest = kr_walk(y, s);
+	ck_assert_int_eq(kr_term_kind(rest), KR_ETUPLE);
+	ck_assert_str_eq(t_str(rest), "(1 2)");
+	ck_assert_ptr_nonnull(kr_unify(e, t_read("(add 1 2)"), kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify(e, t_read("(add 1 2 3)"), kr_subst_empty()));
+	ck_assert_ptr_nonnull(
+		kr_unify(kr_cdr(kr_cdr(kr_cdr(e))), kr_nil(), kr_subst_empty()));
+	/* the input substitution is never changed */
+	const kr_subst *s0 = kr_subst_extend(kr_subst_empty(), x, kr_int(1));
+	ck_assert_ptr_null(kr_unify(x, kr_int(2), s0));
+	ck_assert_uint_eq(kr_subst_size(s0), 1);
+	ck_assert_ptr_eq(kr_unify(x, kr_int(1), s0), s0);
+}
+END_TEST
+
+START_TEST(occurs_check)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL);
+	kr_term *t = KR_LIST(kr_int(1), x);
+	ck_assert_ptr_nonnull(kr_unify(x, t, kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify_check(x, t, kr_subst_empty()));
+	const kr_subst *s = kr_unify_check(y, t, kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_null(kr_unify_check(x, y, s));
+	ck_assert(kr_occurs(x, y, s));
+	ck_assert(!kr_occurs(x, kr_sym("a"), s));
+	ck_assert_ptr_nonnull(kr_unify_check(x, x, kr_subst_empty()));
+}
+END_TEST
+
+/* Lists of 10^5 elements unify and reify without deep recursion. */
+START_TEST(long_lists)
+{
+	enum { N = 100000 };
+	kr_term **a = kr_alloc(N * sizeof *a), **b = kr_alloc(N * sizeof *b);
+	kr_term *vars[16];
+	kr_fresh(16, vars);
+	for (int i = 0; i < N; i++) {
+		a[i] = i % 1000 == 0 && i / 1000 < 16 ? vars[i / 1000] : kr_int(i);
+		b[i] = kr_int(i);
+	}
+	kr_term *la = kr_list(N, a), *lb = kr_list(N, b);
+	const kr_subst *s = kr_unify(la, lb, kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(kr_subst_size(s), 16);
+	ck_assert(kr_equal(kr_walk_star(la, s), lb));
+	ck_assert(kr_equal(kr_reify(la, s), lb));
+	ck_assert_ptr_null(kr_unify(la, kr_cdr(lb), kr_subst_empty()));
+}
+END_TEST
+
+START_TEST(walk_star_and_reify)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL),
+		*z = kr_var_new(NULL);
+	kr_term *t = KR_LIST(x, y, x, z);
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), y,
+					    KR_LIST(kr_int(1), z));
+	ck_assert_str_eq(t_str(kr_reify(t, s)), "(_.0 (1 _.1) _.0 _.1)");
+	kr_term *g = t_read("(a (b c))");
+	ck_assert_ptr_eq(kr_walk_star(g, s), g);
+	kr_term *e = KR_ETUPLE(kr_sym("f"), y);
+	kr_etuple_set_evaled(e, kr_sym("cached"));
+	ck_assert_ptr_eq(kr_walk_star(e, kr_subst_empty()), e);
+	kr_term *e2 = kr_walk_star(e, s);
+	ck_assert_int_eq(kr_term_kind(e2), KR_ETUPLE);
+	ck_assert_str_eq(t_str(kr_reify(e2, s)), "(f (1 _.0))");
+	/* a tail bound to an etuple collapses into an etuple */
+	kr_term *d = kr_var_new(NULL);
+	const kr_subst *s2 = kr_subst_extend(
+		kr_subst_empty(), d, KR_ETUPLE(kr_int(2), kr_int(3)));
+	kr_term *r = kr_walk_star(kr_cons(kr_int(1), d), s2);
+	ck_assert_int_eq(kr_term_kind(r), KR_ETUPLE);
+	ck_assert_uint_eq(kr_etuple_len(r), 3);
+	const kr_subst *names = kr_reify_names(t, s, 5);
+	ck_assert_str_eq(t_str(kr_walk_star(x, names)), "_.5");
+}
+END_TEST
+
+Suite *unify_suite(void)
+{
+	Suite *s = suite_create("unify");
+	TCase *tc = tcase_create("unify");
+	tcase_add_loop_test(tc, unify_table, 0, sizeof cases / sizeof *cases);
+	tcase_add_test(tc, unify_etuples_and_lists);
+	tcase_add_test(tc, occurs_check);
+	tcase_add_test(tc, long_lists);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("reify");
+	tcase_add_test(tc, walk_star_and_reify);
+	suite_add_tcase(s, tc);
+	return s;
+}
