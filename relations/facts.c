@@ -183,6 +183,17 @@ int kr_fact(kr_facts *f, kr_term *const *args)
 	return 0;
 }
 
+int kr_facts_add(kr_facts *f, size_t n, kr_term *const *rows)
+{
+	size_t arity = (size_t)f->arity;
+	for (size_t i = 0; i < n; i++) {
+		int rc = kr_fact(f, rows + i * arity);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 bool kr_facts_has(const kr_facts *f, kr_term *const *args)
 {
 	size_t n = (size_t)f->arity;

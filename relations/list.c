@@ -9,8 +9,8 @@
 
 /*
  * Written with the public API only. The recursive relations are kr_rels
- * called through kr_rel_call(), so each recursive call suspends once and
- * makes its fresh variables when it is run (TRS2's defrel).
+ * called through kr_rel_call(), which build their body (and its fresh
+ * variables) per call; `conde` and KR_FRESH suspend as faster-mk's do.
  */
 
 kr_goal *kr_conso(kr_term *a, kr_term *d, kr_term *l)
@@ -33,17 +33,20 @@ kr_goal *kr_nullo(kr_term *x) { return kr_eq(x, kr_nil()); }
 /* ------------------------------------------------------------------ membero */
 
 /*
+ * The recursive relations are written as faster-miniKanren's programs
+ * write them (bench/minikanren/programs.ss), so that `run n` gives its
+ * answers in its order:
+ *
  * (defrel (membero x l)
- *   (conde ((caro l x))
- *          ((fresh (d) (cdro l d) (membero x d)))))
+ *   (fresh (a d) (conso a d l) (conde ((== a x)) ((membero x d)))))
  */
 static kr_goal *membero_body(kr_term *const *args, void *env)
 {
 	kr_rel *self = *(kr_rel **)env;
 	kr_term *x = args[0], *l = args[1];
-	kr_term *d = kr_var_new(NULL);
-	return KR_CONDE(kr_heado(x, l),
-			KR_ALL(kr_tailo(d, l), KR_CALL(self, x, d)));
+	kr_term *a = kr_var_new(NULL), *d = kr_var_new(NULL);
+	return KR_FRESH(kr_conso(a, d, l),
+			KR_CONDE(kr_eq(a, x), KR_CALL(self, x, d)));
 }
 
 static kr_rel *membero_rel(void)
@@ -63,7 +66,7 @@ kr_goal *kr_membero(kr_term *x, kr_term *l)
 
 /*
  * (defrel (appendo l s out)
- *   (conde ((nullo l) (== s out))
+ *   (conde ((== '() l) (== s out))
  *          ((fresh (a d res)
  *             (conso a d l) (conso a res out) (appendo d s res)))))
  */
@@ -75,8 +78,8 @@ static kr_goal *appendo_body(kr_term *const *args, void *env)
 	kr_fresh(3, v);
 	kr_term *a = v[0], *d = v[1], *res = v[2];
 	return KR_CONDE(KR_ALL(kr_nullo(l), kr_eq(s, out)),
-			KR_ALL(kr_conso(a, d, l), kr_conso(a, res, out),
-			       KR_CALL(self, d, s, res)));
+			KR_FRESH(kr_conso(a, d, l), kr_conso(a, res, out),
+				 KR_CALL(self, d, s, res)));
 }
 
 static kr_rel *appendo_rel(void)
@@ -114,9 +117,10 @@ static kr_goal *mapo_body(kr_term *const *args, void *env)
 	kr_term *v[4];
 	kr_fresh(4, v);
 	return KR_CONDE(KR_ALL(kr_nullo(a), kr_nullo(b)),
-			KR_ALL(kr_conso(v[0], v[1], a), kr_conso(v[2], v[3], b),
-			       KR_CALL(e->rel, v[0], v[2]),
-			       KR_CALL(e->self, v[1], v[3])));
+			KR_FRESH(kr_conso(v[0], v[1], a),
+				 kr_conso(v[2], v[3], b),
+				 KR_CALL(e->rel, v[0], v[2]),
+				 KR_CALL(e->self, v[1], v[3])));
 }
 
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b)

@@ -32,6 +32,18 @@ int main(void)
 	srunner_add_suite(sr, read_suite());
 	srunner_add_suite(sr, rewrite_suite());
 	srunner_add_suite(sr, docs_suite());
+	srunner_add_suite(sr, features_suite());
+	srunner_add_suite(sr, gformat_suite());
+	srunner_add_suite(sr, eval_suite());
+	srunner_add_suite(sr, rewriters_suite());
+	srunner_add_suite(sr, merge_suite());
+	srunner_add_suite(sr, constraints_suite());
+	srunner_add_suite(sr, arith_suite());
+	srunner_add_suite(sr, corpus_unify_suite());
+	srunner_add_suite(sr, corpus_run_suite());
+	srunner_add_suite(sr, corpus_terms_suite());
+	srunner_add_suite(sr, db_suite());
+	srunner_add_suite(sr, mkprog_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -47,6 +47,90 @@ check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version
 
+# --merge, --format, --stats, --profile (issue 4)
+printf '(scalar x y z)\n(true_div (mul (add y z) x) (add y z))\n' > "$tmp/simp.sexp"
+printf '%s => %s\n' 'FunctionGraph(true_div(mul(add(y, z), x), add(y, z)))' \
+	'FunctionGraph(true_div(mul(*1 -> add(y, z), x), *1))' > "$tmp/simp.out"
+check "merge, repr" 0 "$tmp/simp.out" \
+	"$kr" rewrite --merge --format repr "$tmp/simp.sexp"
+printf '%s => %s\n; graph 1: 4 -> 4 apply nodes\n' \
+	'(true_div (mul (add y z) x) (add y z))' \
+	'(true_div (mul (add y z) x) (add y z))' > "$tmp/simp-sexp.out"
+check "program as sexp, stats" 0 "$tmp/simp-sexp.out" \
+	"$kr" rewrite --format sexp --stats "$tmp/simp.sexp"
+check "graph format: merge, written back with its stage" 0 \
+	"$data/merge_small.out" sh -c "\"$kr\" rewrite --merge --format sexp \
+	--stats \"$data/merge_small.sexp\" |
+	sed 's/| kanrewrite [^|]* |/| kanrewrite VERSION |/'"
+"$kr" rewrite --merge --profile "$data/merge_small.sexp" > /dev/null \
+	2> "$tmp/err"; st=$?
+if [ $st -eq 0 ] && grep -q '^ SequentialGraphRewriter ' "$tmp/err" &&
+   grep -q 'nb fail=    0 merged=    3 atomic=    1' "$tmp/err"; then
+	echo "ok: profile on standard error"; pass=$((pass + 1))
+else
+	echo "FAIL: profile"; cat "$tmp/err"; fail=$((fail + 1))
+fi
+
+# --include/--exclude/--require: the optdb query (issue 6)
+printf '(matrix A x y)\n(dot A (add x y))\n(add (dot A x) (dot A y))\n' \
+	> "$tmp/q.sexp"
+cat > "$tmp/q-gather.out" <<'OUT'
+(A @ (x + y)) => (A @ (x + y))
+; graph 1: 2 -> 2 apply nodes
+((A @ x) + (A @ y)) => (A @ (x + y))
+; graph 2: 3 -> 2 apply nodes
+OUT
+check "query only: no relation" 0 "$tmp/q-gather.out" \
+	"$kr" rewrite --include canonicalize --include dot_gather \
+	--exclude dot_distribute --stats "$tmp/q.sexp"
+cat > "$tmp/q-rel.out" <<'OUT'
+(A @ (x + y)) => ((A @ x) + (A @ y))
+((A @ x) + (A @ y)) => ((A @ x) + (A @ y))
+OUT
+check "query, then the relation given" 0 "$tmp/q-rel.out" \
+	"$kr" rewrite --include canonicalize --relation dot_distributeo \
+	"$tmp/q.sexp"
+cat > "$tmp/q-none.out" <<'OUT'
+(A @ (x + y)) => (A @ (x + y))
+((A @ x) + (A @ y)) => ((A @ x) + (A @ y))
+OUT
+check "require excludes everything" 0 "$tmp/q-none.out" \
+	"$kr" rewrite --include dot_gather --require no_such_tag "$tmp/q.sexp"
+printf '(matrix x)\n(neg (neg x))\n' > "$tmp/negneg.sexp"
+printf '(-(-x)) => x\n' > "$tmp/negneg.out"
+check "exclude alone queries canonicalize" 0 "$tmp/negneg.out" \
+	"$kr" rewrite --exclude dot_gather "$tmp/negneg.sexp"
+printf '(-(-x)) => (-(-x))\n' > "$tmp/negneg-ex.out"
+check "exclude one rewrite by name" 0 "$tmp/negneg-ex.out" \
+	"$kr" rewrite --include canonicalize --exclude local_neg_neg \
+	"$tmp/negneg.sexp"
+"$kr" rewrite --include fast_run --stats --format sexp \
+	"$data/merge_small.sexp" > "$tmp/out" 2> "$tmp/err"; st=$?
+if [ $st -eq 0 ] && head -n 1 "$tmp/out" | grep -q \
+	'| after rewrite_graph(fg, include=("fast_run",)) | kanrewrite ' &&
+   grep -q '^; graph 1: 7 -> [0-9]* apply nodes$' "$tmp/out"; then
+	echo "ok: fast_run on a graph file"; pass=$((pass + 1))
+else
+	echo "FAIL: fast_run on a graph file"; cat "$tmp/out" "$tmp/err"
+	fail=$((fail + 1))
+fi
+check_err "include without tag" "kanrewrite: --include needs a tag" \
+	"$kr" rewrite --include
+check_err "relation without name" "kanrewrite: --relation needs a NAME" \
+	"$kr" rewrite --relation
+check_err "bad format" \
+	"kanrewrite: --format needs sexp, pprint or repr, not 'xml'" \
+	"$kr" rewrite --format xml
+printf '(input x (tensor float64 ? ?))\n(output 0 o (tensor float64 ? ?) (add x q))\n' \
+	> "$tmp/badgraph.sexp"
+"$kr" rewrite --merge "$tmp/badgraph.sexp" > /dev/null 2> "$tmp/err"; st=$?
+if [ $st -ne 0 ] && grep -q "^kanrewrite: $tmp/badgraph.sexp:2:" "$tmp/err" &&
+   [ "$(wc -l < "$tmp/err")" -eq 1 ]; then
+	echo "ok: graph-format error names the place"; pass=$((pass + 1))
+else
+	echo "FAIL: graph-format error"; cat "$tmp/err"; fail=$((fail + 1))
+fi
+
 printf '(matrix A x)\n(dot A (add x q))\n' > "$tmp/undeclared.sexp"
 check_err "undeclared name" \
 	"kanrewrite: $tmp/undeclared.sexp:2:15: undeclared name q" \

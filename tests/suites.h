@@ -16,6 +16,18 @@ Suite *print_suite(void);
 Suite *read_suite(void);
 Suite *rewrite_suite(void);
 Suite *docs_suite(void);
+Suite *features_suite(void);
+Suite *gformat_suite(void);
+Suite *eval_suite(void);
+Suite *rewriters_suite(void);
+Suite *merge_suite(void);
+Suite *constraints_suite(void);
+Suite *arith_suite(void);
+Suite *corpus_unify_suite(void);
+Suite *corpus_run_suite(void);
+Suite *corpus_terms_suite(void);
+Suite *db_suite(void);
+Suite *mkprog_suite(void);
 
 /* Parse a term from text for tests; aborts the test on a syntax error. */
 kr_term *t_read(const char *text);

@@ -244,7 +244,8 @@ START_TEST(test_conj_disj)
 	kr_goal *g = KR_ALL(KR_ANY(kr_eq(x, num(1)), kr_eq(x, num(2))),
 			    KR_ANY(kr_eq(y, sym("a")), kr_eq(y, sym("b"))),
 			    kr_eq(q, KR_LIST(x, y)));
-	ck_assert_str_eq(run_str(-1, q, g), "((1 a) (1 b) (2 a) (2 b))");
+	/* faster-mk's mplus interleaves: (c . f) ++ g = (c . g ++ f) */
+	ck_assert_str_eq(run_str(-1, q, g), "((1 a) (2 a) (1 b) (2 b))");
 }
 END_TEST
 
@@ -264,7 +265,8 @@ START_TEST(test_conde)
 	ck_assert_str_eq(run_str(-1, q, g), "(3 1 2 4 5 6)");
 	kr_goal *h = KR_CONDE(KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2))),
 			      KR_CONDE(kr_eq(q, num(3)), kr_eq(q, num(4))));
-	ck_assert_str_eq(run_str(-1, q, h), "(1 2 3 4)");
+	/* both inner condes suspend: the second runs before 2 (swap) */
+	ck_assert_str_eq(run_str(-1, q, h), "(1 3 2 4)");
 }
 END_TEST
 
@@ -323,17 +325,17 @@ START_TEST(test_step_limit)
 
 	/* a limited run of an infinite generator resumes where it stopped */
 	r = kr_run_start(q, KR_ALL(kr_eq(q, sym("ok")), alwayso(q)));
-	kr_run_set_step_limit(r, 2);
+	kr_run_set_step_limit(r, 1);
 	ck_assert_int_eq(kr_run_next(&a, r), 0);
 	ck_assert_str_eq(t_str(a), "ok");
-	ck_assert_uint_eq(kr_run_steps(r), 2);
+	ck_assert_uint_eq(kr_run_steps(r), 1);
 	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
 	kr_run_set_step_limit(r, 0);
 	int got = 0;
 	while (got < 10 && kr_run_next(&a, r) == 0)
 		got++;
 	ck_assert_int_eq(got, 10);
-	ck_assert_uint_gt(kr_run_steps(r), 2);
+	ck_assert_uint_gt(kr_run_steps(r), 1);
 }
 END_TEST
 
@@ -358,11 +360,11 @@ START_TEST(test_fair_alwayso)
 	ck_assert_str_eq(run_str(6, q, g), "(1 2 1 2 1 2)");
 	g = KR_ANY(KR_ALL(alwayso(q), kr_eq(q, num(1))),
 		   KR_ALL(alwayso(q), kr_eq(q, num(2))), kr_eq(q, num(3)));
-	ck_assert_str_eq(run_str(6, q, g), "(3 1 2 1 2 1)");
+	ck_assert_str_eq(run_str(6, q, g), "(1 3 2 1 2 1)");
 	g = KR_CONDE(KR_ALL(kr_eq(q, sym("a")), alwayso(q)),
 		     KR_ALL(kr_eq(q, sym("b")), alwayso(q)),
 		     KR_ALL(kr_eq(q, sym("c")), alwayso(q)));
-	ck_assert_str_eq(run_str(7, q, g), "(a a b c a a b)");
+	ck_assert_str_eq(run_str(7, q, g), "(a b a c a b a)");
 }
 END_TEST
 
@@ -421,6 +423,13 @@ END_TEST
 
 /* ------------------------------------------------------------------ streams */
 
+/* The stream a test goal returns, whatever the state. */
+static kr_stream *fixed_fn(const kr_state *st, void *env)
+{
+	(void)st;
+	return env;
+}
+
 START_TEST(test_stream_basics)
 {
 	const kr_state *e = kr_state_empty();
@@ -431,19 +440,14 @@ START_TEST(test_stream_basics)
 	ck_assert_ptr_eq(kr_stream_mplus(a, NULL), a);
 	ck_assert_ptr_eq(kr_stream_mplus(NULL, a), a);
 	ck_assert_ptr_null(kr_stream_bind(NULL, kr_succeed()));
-	ck_assert_ptr_null(kr_stream_bind(a, kr_fail()));
+	/* bind is lazy: its value is what the run finds */
+	kr_goal *failing = kr_goal_new(fixed_fn, kr_stream_bind(a, kr_fail()));
+	ck_assert_str_eq(run_str(-1, q, failing), "()");
 	ck_assert_ptr_null(kr_goal_apply(kr_fail(), e));
 	ck_assert_ptr_nonnull(kr_goal_apply(kr_succeed(), e));
 	ck_assert_ptr_null(kr_goal_apply(kr_eq(num(1), num(2)), e));
 }
 END_TEST
-
-/* The stream a test goal returns, whatever the state. */
-static kr_stream *fixed_fn(const kr_state *st, void *env)
-{
-	(void)st;
-	return env;
-}
 
 START_TEST(test_stream_order)
 {
@@ -463,8 +467,9 @@ START_TEST(test_stream_order)
 				      KR_ANY(kr_eq(q, KR_LIST(x, sym("a"))),
 					     kr_eq(q, KR_LIST(x, sym("b")))));
 	g = kr_goal_new(fixed_fn, b);
+	/* faster-mk's bind: g on the first state, then the rest interleaved */
 	ck_assert_str_eq(run_str(-1, q, g),
-			 "((0 a) (0 b) (1 a) (1 b) (2 a) (2 b))");
+			 "((0 a) (1 a) (0 b) (2 a) (1 b) (2 b))");
 }
 END_TEST
 
@@ -477,16 +482,17 @@ START_TEST(test_long_mature_streams)
 	kr_term *all = kr_run(-1, q, g);
 	ck_assert_uint_eq(list_len(all), N);
 	ck_assert(kr_equal(kr_car(all), num(0)));
-	/* mplus of two long prefixes keeps all of the left one first */
+	/* mplus of two long prefixes interleaves them (faster-mk's mplus) */
 	g = KR_ALL(KR_ANY(counto(x, N), counto(x, 3)), kr_eq(q, x));
 	kr_runner *r = kr_run_start(q, g);
 	kr_term *a = NULL;
+	static const int first[] = {0, 0, 1, 1, 2, 2, 3, 4};
 	for (int i = 0; i < N + 3; i++) {
 		ck_assert_int_eq(kr_run_next(&a, r), 0);
-		if (i == N - 1)
-			ck_assert(kr_equal(a, num(N - 1)));
+		if (i < 8)
+			ck_assert(kr_equal(a, num(first[i])));
 	}
-	ck_assert(kr_equal(a, num(2)));
+	ck_assert(kr_equal(a, num(N - 1)));
 	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
 	/* a disjunction of 10^5 goals */
 	kr_goal **gs = kr_alloc(N * sizeof *gs);
@@ -533,7 +539,8 @@ START_TEST(test_rel_call)
 	ck_assert_int_eq(kr_run_next(&a, run), 0);
 	ck_assert_str_eq(t_str(a), "7");
 	ck_assert_int_eq(body_calls, 1);
-	ck_assert_uint_eq(kr_run_steps(run), 1);
+	/* a single-goal body runs without suspending (faster-mk's defrel) */
+	ck_assert_uint_eq(kr_run_steps(run), 0);
 	/* each application builds the body again */
 	ck_assert_str_eq(run_str(-1, q, KR_ANY(g, g)), "(7 7)");
 	ck_assert_int_eq(body_calls, 3);

@@ -48,8 +48,20 @@ START_TEST(test_type_strings)
 	ck_assert_int_eq(kr_type_dtype(t3), KR_INT64);
 	ck_assert_int_eq(kr_type_dim(t3, 0), 2);
 	ck_assert_int_eq(kr_type_dim(t3, 1), -1);
-	ck_assert_ptr_eq(kr_type_tensor(KR_FLOAT64, 0, NULL),
-			 kr_type_scalar(KR_FLOAT64));
+	ck_assert(!kr_type_equal(kr_type_tensor(KR_FLOAT64, 0, NULL),
+				 kr_type_scalar(KR_FLOAT64)));
+	ck_assert_str_eq(kr_type_to_string(kr_type_tensor(KR_FLOAT64, 0, NULL)),
+			 "Scalar(float64, shape=())");
+	ck_assert(kr_type_is_tensor(kr_type_tensor(KR_FLOAT64, 0, NULL)));
+	ck_assert(!kr_type_is_tensor(kr_type_scalar(KR_INT64)));
+	ck_assert_int_eq(kr_dtype_upcast(KR_INT8, KR_FLOAT32), KR_FLOAT32);
+	ck_assert_int_eq(kr_dtype_upcast(KR_INT64, KR_FLOAT32), KR_FLOAT64);
+	ck_assert_int_eq(kr_dtype_upcast(KR_UINT8, KR_INT8), KR_INT16);
+	ck_assert_int_eq(kr_dtype_upcast(KR_BOOL, KR_INT8), KR_INT8);
+	kr_dtype d;
+	ck_assert_int_eq(kr_dtype_from_name(&d, "float32"), 0);
+	ck_assert_int_eq(d, KR_FLOAT32);
+	ck_assert_int_eq(kr_dtype_from_name(&d, "float65"), KR_ENOTFOUND);
 	ck_assert(kr_type_equal(kr_type_tensor(KR_FLOAT64, 2, NULL),
 				kr_type_matrix()));
 	ck_assert(kr_type_equal(kr_type_tensor(KR_INT64, 3, s3),
@@ -115,7 +127,7 @@ static const struct infer_case {
 	{"add", "", "!add: expected at least 1 input, got 0"},
 	{"add", "m v", "!add: cannot broadcast Matrix(float64, shape=(?, ?)) "
 		       "with Vector(float64, shape=(?,))"},
-	{"add", "s i", "!add: inputs have different dtypes (float64 and int64)"},
+	{"add", "s i", "float64"}, /* upcast, as PyTensor's scalar add */
 	{"add", "m23 m24", "!differ in dimension 1 (3 != 4)"},
 	{"add", "m13 m23", "Matrix(float64, shape=(2, 3))"},
 	{"add", "m1u m1u", "Matrix(float64, shape=(1, ?))"},
@@ -136,7 +148,11 @@ static const struct infer_case {
 	{"dot", "m m", "Matrix(float64, shape=(?, ?))"},
 	{"dot", "m v", "Vector(float64, shape=(?,))"},
 	{"dot", "v m", "Vector(float64, shape=(?,))"},
-	{"dot", "v v", "float64"},
+	{"dot", "v v", "Scalar(float64, shape=())"},
+	{"pow", "s i", "float64"},
+	{"sqr", "i", "int64"},
+	{"inv", "i", "float64"},
+	{"neg", "m23", "Matrix(float64, shape=(2, 3))"},
 	{"dot", "m23 m34", "Matrix(float64, shape=(2, 4))"},
 	{"dot", "m23 v", "Vector(float64, shape=(2,))"},
 	{"dot", "m23 m24", "!dot: shapes of Matrix(float64, shape=(2, 3)) and "

@@ -107,6 +107,16 @@ size_t kr_fgraph_noutputs(const kr_fgraph *fg);
 /** Output i. Asserts i < kr_fgraph_noutputs(fg). */
 kr_variable *kr_fgraph_output(const kr_fgraph *fg, size_t i);
 
+/**
+ * The label of output i (as `loss` or `dloss/dw` in the graph text
+ * format), or NULL. Labels belong to output positions: they survive
+ * replacements of the output and are copied by kr_fgraph_clone().
+ */
+const char *kr_fgraph_output_name(const kr_fgraph *fg, size_t i);
+
+/** Set (copy) or clear (NULL) the label of output i. */
+void kr_fgraph_set_output_name(kr_fgraph *fg, size_t i, const char *name);
+
 /** Number of Apply nodes (Output pseudo-nodes not counted). */
 size_t kr_fgraph_nnodes(const kr_fgraph *fg);
 

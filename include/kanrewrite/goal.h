@@ -15,10 +15,14 @@
  *
  * The search follows The Reasoned Schemer (2nd ed.) and faster-miniKanren:
  * disjunction is a binary, right-nested interleaving that swaps its two
- * streams whenever the left one suspends, conjunction binds the right goal
- * over the left goal's stream, and `conde`, relation calls (kr_rel_call)
- * and kr_suspend() each suspend once, so a branch that never produces an
- * answer cannot starve the others.
+ * streams whenever the left one suspends (faster-miniKanren's `mplus` with
+ * the right branch computed only when needed), conjunction binds the right
+ * goal over the left goal's stream, and `conde`, KR_FRESH/kr_fresh_call,
+ * multi-goal relation bodies (kr_rel_call) and kr_suspend() each suspend
+ * once, so that `run n` gives faster-miniKanren's first n answers in its
+ * order and a branch that never produces an answer cannot starve others.
+ * The constraint goals (=/=, absento, type constraints) are in
+ * constraints.h.
  */
 
 typedef struct kr_state kr_state;
@@ -113,10 +117,65 @@ kr_goal *kr_suspend(kr_goal *g);
 		 (kr_goal *[]){__VA_ARGS__})
 
 /**
- * Fill out[0..n-1] with new logic variables (miniKanren's `fresh`, which in
- * C is simply making the variables before building the goal that uses them).
+ * Fill out[0..n-1] with new logic variables. In C, the variables of a
+ * miniKanren `fresh` are made before the goal that uses them is built;
+ * wrap the goals in KR_FRESH() to get `fresh`'s suspension as well.
+ * Errors: none; aborts on OOM.
  */
 void kr_fresh(size_t n, kr_term **out);
+
+/**
+ * `(fresh (x ...) g1 g2 ...)` with the variables made beforehand by
+ * kr_fresh(): the conjunction of the goals, suspended once when applied,
+ * exactly where faster-miniKanren's `fresh` suspends. Also `(fresh () g
+ * ...)`, which is what a multi-goal `defrel` body is.
+ */
+#define KR_FRESH(...) kr_suspend(KR_ALL(__VA_ARGS__))
+
+/** Body of kr_fresh_call(): the goal over n new variables `vars`. */
+typedef kr_goal *(*kr_fresh_fn)(kr_term *const *vars, void *env);
+
+/**
+ * `(fresh (x1 ... xn) body)` where the variables are made anew each time
+ * the goal is applied (as faster-miniKanren makes them): applying the goal
+ * suspends once, then makes n variables, calls body(vars, env) and runs
+ * the goal it returns. This is the form an interpreter (the REPL) uses.
+ * Shape: n may be 0. Errors: none; aborts on OOM.
+ */
+kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env);
+
+/**
+ * TRS2's `ifte`: if `test` has answers, `then` is run on each of them
+ * (all of test's answers are kept: a soft cut); otherwise `otherwise` runs
+ * on the original state. Waits for test's first answer without blocking
+ * other branches (the wait suspends like test does). Not relational.
+ */
+kr_goal *kr_ifte(kr_goal *test, kr_goal *then, kr_goal *otherwise);
+
+/**
+ * `onceo` (TRS2's `once`): the first answer of g only, or none. Not
+ * relational: which answer is kept depends on the search order.
+ */
+kr_goal *kr_onceo(kr_goal *g);
+
+/**
+ * `conda` (soft cut, TRS2): clause i is heads[i] followed by bodies[i]; the
+ * first clause whose head has an answer is committed to, with all the
+ * head's answers; later clauses are not tried. Shape: n >= 1; bodies[i]
+ * may be NULL for a head-only clause. Does not suspend by itself.
+ */
+kr_goal *kr_conda(size_t n, kr_goal *const *heads, kr_goal *const *bodies);
+
+/**
+ * `condu` (committed choice, TRS2): as kr_conda(), but only the first
+ * answer of the committed head is kept (its head is wrapped in kr_onceo).
+ */
+kr_goal *kr_condu(size_t n, kr_goal *const *heads, kr_goal *const *bodies);
+
+/** kanren's name for kr_conj(): `lall`. */
+#define kr_lall kr_conj
+/** kanren's name for kr_disj(): `lany` (also `ldisj`). */
+#define kr_lany kr_disj
 
 /* --------------------------------------------------------------- relations */
 
@@ -140,9 +199,13 @@ const char *kr_rel_name(const kr_rel *r);
 int kr_rel_arity(const kr_rel *r);
 
 /**
- * The goal of calling r on args (copied). Applying it suspends once and
- * then builds the body with the relation's function, so recursive relations
- * are productive and their fresh variables are made per call.
+ * The goal of calling r on args (copied): applying it builds the body with
+ * the relation's function (so its fresh variables are made per call) and
+ * runs it, as faster-miniKanren's `defrel`: when the body is a conjunction
+ * of several goals (kr_conj()/KR_ALL with n >= 2) the call suspends once
+ * first (`(fresh () g ...)`); a single-goal body (a conde, a KR_FRESH, an
+ * ==, another call) runs without an extra suspension. Recursive relations
+ * stay productive because `conde` and `fresh` suspend.
  * Shape: args holds kr_rel_arity(r) terms.
  */
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args);

@@ -39,8 +39,10 @@ kr_variable *kr_variable_new(const kr_type *type, const char *name);
 /**
  * A new Constant, as PyTensor's `pt.constant(value)`: an atomic variable
  * that never needs to be a graph input.
- * Shape: `type` NULL means the float64 scalar; an int64 type truncates the
- * value; a tensor type stands for an array filled with `value`.
+ * Shape: `type` NULL means the float64 scalar; the value is converted to
+ * the type's dtype (kr_value_convert()); a tensor type stands for an array
+ * filled with `value` whose unknown lengths are 1 (it broadcasts). See
+ * value.h for constants holding any array (kr_constant_make()).
  * Errors: none; aborts on OOM.
  */
 kr_variable *kr_constant_new(double value, const kr_type *type);
@@ -63,12 +65,16 @@ int kr_variable_index(const kr_variable *v);
 /** True for a Constant. */
 bool kr_variable_is_constant(const kr_variable *v);
 
-/** Value of a Constant. Asserts kr_variable_is_constant(v). */
+/**
+ * Value of a Constant (its first element for an array; kr_constant_value()
+ * gives the whole value). Asserts kr_variable_is_constant(v).
+ */
 double kr_variable_constant_value(const kr_variable *v);
 
 /**
  * The printed form, as PyTensor's str(var): the name if any; for an
- * unnamed constant its value (`2.0`, `3` for int64) and `name{2.0}` for a
+ * unnamed constant its value (`2.0`, `3` for int64, `True`, `[1.0,2.0]`,
+ * as kr_value_to_string()) and `name{2.0}` for a
  * named one; for an unnamed output `op.index` (`add.0`); for an unnamed
  * input its type in angle brackets (`<Matrix(float64, shape=(?, ?))>`).
  * Returns: a collected string.

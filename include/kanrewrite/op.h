@@ -14,19 +14,24 @@
  * two distinct op objects with equal props are interchangeable in graphs
  * and rewrites (PyTensor's `node.op == op`).
  *
- * The built-in ops (add, mul, sub, true_div, neg, identity, exp, log, dot)
- * are registered by name when the library is initialised; user ops are
- * made with kr_op_new() and may be registered with kr_op_register().
+ * The built-in ops (add, mul, sub, true_div, neg, identity, exp, log, pow,
+ * sqr, inv, dot) are registered by name when the library is initialised;
+ * user ops are made with kr_op_new() and may be registered with
+ * kr_op_register(). Ops read from a graph file that are not known load as
+ * opaque ops (kr_op_opaque()).
  */
 
 /** An op (opaque, immutable): a descriptor plus props. */
 typedef struct kr_op kr_op;
 
+/** A value (see value.h). */
+typedef struct kr_value kr_value;
+
 /**
  * Descriptor of a family of ops. Only `name` and `infer` are required;
  * NULL hooks take the default named beside them. Initialise it with
- * designated initialisers: later versions append hooks (an evaluation
- * `perform` hook is planned) and those must default to NULL.
+ * designated initialisers: later versions append hooks, and those must
+ * default to NULL.
  */
 typedef struct kr_op_desc {
 	/** Op name, as PyTensor prints it (`add`, `true_div`, `dot`). */
@@ -52,6 +57,15 @@ typedef struct kr_op_desc {
 	 * `name{props}` (default: the op prints as its name).
 	 */
 	char *(*props_to_string)(const void *props);
+	/**
+	 * Evaluation, as PyTensor's `Op.perform`: store in *out a new value
+	 * (value.h) of the output type computed from the input values and
+	 * return 0, or return kr_error_set(KR_EINVALID, ...) (e.g. shapes
+	 * that do not broadcast). The inputs fit the node's input types.
+	 * NULL: the op cannot be evaluated (kr_graph_eval() fails on it).
+	 */
+	int (*perform)(kr_value **out, const kr_op *op, size_t nin,
+		       const kr_value *const *in);
 } kr_op_desc;
 
 /**
@@ -103,12 +117,16 @@ int kr_op_register(kr_op *op);
 /* ------------------------------------------------------------ built-ins */
 
 /*
- * Elementwise ops: every input has the same dtype; a scalar (0-dimensional)
- * input combines with tensors (broadcast); tensor inputs have equal ndim and
- * the output has that ndim (0 when every input is a scalar); static lengths
- * combine per dimension, where a length 1 broadcasts and two different
- * lengths other than 1 are a type error. true_div, exp and log always give
- * float64; the others keep the input dtype.
+ * Elementwise ops, as PyTensor's Elemwise (on TensorTypes) and its scalar
+ * ops (on ScalarTypes; the result is a ScalarType when every input is
+ * one): the output dtype is the upcast of the input dtypes
+ * (kr_dtype_upcast()); a 0-dimensional input combines with tensors
+ * (broadcast); tensor inputs of 1 or more dimensions have equal ndim;
+ * static lengths combine per dimension, where a length 1 broadcasts and
+ * two different lengths other than 1 are a type error. true_div, exp, log
+ * and inv give a float (float64 from integers of more than 16 bits,
+ * float32 from smaller ones, as PyTensor's upgrade_to_float); neg and sqr
+ * keep the dtype. Evaluation broadcasts as numpy does.
  */
 
 /** PyTensor's `add`, variadic with >= 1 input (printed `+` by kr_pprint). */
@@ -135,6 +153,15 @@ kr_op *kr_op_exp(void);
 /** PyTensor's `log`, 1 input, float64 output. */
 kr_op *kr_op_log(void);
 
+/** PyTensor's `pow`, 2 inputs: x ** y (printed `**`). */
+kr_op *kr_op_pow(void);
+
+/** PyTensor's `sqr`, 1 input: x * x. */
+kr_op *kr_op_sqr(void);
+
+/** PyTensor's `inv` (reciprocal), 1 input: 1 / x, a float. */
+kr_op *kr_op_inv(void);
+
 /**
  * PyTensor's `dot`, 2 inputs of one dtype: matrix.matrix -> matrix,
  * matrix.vector -> vector, vector.matrix -> vector, vector.vector -> scalar.
@@ -142,5 +169,27 @@ kr_op *kr_op_log(void);
  * errors (printed `@`).
  */
 kr_op *kr_op_dot(void);
+
+/* ---------------------------------------------------------- opaque ops */
+
+/**
+ * The opaque op of a token, for ops of graph files that are not in our
+ * library (`DimShuffle{input_ndim=1,new_order=[0,x]}`, `Sum{axis=None}`,
+ * `sigmoid`): the token is its identity (two opaque ops are equal exactly
+ * when their tokens are) and its printed form; it has no perform hook. It
+ * takes any number of inputs and has one output whose type follows the
+ * rules of the graphs' ops.tsv where the token's class is known
+ * (Elemwise names such as sigmoid, tanh, maximum, second, eq; Cast,
+ * DimShuffle, Sum, Shape, Subtensor, Dot, Blockwise Dot, Softmax,
+ * SoftmaxGrad, and `ps.`-prefixed scalar ops); otherwise the type of its
+ * first input (float64 0-d tensor without inputs), which a reader may then
+ * override with a declared type (kr_apply_set_output_type()).
+ * Shape: `token` is one atom: no spaces, no parentheses (asserted).
+ * Returns: the op (the same object for the same token). Aborts on OOM.
+ */
+kr_op *kr_op_opaque(const char *token);
+
+/** True for an op made by kr_op_opaque(). */
+bool kr_op_is_opaque(const kr_op *op);
 
 #endif

@@ -66,4 +66,34 @@ char *kr_graph_repr(size_t n, kr_variable *const *outputs);
  */
 char *kr_apply_to_string(const kr_apply *node);
 
+/**
+ * A graph as PyTensor's `pytensor.dprint(fgraph)` prints it (the current
+ * box-drawing format): one line per variable, `op [id A] N` for a node
+ * output, where A is an id in base-26 capitals given in printing order
+ * and N the node's index in kr_fgraph_toposort(); `name [id B]` for a
+ * leaf; children prefixed ` ├─ ` / ` └─ ` with ` │  ` continuation; a
+ * node printed before is shown again as its head line followed by
+ * `└─ ···`. A named node output gets ` 'name'` after its id. Outputs are
+ * printed one after the other with shared ids.
+ * Returns: a collected string, every line ending with a newline.
+ * Cost: O(size of the output); no recursion.
+ */
+char *kr_fgraph_dprint(const kr_fgraph *fg);
+
+/**
+ * Variables as `pytensor.dprint(var)` prints them: as kr_fgraph_dprint()
+ * without toposort indices.
+ */
+char *kr_dprint(size_t n, kr_variable *const *vars);
+
+/**
+ * A Graphviz DOT digraph of a graph (PyTensor's pydotprint without
+ * pydot): Apply nodes are boxes labelled with their op, inputs green
+ * ellipses, constants grey boxes, outputs blue ellipses labelled with
+ * their output labels; edges go from each variable to its users, labelled
+ * with the input position when a node has several inputs.
+ * Returns: a collected string (render with `dot -Tpng`).
+ */
+char *kr_fgraph_dot(const kr_fgraph *fg);
+
 #endif

@@ -4,6 +4,7 @@
 #define KANREWRITE_RELATIONS_H
 
 #include "stream.h"
+#include "constraints.h"
 
 /**
  * @file kanrewrite/relations.h
@@ -50,6 +51,78 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out);
  */
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b);
 
+/** `(caro l a)`: a is the first element of l (TRS2's argument order). As kr_conso. */
+kr_goal *kr_caro(kr_term *l, kr_term *a);
+
+/** `(cdro l d)`: d is the rest of l (TRS2's argument order). As kr_conso. */
+kr_goal *kr_cdro(kr_term *l, kr_term *d);
+
+/** `(pairo p)`: p is a pair (or a non-empty etuple). Always terminates. */
+kr_goal *kr_pairo(kr_term *p);
+
+/**
+ * `(rembero x l out)` (kanren): out is l without the first element equal
+ * to x; l itself when x is absent. Uses kr_neq(), so it is relational for
+ * a proper list l (x may be fresh: one answer per distinct choice, plus
+ * the answer where x is none of them, with its =/= constraints).
+ * Terminates when l is a proper list.
+ */
+kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
+
+/**
+ * `(permuteo a b)` (kanren): b is a permutation of a (proper lists or
+ * etuples of the same length). Fully relational on one proper list: with a
+ * (or b) a proper list and the other fresh, enumerates the n! permutations
+ * (with duplicates for repeated elements), in the order of taking each
+ * element of the list first in turn; with both proper lists, one answer
+ * per way of matching. Terminates when a or b is a proper list.
+ */
+kr_goal *kr_permuteo(kr_term *a, kr_term *b);
+
+/**
+ * `(map_anyo rel a b)` (kanren.graph): a and b have the same length, each
+ * pair of elements is either related by rel or equal, and at least one
+ * pair is related by rel (duplicates as in kanren: a pair that rel relates
+ * and that is also equal counts both ways). rel has arity 2. Terminates
+ * when a or b is a proper list and rel terminates on its elements.
+ */
+kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
+
+/**
+ * `(reduceo rel in out)` (kanren.graph): out is obtained from in by one or
+ * more applications of rel (arity 2). With a ground in, the fully reduced
+ * term comes first, then the partial reductions, as in kanren; at least one
+ * application is needed (an irreducible in has no answer). Terminates when
+ * rel's chain from in is finite; with a fresh in, an infinite stream.
+ */
+kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
+
+/**
+ * `(walko rel in out)` (kanren.graph, without rator_goal): either
+ * `(rel in out)`, or in and out are sequences (lists or etuples, graph
+ * Variables via their owner) of the same length whose elements are related
+ * by walko itself, at least one of them differently (kr_map_anyo). Gives
+ * every rewrite of one or more subterms. Terminates when in is ground and
+ * rel terminates.
+ */
+kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
+
+/**
+ * `(term_walko rator_rel rands_rel a b)` (kanren.graph): b is a with zero
+ * or more nodes rewritten by rands_rel. At a node `(op . args)` (list or
+ * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one
+ * argument, rands_rel (arity 3: `(rands_rel args new_args op)`) may
+ * rewrite the arguments; the walk also goes into the elements
+ * (kr_map_anyo) and may then apply rands_rel at the rebuilt node; the
+ * identity (b = a) is one of the answers (the search interleaves them, so
+ * it is not the last one as in kanren). Not fully relational: a must be
+ * ground (when only b is, the roles are swapped, as kanren's
+ * ground_order does). Terminates when the ground side is finite and
+ * rands_rel terminates.
+ */
+kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
+		       kr_term *a, kr_term *b);
+
 /* ---------------------------------------------------------------- fact tables */
 
 /**
@@ -72,6 +145,13 @@ int kr_fact(kr_facts *f, kr_term *const *args);
 
 /** `KR_FACT(table, a, b)`: kr_fact() with the arguments. */
 #define KR_FACT(f, ...) kr_fact((f), (kr_term *[]){__VA_ARGS__})
+
+/**
+ * Add n facts (kanren's `facts`). Shape: rows holds n * arity ground terms,
+ * row after row. Returns: 0, or KR_EINVALID at the first non-ground fact
+ * (the rows before it are added).
+ */
+int kr_facts_add(kr_facts *f, size_t n, kr_term *const *rows);
 
 /** Number of facts in a table. */
 size_t kr_facts_count(const kr_facts *f);
@@ -109,6 +189,91 @@ kr_facts *kr_commutative(void);
  * distributes one `add` level per match). One answer; terminates.
  */
 kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
+
+/**
+ * `(eq_comm u v)` (kanren.assoccomm): u and v are equal up to reordering the
+ * arguments of commutative operators (facts of kr_commutative()) anywhere
+ * in the terms, the identity included. Not fully relational: u must be
+ * ground (v may be fresh: every commuted form, each once per permutation).
+ * Terminates when u is ground.
+ */
+kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
+
+/**
+ * `(eq_assoc u v)` (kanren.assoccomm): u and v are equal up to regrouping
+ * the arguments of associative operators anywhere in the terms
+ * (`(add a b c)` = `(add (add a b) c)` = `(add a (add b c))`), the identity
+ * included. Not fully relational: u must be ground (v may be fresh).
+ * Terminates when u is ground.
+ */
+kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
+
+/**
+ * `(eq_assoccomm u v)` (kanren.assoccomm): AC equality: u (ground) is
+ * flattened with assoc_flatten and then, anywhere in the term, arguments of
+ * commutative operators may be permuted and those of associative operators
+ * regrouped. v may be fresh (every AC form, with duplicates as in kanren)
+ * or ground. Terminates when u is ground.
+ */
+kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v);
+
+/* -------------------------------------------------------- relational arithmetic */
+
+/**
+ * TRS2's numerals (faster-miniKanren's numbers.scm): the little-endian bit
+ * list of n >= 0, `()` for 0, `(1)` for 1, `(0 1)` for 2, ... with no
+ * trailing 0. Shape: returns a ground proper list of the integers 0 and 1.
+ */
+kr_term *kr_build_num(uint64_t n);
+
+/**
+ * The value of a ground numeral, or -1 when t is not one (or does not fit
+ * in 63 bits).
+ */
+int64_t kr_num_value(const kr_term *t);
+
+/** `(poso n)`: n is a positive numeral (a pair). */
+kr_goal *kr_poso(kr_term *n);
+
+/** `(>1o n)`: n is a numeral greater than 1. */
+kr_goal *kr_gt1o(kr_term *n);
+
+/**
+ * `(pluso n m k)`: n + m = k on numerals. Fully relational; run*
+ * terminates when k is ground, or when n and m are ground.
+ */
+kr_goal *kr_pluso(kr_term *n, kr_term *m, kr_term *k);
+
+/** `(minuso n m k)`: n - m = k, i.e. (pluso m k n). As kr_pluso. */
+kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k);
+
+/**
+ * `(*o n m p)`: n * m = p. Fully relational; run* terminates when p is
+ * ground, or n and m are ground.
+ */
+kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p);
+
+/**
+ * `(/o n m q r)`: n = m * q + r with r < m. Fully relational; run*
+ * terminates when n and m are ground.
+ */
+kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r);
+
+/**
+ * `(logo n b q r)`: n = b^q + r, with q as large as possible for b >= 2
+ * (TRS2's logo, faster-miniKanren's clause order). run* terminates when n
+ * is ground.
+ */
+kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
+
+/** `(expo b q n)`: n = b^q (TRS2's expo, via logo with r = 0). */
+kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n);
+
+/** `(<o n m)`: n < m on numerals. Terminates when n or m is ground. */
+kr_goal *kr_lto(kr_term *n, kr_term *m);
+
+/** `(<=o n m)`: n <= m on numerals. Terminates when n or m is ground. */
+kr_goal *kr_leo(kr_term *n, kr_term *m);
 
 /* ------------------------------------------------------------ graph algebra */
 

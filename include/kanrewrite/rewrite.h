@@ -87,6 +87,35 @@ const char *kr_node_rewriter_name(const kr_node_rewriter *rw);
 /** Printed form of a node rewriter (PyTensor's str()). */
 char *kr_node_rewriter_to_string(const kr_node_rewriter *rw);
 
+/** Rename a node rewriter (as RewriteDatabase.register sets `name`). */
+void kr_node_rewriter_set_name(kr_node_rewriter *rw, const char *name);
+
+/** Class name of a node rewriter ("PatternNodeRewriter"). */
+const char *kr_node_rewriter_class_name(const kr_node_rewriter *rw);
+
+/**
+ * The ops rw tracks (PyTensor's `tracks()`).
+ * @param[out] n the number of ops (0 with NULL returned: every node).
+ * Returns: a borrowed array, or NULL when rw applies to every node.
+ */
+kr_op *const *kr_node_rewriter_tracks(const kr_node_rewriter *rw, size_t *n);
+
+/** The function of a function-based node rewriter (see below). */
+typedef int (*kr_node_rewriter_fn)(kr_fgraph *fg, kr_apply *node,
+				   kr_replacements **out, void *data);
+
+/**
+ * A node rewriter from a function, as PyTensor's `@node_rewriter(tracks)`
+ * decorator (FromFunctionNodeRewriter): fn is only called on nodes whose op
+ * is one of the ntracks ops (ntracks 0: every node).
+ * Shape: name (copied) is what the rewriter prints as; tracks is copied.
+ * Returns: the rewriter. Errors: none; aborts on OOM.
+ */
+kr_node_rewriter *kr_node_rewriter_from_fn(const char *name,
+					   kr_node_rewriter_fn fn, void *data,
+					   size_t ntracks,
+					   kr_op *const *tracks);
+
 /**
  * Call the rewriter's transform. Returns as the class's transform.
  * A rewriter whose `tracks` do not include node's op is not called
@@ -99,9 +128,13 @@ int kr_node_rewriter_transform(kr_node_rewriter *rw, kr_fgraph *fg,
  * Apply a node rewriter's result to fg (PyTensor's process_node after
  * transform): checks the list length and that NULL entries stand for
  * outputs without clients, drops pairs whose new variable is the old one,
- * replaces, then checks that every variable marked for removal is gone.
+ * replaces, validates (kr_fgraph_validate()), then checks that every
+ * variable marked for removal is gone, as PyTensor's
+ * replace_all_validate_remove.
  * Returns: 1 when the graph changed, 0 when nothing was to be done, or a
- * negative code (KR_EINVALID with a message naming the rewriter and node).
+ * negative code (KR_EINVALID with a message naming the rewriter and node,
+ * or the code of the failed replacement or validation). On error every
+ * change is rolled back: the graph is as before.
  */
 int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
 			  const kr_replacements *r, const char *reason);
@@ -150,8 +183,14 @@ kr_graph_rewriter *kr_graph_rewriter_new(const kr_graph_rewriter_class *cls,
 /** The data given to kr_graph_rewriter_new(). */
 void *kr_graph_rewriter_data(const kr_graph_rewriter *rw);
 
-/** Name of a graph rewriter. */
+/** Name of a graph rewriter, or NULL (PyTensor prints `None`). */
 const char *kr_graph_rewriter_name(const kr_graph_rewriter *rw);
+
+/** Rename a graph rewriter (copied; NULL clears the name). */
+void kr_graph_rewriter_set_name(kr_graph_rewriter *rw, const char *name);
+
+/** Class name of a graph rewriter ("WalkingGraphRewriter"). */
+const char *kr_graph_rewriter_class_name(const kr_graph_rewriter *rw);
 
 /**
  * PyTensor's GraphRewriter.rewrite: add_requirements, then apply.
@@ -160,6 +199,156 @@ const char *kr_graph_rewriter_name(const kr_graph_rewriter *rw);
  */
 int kr_graph_rewriter_rewrite(kr_graph_rewriter *rw, kr_fgraph *fg,
 			      kr_profile **profile);
+
+/** The function of a function-based graph rewriter. */
+typedef int (*kr_graph_rewriter_fn)(kr_fgraph *fg, void *data);
+
+/**
+ * A graph rewriter from a function, as PyTensor's `@graph_rewriter`
+ * decorator (FromFunctionGraphRewriter). Its profile records the node
+ * counts before and after and the time.
+ * Returns: the rewriter (named `name`, may be NULL).
+ */
+kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
+					     kr_graph_rewriter_fn fn,
+					     void *data);
+
+/* ---------------------------------------------------------- failures */
+
+/**
+ * What a failure callback is told, as the arguments of PyTensor's
+ * `failure_callback(exc, rewriter, replacements, node_rewriter, node)`.
+ * Pointers are borrowed for the duration of the call.
+ */
+typedef struct kr_failure {
+	int code;                   /**< the error code (< 0) */
+	const char *message;        /**< the error message */
+	kr_graph_rewriter *rewriter; /**< the graph rewriter reporting it */
+	/** SequentialGraphRewriter: the sub-rewriter that failed, or NULL. */
+	kr_graph_rewriter *sub;
+	/** Node processing: the node rewriter that failed, or NULL. */
+	kr_node_rewriter *node_rewriter;
+	/** Node processing: the node it was applied to, or NULL. */
+	kr_apply *node;
+} kr_failure;
+
+/**
+ * A failure callback: return 0 to go on (the failed step leaves the graph
+ * unchanged), or a negative code to stop the rewrite with that code.
+ */
+typedef int (*kr_failure_fn)(const kr_failure *f, void *data);
+
+/**
+ * Set the failure callback of a WalkingGraphRewriter,
+ * EquilibriumGraphRewriter or SequentialGraphRewriter (PyTensor's
+ * `failure_callback`). Without one (the default) a failure stops the
+ * rewrite and is returned, as PyTensor re-raises the exception.
+ */
+void kr_graph_rewriter_set_failure_callback(kr_graph_rewriter *rw,
+					    kr_failure_fn fn, void *data);
+
+/**
+ * PyTensor's `warn`: prints `WARNING: <class> <name>: rewriter <rw> failed
+ * on <node>: <message>` to the FILE given as data (stderr when NULL) and
+ * returns 0.
+ */
+int kr_failure_warn(const kr_failure *f, void *data);
+
+/** PyTensor's `warn_ignore`: returns 0 silently. */
+int kr_failure_ignore(const kr_failure *f, void *data);
+
+/* ------------------------------------------------------------ walkers */
+
+/** Order of a WalkingGraphRewriter. */
+typedef enum kr_walk_order {
+	KR_IN_TO_OUT, /**< inputs first (PyTensor's default "in_to_out") */
+	KR_OUT_TO_IN  /**< outputs first ("out_to_in") */
+} kr_walk_order;
+
+/**
+ * PyTensor's WalkingGraphRewriter (a NodeProcessingGraphRewriter): visits
+ * every node of io_toposort once, from the front (KR_IN_TO_OUT) or the
+ * back (KR_OUT_TO_IN), skipping nodes no longer in the graph, and applies
+ * rw to each (only to nodes whose op rw tracks). Unless ignore_newtrees,
+ * nodes imported by a replacement (other than the node itself) are
+ * appended at the back of the queue, so out_to_in handles them at once and
+ * in_to_out after the original nodes. A replacement is checked and applied
+ * as kr_replacements_apply() (on error the graph is unchanged); an error
+ * goes to the failure callback, or ends the rewrite without one.
+ * Profile: (nb_changed, nodes start, nodes end, io_toposort time, loop
+ * time, callback time), printed as PyTensor's print_profile.
+ * Cost: O(nodes) transform calls.
+ */
+kr_graph_rewriter *kr_walking_graph_rewriter_new(kr_node_rewriter *rw,
+						 kr_walk_order order,
+						 bool ignore_newtrees);
+
+/**
+ * PyTensor's `in2out(*rws)` / `out2in(*rws)`: a WalkingGraphRewriter over
+ * one rewriter, or over a SequentialNodeRewriter of n > 1, with
+ * kr_failure_warn as failure callback (printing to stderr).
+ */
+kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
+				       kr_node_rewriter *const *rws);
+
+/* ----------------------------------------------------------- sequences */
+
+/**
+ * PyTensor's OpToRewriterTracker: node rewriters filed by the ops they
+ * track, so the rewriters for an op are found by one hash lookup.
+ */
+typedef struct kr_rewriter_tracker kr_rewriter_tracker;
+
+/** An empty tracker. */
+kr_rewriter_tracker *kr_rewriter_tracker_new(void);
+
+/** File rw under each op it tracks, or as untracked (tracks NULL). */
+void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw);
+
+/**
+ * The rewriters for op, as `get_trackers(op)`: those tracking an op equal
+ * to op, in the order added, then the untracked ones in the order added.
+ * @param[out] n their number. Returns: a borrowed array (cached per op;
+ * valid until the next kr_rewriter_tracker_add()).
+ */
+kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
+						 const kr_op *op, size_t *n);
+
+/**
+ * PyTensor's SequentialNodeRewriter: transform tries, in tracker order,
+ * the rewriters that track node's op and returns the first change.
+ * `tracks` is the union of the children's (NULL when one is untracked).
+ * Shape: n >= 1 rewriters, none NULL. Prints as `SequentialNodeRewriter(a,
+ * b)`; errors of a child are returned as they are.
+ */
+kr_node_rewriter *kr_sequential_node_rewriter_new(
+	size_t n, kr_node_rewriter *const *rewriters);
+
+/**
+ * PyTensor's `apply_all_rewrites` of a SequentialNodeRewriter (default
+ * false): after a change, the rewriters are tried again on the node that
+ * computes the new variables, and so on until none applies (or the new
+ * variables have no single owner); the result is the last change's new
+ * variables, one per output of the node first given.
+ * Shape: rw was made by kr_sequential_node_rewriter_new() (asserted).
+ * Errors of transform: KR_ELIMIT after 10000 chained changes on one
+ * node (two rewriters undoing each other), never an endless loop.
+ */
+void kr_sequential_node_rewriter_set_apply_all(kr_node_rewriter *rw,
+					       bool apply_all);
+
+/**
+ * PyTensor's SequentialGraphRewriter: applies the rewriters in order. An
+ * error of one goes to the failure callback (see
+ * kr_graph_rewriter_set_failure_callback()); when the callback returns 0
+ * the next rewriter runs; without callback the error is returned.
+ * Profile: per-rewriter times, node counts before/after and sub-profiles,
+ * printed nested and sorted by decreasing time as PyTensor does.
+ */
+kr_graph_rewriter *kr_sequential_graph_rewriter_new(
+	size_t n, kr_graph_rewriter *const *rewriters);
+
+/* --------------------------------------------------------- equilibrium */
 
 /** Options of an EquilibriumGraphRewriter (libgit2-style options struct). */
 typedef struct kr_equilibrium_opts {
@@ -174,40 +363,220 @@ typedef struct kr_equilibrium_opts {
 	bool ignore_newtrees;
 	/** Queue again nodes whose inputs changed in the same pass. */
 	bool tracks_on_change_inputs;
+	/** Graph rewriters run at the start of every pass ("global"). */
+	size_t ngraph_rewriters;
+	kr_graph_rewriter *const *graph_rewriters;
+	/** Graph rewriters run at the end of every pass. */
+	size_t nfinal_rewriters;
+	kr_graph_rewriter *const *final_rewriters;
+	/**
+	 * Graph rewriters run after every successful node rewrite, after the
+	 * global rewriters and after the final ones.
+	 */
+	size_t ncleanup_rewriters;
+	kr_graph_rewriter *const *cleanup_rewriters;
+	/** Failure callback (NULL: errors end the rewrite) and its data. */
+	kr_failure_fn failure_callback;
+	void *failure_data;
 } kr_equilibrium_opts;
 
 /**
  * Defaults: max_use_ratio 10, new nodes and nodes whose inputs changed are
- * revisited in the same pass. PyTensor's defaults (ignore_newtrees true,
- * tracks_on_change_inputs false) reach the same fixed point but need one
- * pass per nesting level of a rewrite such as dot distribution.
+ * revisited in the same pass, no graph rewriters, no failure callback.
+ * PyTensor's defaults (ignore_newtrees true, tracks_on_change_inputs
+ * false) reach the same fixed point but need one pass per nesting level
+ * of a rewrite such as dot distribution.
  */
-#define KR_EQUILIBRIUM_OPTS_INIT {10.0, false, true}
+#define KR_EQUILIBRIUM_OPTS_INIT {10.0, false, true, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
 
 /**
- * PyTensor's EquilibriumGraphRewriter over node rewriters: passes over the
- * graph, outputs first, trying every rewriter (those whose `tracks` match)
- * on every live node, until a pass changes nothing.
+ * PyTensor's EquilibriumGraphRewriter: passes until nothing changes. A
+ * pass runs the global graph rewriters, then the cleanup ones, then tries
+ * on nodes, outputs first, the node rewriters that track their op
+ * (OpToRewriterTracker order), running the cleanup rewriters after each
+ * success, then the final rewriters and the cleanup ones again.
+ *
+ * Unlike PyTensor, a pass after the first does not rescan the whole graph:
+ * it visits only the nodes that were imported, or had an input changed in
+ * their subgraph, after they were last tried without success. Rewriters
+ * see a node's whole subgraph, so this reaches the same fixed point.
  * Shape: n node rewriters; opts may be NULL for the defaults.
- * Cost per pass: O(nodes * rewriters) transform calls.
+ * Cost: O(changed nodes * rewriters) transform calls per pass, plus one
+ * O(nodes) topological sort per pass.
  */
 kr_graph_rewriter *kr_equilibrium_graph_rewriter_new(
 	size_t n, kr_node_rewriter *const *rewriters,
 	const kr_equilibrium_opts *opts);
 
+/* --------------------------------------------------------------- merge */
+
+/**
+ * PyTensor's MergeOptimizer: merges equal constants (same type and value;
+ * the first met in io_toposort order is kept), then, bottom-up, nodes
+ * with equal ops and identical inputs (the first node is kept), so that
+ * every subexpression is computed once.
+ * Profile: kr_merge_profile_stats(). Cost: O(nodes + edges) expected
+ * (nodes are hashed by op and inputs).
+ */
+kr_graph_rewriter *kr_merge_optimizer_new(void);
+
+/**
+ * The numbers of a MergeOptimizer profile, as PyTensor's tuple
+ * `(nb_fail, replace_time, validate_time, callback_time, callbacks_time,
+ * nb_merged, nb_atomic)`: nb_merged counts replaced variables
+ * (constants included; 2 for a merged node of 2 outputs), nb_atomic the
+ * merged constants among them. Any output pointer may be NULL.
+ * Returns: 0. Errors: KR_EINVALID when p is not a MergeOptimizer profile.
+ */
+int kr_merge_profile_stats(const kr_profile *p, size_t *nb_fail,
+			   double *replace_time, size_t *nb_merged,
+			   size_t *nb_atomic);
+
+/**
+ * PyTensor's is_same_graph: whether a and b compute the same thing
+ * structurally once merged, after replacing each givens_old[i] by
+ * givens_new[i].
+ * @param[out] out the answer. Returns: 0. Errors: those of the graph
+ * construction (e.g. KR_EINVALID for a given of the wrong type).
+ */
+int kr_is_same_graph(bool *out, kr_variable *a, kr_variable *b,
+		     size_t ngivens, kr_variable *const *givens_old,
+		     kr_variable *const *givens_new);
+
+/* ------------------------------------------------------------- patterns */
+
+/**
+ * PyTensor's SubstitutionNodeRewriter: `op1(*ins) -> op2(*ins)`; tracks
+ * op1; prints as `op1 -> op2`. A node whose inputs op2 rejects (type
+ * error) is left alone.
+ */
+kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2);
+
+/**
+ * PyTensor's RemovalNodeRewriter (<= 2.32): `op(x) -> x`, each output
+ * replaced by the input of the same position (nodes with more outputs than
+ * inputs are left alone); tracks op; prints as `op(x) -> x`.
+ */
+kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op);
+
+/** An approximate equality of values (PyTensor's values_eq_approx). */
+typedef bool (*kr_values_eq_approx_fn)(double a, double b);
+
+/** A constraint on the value a pattern variable may be bound to. */
+typedef bool (*kr_pattern_constraint_fn)(const kr_variable *value,
+					 void *data);
+
+/** Options of a PatternNodeRewriter. */
+typedef struct kr_pattern_opts {
+	/**
+	 * Match even when a matched inner node (or a constant written in the
+	 * pattern) has other clients (PyTensor's allow_multiple_clients).
+	 */
+	bool allow_multiple_clients;
+	/**
+	 * Match commutative ops (add, mul and the ops listed below) up to
+	 * the order of their inputs (at most 4 inputs are permuted), so one
+	 * pattern `x*y/y` also matches `y*x/y`. Beyond PyTensor 2.32.
+	 */
+	bool commutative;
+	/** Further ops treated as commutative when `commutative` is set. */
+	size_t ncommutative_ops;
+	kr_op *const *commutative_ops;
+	/**
+	 * PyTensor's skip_identities_fn: called on each graph variable
+	 * below the matched node before it is matched (against an op
+	 * pattern, a constant or a pattern variable); a non-NULL result is
+	 * matched instead (e.g. to look through `identity`).
+	 */
+	kr_variable *(*skip_identities)(kr_variable *v, void *data);
+	void *skip_data;
+	/**
+	 * PyTensor's values_eq_approx: recorded for the variables the
+	 * rewriter returns (kr_pattern_values_eq_approx()).
+	 */
+	kr_values_eq_approx_fn values_eq_approx;
+	/** Name printed instead of `in -> out` (may be NULL). */
+	const char *name;
+} kr_pattern_opts;
+
+/** Defaults: as PyTensor's PatternNodeRewriter defaults. */
+#define KR_PATTERN_OPTS_INIT {false, false, 0, NULL, NULL, NULL, NULL, NULL}
+
+/**
+ * PyTensor's PatternNodeRewriter on our unify/reify: replaces a node that
+ * matches in_pattern by out_pattern with the pattern variables reified.
+ *
+ * Shape: a pattern is a term. An etuple or proper list whose head is an
+ * op atom (kr_op_term()) matches a variable computed by a node of an equal
+ * op whose inputs match the other elements; a logic variable (kr_var_new,
+ * printed `~name`) matches anything, the same variable the same subgraph
+ * (structurally, as unification does); an integer or real matches a
+ * Constant of that value; a variable atom (kr_variable_term()) matches
+ * that variable, or, for a Constant, any constant of equal type and value.
+ * in_pattern must be an op pattern, whose op the rewriter tracks.
+ * out_pattern is reified with the bindings and evaluated with
+ * kr_term_eval(); a result whose type differs from the output's is no
+ * rewrite. Prints as PyTensor: `e(true_div, e(mul, ~x, ~y), ~y) -> ~x`.
+ * opts may be NULL for the defaults.
+ */
+kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
+					       kr_term *out_pattern,
+					       const kr_pattern_opts *opts);
+
+/**
+ * Constrain a pattern variable (PyTensor's `{"pattern": "x",
+ * "constraint": fn}`): var only binds to values for which fn returns true.
+ * Shape: var is a logic variable of rw's in_pattern (asserted).
+ */
+void kr_pattern_constrain(kr_node_rewriter *rw, kr_term *var,
+			  kr_pattern_constraint_fn fn, void *data);
+
+/**
+ * The values_eq_approx recorded for a variable a PatternNodeRewriter
+ * returned, or NULL.
+ */
+kr_values_eq_approx_fn kr_pattern_values_eq_approx(
+	const kr_node_rewriter *rw, const kr_variable *v);
+
 /* ------------------------------------------------------------------ profiles */
 
 /**
- * Print a profile in PyTensor's format for its rewriter class.
+ * Print a profile in PyTensor's format for its rewriter class
+ * (EquilibriumGraphRewriter, WalkingGraphRewriter, SequentialGraphRewriter
+ * with nested sub-profiles sorted by time, MergeOptimizer, and a short
+ * form for other rewriters), at indentation level 0.
  * Returns: 0 or KR_ERROR on a write error.
  */
 int kr_profile_print(FILE *f, const kr_profile *p);
+
+/** As kr_profile_print, indented by 4 * level spaces (nested profiles). */
+int kr_profile_print_level(FILE *f, const kr_profile *p, int level);
+
+/** Class name of the rewriter that made the profile. */
+const char *kr_profile_class(const kr_profile *p);
 
 /** Number of passes of an equilibrium profile (0 for other profiles). */
 size_t kr_profile_passes(const kr_profile *p);
 
 /** Apply node counts at start and end of the rewrite. */
 void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end);
+
+/**
+ * Number of changes a rewrite made: nb_changed of a walker, replacements
+ * of an equilibrium run, nb_merged of a merge, the sum over a
+ * sequence. 0 for a NULL profile.
+ */
+size_t kr_profile_changes(const kr_profile *p);
+
+/** Total time of the rewrite in seconds. */
+double kr_profile_time(const kr_profile *p);
+
+/**
+ * The sub-profiles of a SequentialGraphRewriter profile, in rewriter
+ * order (NULL entries for rewriters without profile).
+ * @param[out] n their number (0 for other profiles).
+ */
+const kr_profile *const *kr_profile_children(const kr_profile *p, size_t *n);
 
 /* --------------------------------------------------------------- utilities */
 
@@ -219,6 +588,14 @@ void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end);
  */
 int kr_rewrite_graph(kr_variable **out, kr_variable *graph,
 		     kr_graph_rewriter *custom_rewrite, bool clone);
+
+/**
+ * PyTensor's rewrite_graph for a list of outputs: same kind out (n
+ * rewritten outputs in out[0..n)).
+ * Returns: 0 or the error of the construction or the rewrite.
+ */
+int kr_rewrite_graphs(kr_variable **out, size_t n, kr_variable *const *graphs,
+		      kr_graph_rewriter *custom_rewrite, bool clone);
 
 /** As kr_rewrite_graph, on a FunctionGraph rewritten in place. */
 int kr_rewrite_fgraph(kr_fgraph *fg, kr_graph_rewriter *custom_rewrite);

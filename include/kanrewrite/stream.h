@@ -16,7 +16,10 @@
 /** The stream of one state. */
 kr_stream *kr_stream_unit(const kr_state *st);
 
-/** The state st followed by the stream rest. */
+/**
+ * The state st followed by the stream rest (evaluated only when the run
+ * needs the answers after st). rest may be NULL: a single answer.
+ */
 kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest);
 
 /**
@@ -26,13 +29,20 @@ kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest);
 kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env);
 
 /**
- * The answers of a then b, interleaved: when a suspends, the result
- * suspends with the roles swapped (TRS2's append-inf).
- * Cost: O(length of a's mature prefix), no recursion on the C stack.
+ * The answers of a then b, interleaved as faster-miniKanren's mplus: b is
+ * only evaluated when a is exhausted, when a suspends (the result
+ * suspends with the roles swapped) or after a's first answer
+ * (`(c . f) ++ b` = `(c . b ++ f)`). Lazy: returns a pending stream that
+ * the run evaluates; NULL when both are NULL, the other one when one is.
+ * Cost: O(1); evaluation uses no C recursion.
  */
 kr_stream *kr_stream_mplus(kr_stream *a, kr_stream *b);
 
-/** g applied to every state of s, the results interleaved (append-map-inf). */
+/**
+ * g applied to every state of s, the results interleaved as faster-mk's
+ * bind: `bind((c . f), g)` = `(g c) ++ bind(f, g)`. Lazy as
+ * kr_stream_mplus(); NULL when s is NULL. Cost: O(1).
+ */
 kr_stream *kr_stream_bind(kr_stream *s, const kr_goal *g);
 
 /* --------------------------------------------------------------------- run */
@@ -56,7 +66,8 @@ void kr_run_set_step_limit(kr_runner *r, uint64_t steps);
 uint64_t kr_run_steps(const kr_runner *r);
 
 /**
- * The next answer: q reified as miniKanren prints it (kr_reify()).
+ * The next answer: q reified with its constraints as faster-miniKanren
+ * prints it (kr_reify_state(); kr_reify() when there is no constraint).
  * Returns: 0 and *out set; KR_EOF when there are no more answers;
  * KR_ELIMIT when the step limit was reached (the run may be resumed after
  * raising the limit).

@@ -13,6 +13,8 @@ typedef struct cli_cmd {
 } cli_cmd;
 
 int cmd_rewrite(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_optdb(int argc, char **argv);
 
 /* Read a whole file ("-" is standard input); NULL with a message on error. */
 char *cli_read_file(const char *path);

@@ -3,9 +3,7 @@
 #include "config.h"
 
 #include "goal.h"
-
-/* Goal arrays up to this length are staged in a local array. */
-#define LOCAL_GOALS 16
+#include "term/unify.h"
 
 /* ------------------------------------------------------------------- states */
 
@@ -40,10 +38,19 @@ const kr_state *kr_state_with_subst(const kr_state *st, const kr_subst *s)
 const kr_state *kr_state_unify(const kr_state *st, kr_term *u, kr_term *v)
 {
 	kr_check(st != NULL && u != NULL && v != NULL);
-	const kr_subst *s = occurs_check ? kr_unify_check(u, v, st->s)
-					 : kr_unify(u, v, st->s);
-	return s ? kr_state_with_subst(st, s) : NULL;
+	if (!st->store) {
+		const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check,
+						   NULL);
+		return s ? kr_state_with_subst(st, s) : NULL;
+	}
+	kri_vec added = {0};
+	const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check, &added);
+	if (!s)
+		return NULL;
+	return kri_constraints_update(kr_state_with_subst(st, s), &added);
 }
+
+bool kri_occurs_check_on(void) { return occurs_check; }
 
 bool kr_set_occurs_check(bool on)
 {
@@ -123,15 +130,9 @@ void kr_fresh(size_t n, kr_term **out)
 
 /* ------------------------------------------------- conjunction, disjunction */
 
-/* The goals of a conjunction or disjunction (n >= 2), copied. */
-struct goals_env {
-	size_t n;
-	const kr_goal *goals[];
-};
-
-static struct goals_env *goals_copy(size_t n, kr_goal *const *goals)
+static struct kri_goals *goals_copy(size_t n, kr_goal *const *goals)
 {
-	struct goals_env *e = kri_alloc(sizeof *e + n * sizeof e->goals[0]);
+	struct kri_goals *e = kri_alloc(sizeof *e + n * sizeof e->goals[0]);
 	e->n = n;
 	for (size_t i = 0; i < n; i++) {
 		kr_check(goals[i] != NULL);
@@ -140,15 +141,17 @@ static struct goals_env *goals_copy(size_t n, kr_goal *const *goals)
 	return e;
 }
 
-/* Left-to-right binds: ((g0 st) >>= g1) >>= g2 ... (faster-miniKanren). */
+/* (bind* (g0 st) g1 g2 ...), as faster-miniKanren's fresh body. */
 static kr_stream *conj_fn(const kr_state *st, void *env)
 {
-	struct goals_env *e = env;
+	struct kri_goals *e = env;
 	kr_stream *s = kr_goal_apply(e->goals[0], st);
 	for (size_t i = 1; i < e->n && s; i++)
 		s = kr_stream_bind(s, e->goals[i]);
 	return s;
 }
+
+bool kri_goal_is_conj(const kr_goal *g) { return g->fn == conj_fn; }
 
 kr_goal *kr_conj(size_t n, kr_goal *const *goals)
 {
@@ -161,21 +164,16 @@ kr_goal *kr_conj(size_t n, kr_goal *const *goals)
 }
 
 /*
- * (disj g0 g1 ... gn) = (disj2 g0 (disj2 g1 ... gn)): every goal is applied
- * in order, then the streams are appended from the right, which is the
- * right-nested binary append-inf without C recursion on n.
+ * (mplus* (g0 st) (g1 st) ...): g0 runs at once, the others only when the
+ * machine needs them, each mplus taking the rest as a thunk (faster-mk).
  */
 static kr_stream *disj_fn(const kr_state *st, void *env)
 {
-	struct goals_env *e = env;
-	void *buf[LOCAL_GOALS];
-	void **ss = e->n <= LOCAL_GOALS ? buf : kri_alloc(e->n * sizeof *ss);
-	for (size_t i = 0; i < e->n; i++)
-		ss[i] = kr_goal_apply(e->goals[i], st);
-	kr_stream *acc = ss[e->n - 1];
-	for (size_t i = e->n - 1; i-- > 0;)
-		acc = kr_stream_mplus(ss[i], acc);
-	return acc;
+	kr_stream *p = kri_stream_node(KRI_P_DISJ);
+	p->u.disj.gs = env;
+	p->u.disj.i = 0;
+	p->u.disj.st = st;
+	return p;
 }
 
 kr_goal *kr_disj(size_t n, kr_goal *const *goals)
@@ -190,24 +188,14 @@ kr_goal *kr_disj(size_t n, kr_goal *const *goals)
 
 /* --------------------------------------------------------------- suspension */
 
-/* A goal applied to a state, to be run when the suspension is forced. */
-struct pending {
-	const kr_goal *g;
-	const kr_state *st;
-};
-
-static kr_stream *pending_force(void *env)
-{
-	struct pending *p = env;
-	return kr_goal_apply(p->g, p->st);
-}
-
 static kr_stream *suspend_fn(const kr_state *st, void *env)
 {
-	struct pending *p = kri_alloc(sizeof *p);
-	p->g = env;
-	p->st = st;
-	return kr_stream_suspend(pending_force, p);
+	kr_stream *p = kri_stream_node(KRI_P_GOAL);
+	p->u.goal.g = env;
+	p->u.goal.st = st;
+	kr_stream *s = kri_stream_node(KRI_SUSP);
+	s->u.susp.e = p;
+	return s;
 }
 
 kr_goal *kr_suspend(kr_goal *g)
@@ -219,6 +207,46 @@ kr_goal *kr_suspend(kr_goal *g)
 kr_goal *kr_conde(size_t n, kr_goal *const *clauses)
 {
 	return kr_suspend(kr_disj(n, clauses));
+}
+
+/* kr_fresh_call: n variables made per application, after one suspension. */
+struct fresh_env {
+	size_t n;
+	kr_fresh_fn body;
+	void *env;
+};
+
+struct fresh_app {
+	const struct fresh_env *f;
+	const kr_state *st;
+};
+
+static kr_stream *fresh_force(void *env)
+{
+	struct fresh_app *a = env;
+	kr_term **vars = kri_alloc((a->f->n ? a->f->n : 1) * sizeof *vars);
+	kr_fresh(a->f->n, vars);
+	kr_goal *g = a->f->body(vars, a->f->env);
+	kr_check(g != NULL);
+	return kr_goal_apply(g, a->st);
+}
+
+static kr_stream *fresh_fn(const kr_state *st, void *env)
+{
+	struct fresh_app *a = kri_alloc(sizeof *a);
+	a->f = env;
+	a->st = st;
+	return kr_stream_suspend(fresh_force, a);
+}
+
+kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env)
+{
+	kr_check(body != NULL);
+	struct fresh_env *e = kri_alloc(sizeof *e);
+	e->n = n;
+	e->body = body;
+	e->env = env;
+	return kr_goal_new(fresh_fn, e);
 }
 
 /* ---------------------------------------------------------------- relations */
@@ -252,27 +280,24 @@ struct call_env {
 	kr_term *args[];
 };
 
-/* One application of a call: built when the suspension is forced. */
-struct call_app {
-	const struct call_env *call;
-	const kr_state *st;
-};
-
-static kr_stream *call_force(void *env)
-{
-	struct call_app *a = env;
-	const kr_rel *r = a->call->rel;
-	kr_goal *body = r->fn(a->call->args, r->env);
-	kr_check(body != NULL);
-	return kr_goal_apply(body, a->st);
-}
-
+/*
+ * Applying a call builds the body now; a conjunction body is a multi-goal
+ * defrel, `(fresh () g ...)`, which suspends once (faster-mk's defrel).
+ */
 static kr_stream *call_fn(const kr_state *st, void *env)
 {
-	struct call_app *a = kri_alloc(sizeof *a);
-	a->call = env;
-	a->st = st;
-	return kr_stream_suspend(call_force, a);
+	const struct call_env *c = env;
+	const kr_rel *r = c->rel;
+	kr_goal *body = r->fn(c->args, r->env);
+	kr_check(body != NULL);
+	kr_stream *p = kri_stream_node(KRI_P_CALL);
+	p->u.goal.g = body;
+	p->u.goal.st = st;
+	if (!kri_goal_is_conj(body))
+		return p;
+	kr_stream *s = kri_stream_node(KRI_SUSP);
+	s->u.susp.e = p;
+	return s;
 }
 
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)

@@ -4,38 +4,62 @@
 #define KRI_GOAL_H
 
 #include "core/alloc.h"
+#include "kanrewrite/constraints.h"
 #include "kanrewrite/stream.h"
 
 /*
- * A state is a substitution plus a constraint store (always NULL for now;
- * the slot is there so that constraints can be added without changing
- * the goals). States are immutable and shared between branches.
+ * A state is a substitution plus a constraint store: a persistent map from
+ * variable to its constraint record (see constraints.c), NULL when there
+ * is no constraint at all. States are immutable and shared by branches.
  */
 struct kr_state {
 	const kr_subst *s;
-	const void *store;
+	const kr_subst *store; /* var -> kri_crec (kri_map_*), or NULL */
 };
 
 /*
- * Streams (TRS2's s-inf). NULL is the empty stream. A mature node holds a
- * state and the rest. The suspended kinds are defunctionalised closures:
+ * Streams follow faster-miniKanren's SearchStream, defunctionalised.
+ * Values (weak head normal forms):
  *
- *   KRI_SUSP_FN     a user step: forcing it calls fn(env);
- *   KRI_SUSP_MPLUS  forcing it gives mplus(first, force(inner)): the swap of
- *                   append-inf when its left stream `inner` is suspended;
- *   KRI_SUSP_BIND   forcing it gives bind(force(inner), g).
+ *   NULL          no answer;
+ *   KRI_MATURE    a state `st` and `rest`: NULL for a single answer, else
+ *                 a thunk (any stream node; forcing it evaluates it);
+ *   KRI_SUSP      a suspension (faster-mk's procedure stream): forcing it
+ *                 evaluates the thunk `e`. This is a step of the search.
  *
- * Invariant: the `inner` stream of MPLUS and BIND nodes is itself a
- * suspension, so every chain of MPLUS/BIND nodes ends in a SUSP_FN node.
- * kri_stream_force walks that chain with an explicit array, calls the
- * one user function and rebuilds outwards, so forcing uses constant C
- * stack whatever the depth of the chain. Forcing a chain is one step.
+ * Pending computations (what a closure would hold in Scheme), evaluated by
+ * kri_eval() without C recursion:
+ *
+ *   KRI_P_FN      fn(env);
+ *   KRI_P_GOAL    goal g applied to st;
+ *   KRI_P_CALL    the body g of a relation call applied to st (as
+ *                 KRI_P_GOAL; counted, see KRI_CALL_CHAIN);
+ *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array;
+ *   KRI_P_MPLUS   mplus(eval a, thunk b);
+ *   KRI_P_BIND    bind(eval a, goal g);
+ *   KRI_P_IFTE    ifte over the stream a of the test (TRS2);
+ *   KRI_P_ONCE    the first answer of a.
+ *
+ * mplus and bind are faster-mk's: mplus(#f, f) = (f); mplus(susp e, f) =
+ * susp (mplus (f) e) -- the swap; mplus((c . r), f) = (c . mplus (f) r).
  */
 enum {
 	KRI_MATURE,
-	KRI_SUSP_FN,
-	KRI_SUSP_MPLUS,
-	KRI_SUSP_BIND
+	KRI_SUSP,
+	KRI_P_FN,
+	KRI_P_GOAL,
+	KRI_P_CALL,
+	KRI_P_DISJ,
+	KRI_P_MPLUS,
+	KRI_P_BIND,
+	KRI_P_IFTE,
+	KRI_P_ONCE
+};
+
+/* The goals of a conjunction or disjunction (n >= 2), copied. */
+struct kri_goals {
+	size_t n;
+	const kr_goal *goals[];
 };
 
 struct kr_stream {
@@ -46,17 +70,37 @@ struct kr_stream {
 			kr_stream *rest;
 		} m;
 		struct {
+			kr_stream *e;
+		} susp;
+		struct {
 			kr_stream *(*fn)(void *env);
 			void *env;
 		} fn;
 		struct {
-			kr_stream *first;
-			kr_stream *inner;
+			const kr_goal *g;
+			const kr_state *st;
+		} goal;
+		struct {
+			const struct kri_goals *gs;
+			size_t i;
+			const kr_state *st;
+		} disj;
+		struct {
+			kr_stream *a;
+			kr_stream *b;
 		} mplus;
 		struct {
-			kr_stream *inner;
+			kr_stream *a;
 			const kr_goal *g;
 		} bind;
+		struct {
+			kr_stream *a;
+			const kr_goal *then, *otherwise;
+			const kr_state *st;
+		} ifte;
+		struct {
+			kr_stream *a;
+		} once;
 	} u;
 };
 
@@ -74,7 +118,33 @@ struct kr_rel {
 	void *env;
 };
 
-/* Take one step of a suspended stream (s->kind != KRI_MATURE). */
-kr_stream *kri_stream_force(kr_stream *s);
+/*
+ * faster-mk's defrel does not suspend a single-goal body, so a relation
+ * whose body is directly a call to itself loops without ever suspending
+ * there. Such a chain of call expansions with nothing else in between
+ * only happens when the relation diverges, so after this many the machine
+ * turns the pending call into a suspension: a run stays bounded by its
+ * step limit, and no terminating program's order changes.
+ */
+#define KRI_CALL_CHAIN 1000
+
+/* A new stream node of that kind (fields zeroed). */
+kr_stream *kri_stream_node(int kind);
+
+/* Evaluate a stream to a value: NULL, KRI_MATURE or KRI_SUSP. */
+kr_stream *kri_eval(kr_stream *s);
+
+/* True for the goals made by kr_conj() with n >= 2. */
+bool kri_goal_is_conj(const kr_goal *g);
+
+/* --------------------------------------------------------- constraints */
+
+/*
+ * After a unification that bound the variables `added` (in order), move
+ * and re-check their constraint records (faster-mk's update-constraints).
+ * Returns the new state or NULL when a constraint is violated.
+ */
+const kr_state *kri_constraints_update(const kr_state *st,
+				       const kri_vec *added);
 
 #endif

@@ -7,9 +7,9 @@
 #include "goal.h"
 
 /*
- * A run holds the stream still to explore. The goal is applied to the
- * empty state on the first request; after that each request forces
- * suspensions in a loop (no recursion) until a mature node or the end.
+ * A run holds the thunk still to explore (faster-mk's `take`): each request
+ * evaluates it; a suspension is one step (its thunk is evaluated next), a
+ * mature node is an answer whose rest is kept for the next request.
  */
 struct kr_runner {
 	kr_term *q;
@@ -48,20 +48,24 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 		r->g = NULL;
 	}
 	for (;;) {
-		kr_stream *s = r->s;
-		if (!s)
+		kr_stream *s = r->s ? kri_eval(r->s) : NULL;
+		if (!s) {
+			r->s = NULL;
 			return KR_EOF;
+		}
 		if (s->kind == KRI_MATURE) {
 			*out = s->u.m.st;
 			r->s = s->u.m.rest;
 			return 0;
 		}
-		if (r->limit && r->steps >= r->limit)
+		if (r->limit && r->steps >= r->limit) {
+			r->s = s;
 			return kr_error_set(KR_ELIMIT,
 					    "run: step limit of %" PRIu64
 					    " reached",
 					    r->limit);
-		r->s = kri_stream_force(s);
+		}
+		r->s = s->u.susp.e;
 		r->steps++;
 	}
 }
@@ -72,7 +76,7 @@ int kr_run_next(kr_term **out, kr_runner *r)
 	const kr_state *st;
 	int rc = kr_run_next_state(&st, r);
 	if (rc == 0)
-		*out = kr_reify(r->q, kr_state_subst(st));
+		*out = kr_reify_state(r->q, st);
 	return rc;
 }
 

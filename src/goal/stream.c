@@ -1,23 +1,57 @@
-/* stream.c -- answer streams: mplus (append-inf), bind, forcing. */
+/* stream.c -- answer streams: faster-miniKanren's mplus, bind and forcing. */
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
 #include "goal.h"
 
 /*
- * The operations follow The Reasoned Schemer (2nd ed.): mplus is
- * append-inf and bind is append-map-inf. Both are eager over the mature
- * prefix of their stream, as in Scheme, but they walk that prefix with a
- * loop into an array and rebuild it from the end, so a prefix of 10^5
- * states (a fact table, the answers of a ground query) costs no C stack.
+ * kri_eval is the one machine that runs every pending computation of the
+ * search (see the layout in goal.h). Where Scheme would nest calls -- the
+ * stream argument of mplus and bind is evaluated first, and mplus of an
+ * empty stream calls its thunk at once -- the machine pushes a
+ * continuation on an explicit stack, so neither the depth of the search
+ * nor a long run of failing answers ever reaches the C stack. Goal
+ * functions only build nodes and return; the machine evaluates them.
  */
 
-/* Prefixes up to this length are staged in a local array. */
-#define LOCAL_PREFIX 64
+/* Continuations: what to do with the value of the expression in hand. */
+enum {
+	K_MPLUS, /* mplus(value, p) with p a thunk */
+	K_BIND,  /* bind(value, p) with p a goal */
+	K_IFTE,  /* ifte continuation, p the KRI_P_IFTE node */
+	K_ONCE   /* keep the first answer */
+};
+
+typedef struct kont {
+	int kind;
+	const void *p;
+} kont;
+
+#define LOCAL_KONTS 64
+
+typedef struct kstack {
+	kont *v;
+	size_t len, cap;
+	kont local[LOCAL_KONTS];
+} kstack;
+
+static void kpush(kstack *k, int kind, const void *p)
+{
+	if (k->len == k->cap) {
+		size_t cap = k->cap * 2;
+		kont *v = kri_alloc(cap * sizeof *v);
+		memcpy(v, k->v, k->len * sizeof *v);
+		k->v = v;
+		k->cap = cap;
+	}
+	k->v[k->len].kind = kind;
+	k->v[k->len].p = p;
+	k->len++;
+}
 
 /* ------------------------------------------------------------- constructors */
 
-static kr_stream *stream_alloc(int kind)
+kr_stream *kri_stream_node(int kind)
 {
 	kr_stream *s = kri_alloc(sizeof *s);
 	s->kind = kind;
@@ -27,7 +61,7 @@ static kr_stream *stream_alloc(int kind)
 kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest)
 {
 	kr_check(st != NULL);
-	kr_stream *s = stream_alloc(KRI_MATURE);
+	kr_stream *s = kri_stream_node(KRI_MATURE);
 	s->u.m.st = st;
 	s->u.m.rest = rest;
 	return s;
@@ -38,127 +72,181 @@ kr_stream *kr_stream_unit(const kr_state *st)
 	return kr_stream_cons(st, NULL);
 }
 
+static kr_stream *susp(kr_stream *e)
+{
+	kr_stream *s = kri_stream_node(KRI_SUSP);
+	s->u.susp.e = e;
+	return s;
+}
+
 kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env)
 {
 	kr_check(fn != NULL);
-	kr_stream *s = stream_alloc(KRI_SUSP_FN);
-	s->u.fn.fn = fn;
-	s->u.fn.env = env;
+	kr_stream *p = kri_stream_node(KRI_P_FN);
+	p->u.fn.fn = fn;
+	p->u.fn.env = env;
+	return susp(p);
+}
+
+static kr_stream *p_mplus(kr_stream *a, kr_stream *b)
+{
+	kr_stream *s = kri_stream_node(KRI_P_MPLUS);
+	s->u.mplus.a = a;
+	s->u.mplus.b = b;
 	return s;
 }
 
-/* The suspension whose step is mplus(first, force(inner)). */
-static kr_stream *susp_mplus(kr_stream *first, kr_stream *inner)
+static kr_stream *p_bind(kr_stream *a, const kr_goal *g)
 {
-	kr_stream *s = stream_alloc(KRI_SUSP_MPLUS);
-	s->u.mplus.first = first;
-	s->u.mplus.inner = inner;
-	return s;
-}
-
-/* The suspension whose step is bind(force(inner), g). */
-static kr_stream *susp_bind(kr_stream *inner, const kr_goal *g)
-{
-	kr_stream *s = stream_alloc(KRI_SUSP_BIND);
-	s->u.bind.inner = inner;
+	kr_stream *s = kri_stream_node(KRI_P_BIND);
+	s->u.bind.a = a;
 	s->u.bind.g = g;
 	return s;
 }
-
-/* ------------------------------------------------------------ mature prefix */
-
-/* Length of the mature prefix of s; *tail gets what follows it. */
-static size_t prefix_length(kr_stream *s, kr_stream **tail)
-{
-	size_t n = 0;
-	while (s && s->kind == KRI_MATURE) {
-		n++;
-		s = s->u.m.rest;
-	}
-	*tail = s;
-	return n;
-}
-
-/* A scratch array of n pointers: buf when it is large enough. */
-static void **scratch(void **buf, size_t n)
-{
-	return n <= LOCAL_PREFIX ? buf : kri_alloc(n * sizeof(void *));
-}
-
-/* The n states of the mature prefix of s, in order. */
-static void fill_states(void **out, kr_stream *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++, s = s->u.m.rest)
-		out[i] = (void *)s->u.m.st;
-}
-
-/* -------------------------------------------------------------- mplus, bind */
 
 kr_stream *kr_stream_mplus(kr_stream *a, kr_stream *b)
 {
 	if (!a)
 		return b;
 	if (!b)
-		return a; /* same answers and steps as TRS2's wrapper */
-	kr_stream *t;
-	size_t n = prefix_length(a, &t);
-	kr_stream *acc = t ? susp_mplus(b, t) : b;
-	if (n == 0)
-		return acc;
-	void *buf[LOCAL_PREFIX];
-	void **sts = scratch(buf, n);
-	fill_states(sts, a, n);
-	for (size_t i = n; i-- > 0;)
-		acc = kr_stream_cons(sts[i], acc);
-	return acc;
+		return a;
+	return p_mplus(a, b);
 }
 
 kr_stream *kr_stream_bind(kr_stream *s, const kr_goal *g)
 {
 	kr_check(g != NULL);
-	if (!s)
+	return s ? p_bind(s, g) : NULL;
+}
+
+/* ------------------------------------------------------------ the machine */
+
+static bool is_value(const kr_stream *s)
+{
+	return !s || s->kind == KRI_MATURE || s->kind == KRI_SUSP;
+}
+
+/* mplus(v, f) for a value v; sets *next to what to evaluate next. */
+static kr_stream *do_mplus(kr_stream *v, kr_stream *f, kr_stream **next)
+{
+	if (!v) {
+		*next = f;
 		return NULL;
-	kr_stream *t;
-	size_t n = prefix_length(s, &t);
-	kr_stream *acc = t ? susp_bind(t, g) : NULL;
-	if (n == 0)
-		return acc;
-	void *buf[LOCAL_PREFIX];
-	void **items = scratch(buf, n);
-	fill_states(items, s, n);
-	/* Goals run in answer order; their streams are then appended. */
-	for (size_t i = 0; i < n; i++)
-		items[i] = kr_goal_apply(g, items[i]);
-	for (size_t i = n; i-- > 0;)
-		acc = kr_stream_mplus(items[i], acc);
-	return acc;
-}
-
-/* ------------------------------------------------------------------ forcing */
-
-static kr_stream *inner_of(const kr_stream *s)
-{
-	return s->kind == KRI_SUSP_MPLUS ? s->u.mplus.inner : s->u.bind.inner;
-}
-
-kr_stream *kri_stream_force(kr_stream *s)
-{
-	kr_check(s != NULL && s->kind != KRI_MATURE);
-	size_t n = 0;
-	for (kr_stream *t = s; t->kind != KRI_SUSP_FN; t = inner_of(t))
-		n++;
-	void *buf[LOCAL_PREFIX];
-	void **frames = scratch(buf, n);
-	size_t i = 0;
-	for (; s->kind != KRI_SUSP_FN; s = inner_of(s))
-		frames[i++] = s;
-	kr_stream *r = s->u.fn.fn(s->u.fn.env);
-	while (i-- > 0) {
-		kr_stream *f = frames[i];
-		if (f->kind == KRI_SUSP_MPLUS)
-			r = kr_stream_mplus(f->u.mplus.first, r);
-		else
-			r = kr_stream_bind(r, f->u.bind.g);
 	}
-	return r;
+	if (v->kind == KRI_SUSP)
+		return susp(p_mplus(f, v->u.susp.e));
+	kr_stream *rest = v->u.m.rest;
+	return kr_stream_cons(v->u.m.st, rest ? p_mplus(f, rest) : f);
+}
+
+/* ifte(v) for the value v of the test. */
+static kr_stream *do_ifte(kr_stream *v, const kr_stream *n, kr_stream **next)
+{
+	if (!v) {
+		*next = kr_goal_apply(n->u.ifte.otherwise, n->u.ifte.st);
+		return NULL;
+	}
+	if (v->kind == KRI_SUSP) {
+		kr_stream *p = kri_stream_node(KRI_P_IFTE);
+		p->u.ifte = n->u.ifte;
+		p->u.ifte.a = v->u.susp.e;
+		return susp(p);
+	}
+	*next = p_bind(v, n->u.ifte.then);
+	return NULL;
+}
+
+static kr_stream *do_once(kr_stream *v)
+{
+	if (!v || v->kind == KRI_MATURE)
+		return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
+	kr_stream *p = kri_stream_node(KRI_P_ONCE);
+	p->u.once.a = v->u.susp.e;
+	return susp(p);
+}
+
+/* Apply continuation k to value v: the next value or expression. */
+static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
+{
+	kr_stream *next = NULL, *r;
+	switch (k.kind) {
+	case K_MPLUS:
+		r = do_mplus(v, (kr_stream *)k.p, &next);
+		break;
+	case K_BIND: {
+		const kr_goal *g = k.p;
+		if (!v || v->kind == KRI_SUSP)
+			return v ? susp(p_bind(v->u.susp.e, g)) : NULL;
+		if (v->u.m.rest)
+			kpush(ks, K_MPLUS, p_bind(v->u.m.rest, g));
+		return g->fn(v->u.m.st, g->env);
+	}
+	case K_IFTE:
+		r = do_ifte(v, k.p, &next);
+		break;
+	default:
+		r = do_once(v);
+		break;
+	}
+	return next ? next : r;
+}
+
+/* Step one pending node: push its continuation, return the sub-expression. */
+static kr_stream *step_pending(kstack *ks, kr_stream *x)
+{
+	switch (x->kind) {
+	case KRI_P_FN: return x->u.fn.fn(x->u.fn.env);
+	case KRI_P_GOAL:
+	case KRI_P_CALL:
+		return x->u.goal.g->fn(x->u.goal.st, x->u.goal.g->env);
+	case KRI_P_DISJ: {
+		const struct kri_goals *gs = x->u.disj.gs;
+		size_t i = x->u.disj.i;
+		if (i + 1 < gs->n) {
+			kr_stream *r = kri_stream_node(KRI_P_DISJ);
+			r->u.disj = x->u.disj;
+			r->u.disj.i = i + 1;
+			kpush(ks, K_MPLUS, r);
+		}
+		return gs->goals[i]->fn(x->u.disj.st, gs->goals[i]->env);
+	}
+	case KRI_P_MPLUS:
+		kpush(ks, K_MPLUS, x->u.mplus.b);
+		return x->u.mplus.a;
+	case KRI_P_BIND:
+		kpush(ks, K_BIND, x->u.bind.g);
+		return x->u.bind.a;
+	case KRI_P_IFTE:
+		kpush(ks, K_IFTE, x);
+		return x->u.ifte.a;
+	default:
+		kpush(ks, K_ONCE, NULL);
+		return x->u.once.a;
+	}
+}
+
+kr_stream *kri_eval(kr_stream *x)
+{
+	kstack ks;
+	ks.v = ks.local;
+	ks.len = 0;
+	ks.cap = LOCAL_KONTS;
+	unsigned chain = 0;
+	for (;;) {
+		while (!is_value(x)) {
+			if (x->kind != KRI_P_CALL)
+				chain = 0;
+			else if (++chain > KRI_CALL_CHAIN) {
+				chain = 0;
+				x = susp(x);
+				break;
+			}
+			x = step_pending(&ks, x);
+		}
+		if (ks.len == 0)
+			return x;
+		kont k = ks.v[--ks.len];
+		x = apply_kont(&ks, k, x);
+		chain = 0;
+	}
 }

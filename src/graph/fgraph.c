@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "graph.h"
+#include "kanrewrite/features.h"
 #include "kanrewrite/pprint.h"
 
 /*
@@ -44,6 +45,7 @@ struct kr_fgraph {
 	kri_pmap nodes;
 	size_t nnodes;    /* Apply nodes, Output pseudo-nodes not counted */
 	kri_vec features; /* kr_feature *, in attach order */
+	kri_vec outnames; /* label of each output (char * or NULL) */
 };
 
 /* ------------------------------------------------------------ clients */
@@ -207,6 +209,12 @@ void kr_fgraph_remove_feature(kr_fgraph *fg, kr_feature *f)
 			f->on_detach(f, fg);
 		return;
 	}
+}
+
+kr_feature *const *kri_fgraph_features(const kr_fgraph *fg, size_t *n)
+{
+	*n = fg->features.len;
+	return (kr_feature *const *)fg->features.items;
 }
 
 kr_feature *kr_fgraph_feature(const kr_fgraph *fg, const char *name)
@@ -431,6 +439,7 @@ int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason)
 	kr_apply *onode = kri_output_node((int)fg->outputs.len, v);
 	kri_vec_push(&fg->outputs, v);
 	kri_vec_push(&fg->outnodes, onode);
+	kri_vec_push(&fg->outnames, NULL);
 	add_node(fg, onode);
 	return 0;
 }
@@ -688,6 +697,8 @@ int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 	for (size_t k = 0; k < nout && rc == 0; k++)
 		rc = kr_fgraph_add_output(fg, outs[k], "init");
 	if (rc == 0)
+		rc = kr_fgraph_attach_feature(fg, kr_replace_validate_new());
+	if (rc == 0)
 		*out = fg;
 	return rc;
 }
@@ -695,10 +706,25 @@ int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg)
 {
 	kr_check(fg != NULL);
-	return kr_fgraph_new(out, fg->inputs.len,
-			     (kr_variable *const *)fg->inputs.items,
-			     fg->outputs.len,
-			     (kr_variable *const *)fg->outputs.items, true);
+	int rc = kr_fgraph_new(out, fg->inputs.len,
+			       (kr_variable *const *)fg->inputs.items,
+			       fg->outputs.len,
+			       (kr_variable *const *)fg->outputs.items, true);
+	for (size_t k = 0; rc == 0 && k < fg->outnames.len; k++)
+		(*out)->outnames.items[k] = fg->outnames.items[k];
+	return rc;
+}
+
+const char *kr_fgraph_output_name(const kr_fgraph *fg, size_t i)
+{
+	kr_check(fg != NULL && i < fg->outputs.len);
+	return fg->outnames.items[i];
+}
+
+void kr_fgraph_set_output_name(kr_fgraph *fg, size_t i, const char *name)
+{
+	kr_check(fg != NULL && i < fg->outputs.len);
+	fg->outnames.items[i] = name ? kr_strdup(name) : NULL;
 }
 
 /* ----------------------------------------------------------- accessors */

@@ -8,6 +8,7 @@
 #include "kanrewrite/graph.h"
 #include "kanrewrite/op.h"
 #include "kanrewrite/type.h"
+#include "kanrewrite/value.h"
 
 /*
  * Layout.
@@ -33,6 +34,7 @@ struct kr_type {
 	kr_dtype dtype;
 	int ndim;
 	const int64_t *shape;
+	bool tensor; /* TensorType; false for a ScalarType (ndim 0) */
 };
 
 struct kr_op {
@@ -41,13 +43,22 @@ struct kr_op {
 	kr_term *term;
 };
 
+struct kr_value {
+	kr_dtype dtype;
+	int ndim;
+	const int64_t *shape;
+	size_t size;
+	double *data; /* size elements, row-major */
+};
+
 struct kr_variable {
 	const kr_type *type;
 	const char *name;
 	kr_apply *owner;
 	int index;
 	bool is_constant;
-	double value;
+	const kr_value *value; /* constants only */
+	const char *label;     /* constants: name in the text format, or NULL */
 	kr_term *term;
 	kr_term *expansion;
 };
@@ -76,6 +87,9 @@ kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs);
 /* A fresh ownerless variable with v's type and name (constants: v). */
 kr_variable *kri_variable_clone(const kr_variable *v);
 
+/* A new constant of type t with value v (no checks). */
+kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *v);
+
 /* Format a double as Python's repr does (`2.0`, `0.1`, `1e-05`). */
 char *kri_format_double(double d);
 
@@ -86,5 +100,28 @@ char *kri_format_double(double d);
 int kri_fgraph_change_input(kr_fgraph *fg, kr_apply *node, int i,
 			    kr_variable *new_var, const char *reason,
 			    bool check);
+
+/* Elementwise type inference (upcast rule), shared with opaque ops. */
+int kri_infer_elemwise(const kr_type **out, const kr_op *op, size_t nin,
+		       const kr_type *const *ts);
+
+/*
+ * Elementwise inference with a dtype rule: upcast, upgrade to float, the
+ * first input's dtype, the second's, or (KRI_NDT_RULES + d) dtype d.
+ */
+enum { KRI_DT_UPCAST, KRI_DT_FLOAT, KRI_DT_FIRST, KRI_DT_SECOND,
+       KRI_NDT_RULES };
+int kri_infer_elemwise_rule(const kr_type **out, const kr_op *op, size_t nin,
+			    const kr_type *const *ts, int rule);
+
+/* True for the built-in elementwise ops (add ... inv, not dot). */
+bool kri_op_is_elemwise(const kr_op *op);
+
+/* Set the type of a node's output (readers: declared types of opaque ops). */
+void kri_apply_set_output_type(kr_apply *node, size_t i, const kr_type *t);
+
+/* The attached features in attach order (borrowed; valid until the next
+ * attach or removal). */
+kr_feature *const *kri_fgraph_features(const kr_fgraph *fg, size_t *n);
 
 #endif

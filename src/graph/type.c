@@ -5,36 +5,111 @@
 #include "graph.h"
 
 /*
- * Scalars, vectors and matrices of unknown shape are static and shared;
- * other types are allocated on demand and compared structurally, so
- * sharing is only an optimisation.
+ * Scalar types and tensors of unknown shape with up to 2 dimensions are
+ * static and shared, one per dtype; other types are allocated on demand
+ * and compared structurally, so sharing is only an optimisation.
  */
 static const int64_t unknown2[2] = {-1, -1};
 
-static const kr_type scalars[2] = {
-	{KR_FLOAT64, 0, NULL},
-	{KR_INT64, 0, NULL},
+#define FOR_DTYPES(T, ND, SH, TN)                                             \
+	{                                                                     \
+		{KR_FLOAT64, ND, SH, TN}, {KR_INT64, ND, SH, TN},             \
+		{KR_FLOAT32, ND, SH, TN}, {KR_INT32, ND, SH, TN},             \
+		{KR_INT16, ND, SH, TN}, {KR_INT8, ND, SH, TN},                \
+		{KR_UINT64, ND, SH, TN}, {KR_UINT32, ND, SH, TN},             \
+		{KR_UINT16, ND, SH, TN}, {KR_UINT8, ND, SH, TN},              \
+		{KR_BOOL, ND, SH, TN},                                        \
+	}
+
+static const kr_type scalars[KR_NDTYPES] = FOR_DTYPES(x, 0, NULL, false);
+static const kr_type tensors0[KR_NDTYPES] = FOR_DTYPES(x, 0, NULL, true);
+static const kr_type vectors[KR_NDTYPES] = FOR_DTYPES(x, 1, unknown2, true);
+static const kr_type matrices[KR_NDTYPES] = FOR_DTYPES(x, 2, unknown2, true);
+
+static const char *const dtype_names[KR_NDTYPES] = {
+	[KR_FLOAT64] = "float64", [KR_INT64] = "int64",
+	[KR_FLOAT32] = "float32", [KR_INT32] = "int32",
+	[KR_INT16] = "int16",     [KR_INT8] = "int8",
+	[KR_UINT64] = "uint64",   [KR_UINT32] = "uint32",
+	[KR_UINT16] = "uint16",   [KR_UINT8] = "uint8",
+	[KR_BOOL] = "bool",
 };
 
-static const kr_type vectors[2] = {
-	{KR_FLOAT64, 1, unknown2},
-	{KR_INT64, 1, unknown2},
-};
-
-static const kr_type matrices[2] = {
-	{KR_FLOAT64, 2, unknown2},
-	{KR_INT64, 2, unknown2},
+/* Bits of each integer dtype (bool: 1, floats: their mantissa class). */
+static const int dtype_bits[KR_NDTYPES] = {
+	[KR_FLOAT64] = 64, [KR_INT64] = 64, [KR_FLOAT32] = 32,
+	[KR_INT32] = 32,   [KR_INT16] = 16, [KR_INT8] = 8,
+	[KR_UINT64] = 64,  [KR_UINT32] = 32, [KR_UINT16] = 16,
+	[KR_UINT8] = 8,    [KR_BOOL] = 1,
 };
 
 const char *kr_dtype_name(kr_dtype d)
 {
-	return d == KR_INT64 ? "int64" : "float64";
+	return (unsigned)d < KR_NDTYPES ? dtype_names[d] : "?";
+}
+
+int kr_dtype_from_name(kr_dtype *out, const char *name)
+{
+	kr_check(out != NULL && name != NULL);
+	for (int d = 0; d < KR_NDTYPES; d++)
+		if (strcmp(dtype_names[d], name) == 0) {
+			*out = (kr_dtype)d;
+			return 0;
+		}
+	return kr_error_set(KR_ENOTFOUND, "unknown dtype '%s'", name);
+}
+
+bool kr_dtype_is_float(kr_dtype d) { return d == KR_FLOAT64 || d == KR_FLOAT32; }
+
+static bool is_unsigned(kr_dtype d)
+{
+	return d == KR_UINT64 || d == KR_UINT32 || d == KR_UINT16 ||
+	       d == KR_UINT8;
+}
+
+bool kr_dtype_is_int(kr_dtype d)
+{
+	return !kr_dtype_is_float(d) && d != KR_BOOL;
+}
+
+static kr_dtype signed_of_bits(int bits)
+{
+	return bits <= 8 ? KR_INT8 : bits <= 16 ? KR_INT16
+	       : bits <= 32 ? KR_INT32 : KR_INT64;
+}
+
+static kr_dtype upcast_int(kr_dtype a, kr_dtype b)
+{
+	int ba = dtype_bits[a], bb = dtype_bits[b];
+	if (is_unsigned(a) == is_unsigned(b))
+		return ba >= bb ? a : b;
+	kr_dtype u = is_unsigned(a) ? a : b, sg = is_unsigned(a) ? b : a;
+	if (dtype_bits[sg] > dtype_bits[u])
+		return sg;
+	return dtype_bits[u] == 64 ? KR_FLOAT64 : signed_of_bits(2 * dtype_bits[u]);
+}
+
+kr_dtype kr_dtype_upcast(kr_dtype a, kr_dtype b)
+{
+	kr_check((unsigned)a < KR_NDTYPES && (unsigned)b < KR_NDTYPES);
+	if (a == b || b == KR_BOOL)
+		return a;
+	if (a == KR_BOOL)
+		return b;
+	bool fa = kr_dtype_is_float(a), fb = kr_dtype_is_float(b);
+	if (fa && fb)
+		return dtype_bits[a] >= dtype_bits[b] ? a : b;
+	if (fa || fb) {
+		kr_dtype f = fa ? a : b, i = fa ? b : a;
+		return f == KR_FLOAT32 && dtype_bits[i] > 16 ? KR_FLOAT64 : f;
+	}
+	return upcast_int(a, b);
 }
 
 static int dtype_slot(kr_dtype d)
 {
-	kr_check(d == KR_FLOAT64 || d == KR_INT64);
-	return d == KR_INT64;
+	kr_check((unsigned)d < KR_NDTYPES);
+	return (int)d;
 }
 
 const kr_type *kr_type_scalar(kr_dtype d) { return &scalars[dtype_slot(d)]; }
@@ -54,7 +129,7 @@ const kr_type *kr_type_tensor(kr_dtype d, int ndim, const int64_t *shape)
 	for (int i = 0; shape && i < ndim; i++)
 		kr_check(shape[i] >= -1);
 	if (ndim == 0)
-		return &scalars[slot];
+		return &tensors0[slot];
 	if (ndim <= 2 && all_unknown(ndim, shape))
 		return ndim == 1 ? &vectors[slot] : &matrices[slot];
 	int64_t *dims = kri_alloc_atomic((size_t)ndim * sizeof *dims);
@@ -64,12 +139,27 @@ const kr_type *kr_type_tensor(kr_dtype d, int ndim, const int64_t *shape)
 	t->dtype = d;
 	t->ndim = ndim;
 	t->shape = dims;
+	t->tensor = true;
 	return t;
 }
 
 const kr_type *kr_type_vector(void) { return &vectors[0]; }
 
 const kr_type *kr_type_matrix(void) { return &matrices[0]; }
+
+bool kr_type_is_tensor(const kr_type *t)
+{
+	kr_check(t != NULL);
+	return t->tensor;
+}
+
+const kr_type *kr_type_with_dtype(const kr_type *t, kr_dtype d)
+{
+	kr_check(t != NULL);
+	if (!t->tensor)
+		return kr_type_scalar(d);
+	return kr_type_tensor(d, t->ndim, t->shape);
+}
 
 int kr_type_ndim(const kr_type *t)
 {
@@ -93,7 +183,7 @@ bool kr_type_equal(const kr_type *a, const kr_type *b)
 {
 	if (a == b)
 		return true;
-	if (a->dtype != b->dtype || a->ndim != b->ndim)
+	if (a->dtype != b->dtype || a->ndim != b->ndim || a->tensor != b->tensor)
 		return false;
 	for (int i = 0; i < a->ndim; i++)
 		if (a->shape[i] != b->shape[i])
@@ -103,7 +193,8 @@ bool kr_type_equal(const kr_type *a, const kr_type *b)
 
 uint64_t kr_type_hash(const kr_type *t)
 {
-	uint64_t h = kri_hash_mix((uint64_t)t->dtype, (uint64_t)t->ndim);
+	uint64_t h = kri_hash_mix((uint64_t)t->dtype * 2 + t->tensor,
+				  (uint64_t)t->ndim);
 	for (int i = 0; i < t->ndim; i++)
 		h = kri_hash_mix(h, (uint64_t)t->shape[i]);
 	return h;
@@ -111,7 +202,7 @@ uint64_t kr_type_hash(const kr_type *t)
 
 bool kr_type_is_super(const kr_type *a, const kr_type *b)
 {
-	if (a->dtype != b->dtype || a->ndim != b->ndim)
+	if (a->dtype != b->dtype || a->ndim != b->ndim || a->tensor != b->tensor)
 		return false;
 	for (int i = 0; i < a->ndim; i++)
 		if (a->shape[i] >= 0 && a->shape[i] != b->shape[i])
@@ -122,7 +213,7 @@ bool kr_type_is_super(const kr_type *a, const kr_type *b)
 char *kr_type_to_string(const kr_type *t)
 {
 	static const char *const kinds[] = {"Scalar", "Vector", "Matrix"};
-	if (t->ndim == 0)
+	if (!t->tensor)
 		return kr_strdup(kr_dtype_name(t->dtype));
 	kri_buf b = {0};
 	if (t->ndim < 3)

@@ -23,13 +23,26 @@ kr_variable *kr_variable_new(const kr_type *type, const char *name)
 	return variable_alloc(type, name);
 }
 
+kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *value)
+{
+	kr_variable *v = variable_alloc(t, NULL);
+	v->is_constant = true;
+	v->value = value;
+	return v;
+}
+
+/* Unknown lengths become 1, so the value broadcasts to any length. */
 kr_variable *kr_constant_new(double value, const kr_type *type)
 {
-	kr_variable *v =
-		variable_alloc(type ? type : kr_type_scalar(KR_FLOAT64), NULL);
-	v->is_constant = true;
-	v->value = v->type->dtype == KR_INT64 ? trunc(value) : value;
-	return v;
+	const kr_type *t = type ? type : kr_type_scalar(KR_FLOAT64);
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	for (int i = 0; i < t->ndim; i++)
+		shape[i] = t->shape[i] >= 0 ? t->shape[i] : 1;
+	kr_value *v = kr_value_new(t->dtype, t->ndim, shape);
+	double x = kr_value_convert(t->dtype, value);
+	for (size_t k = 0; k < v->size; k++)
+		v->data[k] = x;
+	return kri_constant_with_value(t, v);
 }
 
 const kr_type *kr_variable_type(const kr_variable *v)
@@ -71,7 +84,7 @@ bool kr_variable_is_constant(const kr_variable *v)
 double kr_variable_constant_value(const kr_variable *v)
 {
 	kr_check(v != NULL && v->is_constant);
-	return v->value;
+	return v->value->size ? v->value->data[0] : 0;
 }
 
 /*
@@ -102,9 +115,7 @@ char *kri_format_double(double d)
 
 static char *constant_string(const kr_variable *v)
 {
-	if (v->type->dtype == KR_INT64)
-		return kr_strfmt("%lld", (long long)v->value);
-	return kri_format_double(v->value);
+	return kr_value_to_string(v->value);
 }
 
 char *kr_variable_to_string(const kr_variable *v)
@@ -283,4 +294,10 @@ int kr_apply_output_index(const kr_apply *node)
 	if (!kr_apply_is_output(node))
 		return -1;
 	return *(const int *)node->op->props;
+}
+
+void kri_apply_set_output_type(kr_apply *node, size_t i, const kr_type *t)
+{
+	kr_check(node != NULL && i < node->nout && t != NULL);
+	node->outputs[i]->type = t;
 }

@@ -1,4 +1,4 @@
-/* equilibrium.c -- EquilibriumGraphRewriter and its profile. */
+/* equilibrium.c -- EquilibriumGraphRewriter: node and graph rewriters to a fixed point. */
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
@@ -6,32 +6,60 @@
 
 typedef struct equilibrium {
 	kri_vec rewriters; /* kr_node_rewriter * */
+	kr_rewriter_tracker *tracker;
+	kri_vec global, final, cleanup; /* kr_graph_rewriter * */
 	kr_equilibrium_opts opts;
 } equilibrium;
 
 /*
- * State of one run. The updater feature pushes imported nodes (unless
+ * State of one run.
+ *
+ * Change clock: every import and input change (except rollbacks) ticks
+ * `clock` and stamps the node in `changed_at`. A node tried by every
+ * rewriter without success is stamped in `clean_at`. A later pass visits a
+ * node only when the newest stamp in its subgraph (itself and the nodes it
+ * depends on) is newer than its clean stamp: a rewriter sees at most the
+ * node's subgraph, so a node whose subgraph did not change since it was
+ * last tried cannot match now. Stamps are >= 1 so that 0 means "never".
+ *
+ * Within a pass, the updater pushes imported nodes (unless
  * ignore_newtrees) and nodes whose inputs changed (with
- * tracks_on_change_inputs) onto the work stack, and counts imports so that
- * each rewriter's "nb node created" is known.
+ * tracks_on_change_inputs) onto the work stack. While one attempt runs,
+ * the previous stamps of the nodes it touches are logged in `attempt`, so
+ * that an attempt rolled back after a failure leaves no trace.
  */
 typedef struct run {
 	equilibrium *eq;
+	kr_graph_rewriter *self;
 	kri_vec work;
 	kr_apply *current;
-	size_t imported;
+	bool node_phase;
+	size_t imported, max_nodes;
+	uintptr_t clock;
+	kri_pmap changed_at, clean_at, stat_of;
+	kri_vec attempt; /* node, previous stamp, node, previous stamp ... */
 	kr_feature feature;
 	kr_profile *prof;
-	kri_rw_stat *stats;
 } run;
+
+static void stamp(run *r, kr_apply *node)
+{
+	kri_vec_push(&r->attempt, node);
+	kri_vec_push(&r->attempt, kri_pmap_get(&r->changed_at, node));
+	kri_pmap_put(&r->changed_at, node, (void *)++r->clock);
+}
 
 static void on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 		      const char *reason)
 {
-	(void)fg, (void)reason;
+	(void)fg;
 	run *r = f->data;
+	if (kri_is_rollback(reason))
+		return;
 	r->imported++;
-	if (!r->eq->opts.ignore_newtrees && node != r->current)
+	stamp(r, node);
+	if (r->node_phase && !r->eq->opts.ignore_newtrees &&
+	    node != r->current)
 		kri_vec_push(&r->work, node);
 }
 
@@ -39,10 +67,39 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 			    int i, kr_variable *old_var, kr_variable *new_var,
 			    const char *reason)
 {
-	(void)fg, (void)i, (void)old_var, (void)new_var, (void)reason;
+	(void)fg, (void)i, (void)old_var, (void)new_var;
 	run *r = f->data;
-	if (r->eq->opts.tracks_on_change_inputs && !kr_apply_is_output(node))
+	if (kri_is_rollback(reason) || kr_apply_is_output(node))
+		return;
+	stamp(r, node);
+	if (r->node_phase && r->eq->opts.tracks_on_change_inputs)
 		kri_vec_push(&r->work, node);
+}
+
+/* Forget the stamps of an attempt that was rolled back. */
+static void forget_attempt(run *r, uintptr_t clock0)
+{
+	while (r->attempt.len) {
+		void *prev = kri_vec_pop(&r->attempt);
+		kr_apply *node = kri_vec_pop(&r->attempt);
+		if (prev)
+			kri_pmap_put(&r->changed_at, node, prev);
+		else
+			kri_pmap_del(&r->changed_at, node);
+	}
+	r->clock = clock0;
+}
+
+static kri_rw_stat *stat_of(run *r, const void *rw, const char *name)
+{
+	kri_rw_stat *st = kri_pmap_get(&r->stat_of, rw);
+	if (!st) {
+		st = kri_alloc(sizeof *st);
+		st->name = name;
+		kri_pmap_put(&r->stat_of, rw, st);
+		kri_vec_push(&r->prof->stats, st);
+	}
+	return st;
 }
 
 static void count_use(kri_pass *pass, const char *name)
@@ -53,97 +110,193 @@ static void count_use(kri_pass *pass, const char *name)
 	kri_pmap_put(&pass->counts, name, (void *)(n + 1));
 }
 
-/*
- * Try every rewriter on node. Returns 1 if the graph changed, 0 if not,
- * < 0 on error (or KR_ELIMIT when a rewriter is over its use budget).
- */
-static int process_node(run *r, kr_fgraph *fg, kr_apply *node, kri_pass *pass,
-			size_t *max_nodes)
+/* Note a successful application; KR_ELIMIT once over the use budget. */
+static int applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 {
+	st->applied++;
+	st->created += created;
+	count_use(pass, st->name);
+	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
+	if ((double)st->applied > budget)
+		return kr_error_set(
+			KR_ELIMIT,
+			"EquilibriumGraphRewriter max'ed out by %s: applied "
+			"%zu times on a graph of at most %zu nodes "
+			"(max_use_ratio %g)", st->name, st->applied,
+			r->max_nodes, r->eq->opts.max_use_ratio);
+	return 0;
+}
+
+static const char *graph_rw_name(const kr_graph_rewriter *g)
+{
+	return g->name ? g->name : g->cls->name;
+}
+
+/*
+ * Run a list of graph rewriters once each. Returns 0 or < 0; adds the
+ * time to *time and counts the ones that changed the graph.
+ */
+static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
+			  kri_pass *pass, double *time)
+{
+	double t0 = kri_now();
+	int rc = 0;
+	for (size_t i = 0; i < list->len && rc == 0; i++) {
+		kr_graph_rewriter *g = list->items[i];
+		uintptr_t clock0 = r->clock;
+		kr_profile *sub = NULL;
+		rc = kr_graph_rewriter_rewrite(g, fg, &sub);
+		if (sub)
+			kri_vec_push(&r->prof->sub_profs, sub);
+		if (rc < 0) {
+			rc = kri_report_failure(r->self, rc, g, NULL, NULL);
+			continue;
+		}
+		r->attempt.len = 0;
+		if (r->clock != clock0)
+			rc = applied(r, stat_of(r, g, graph_rw_name(g)), pass,
+				     0);
+	}
+	*time += kri_now() - t0;
+	return rc;
+}
+
+/* Try one node rewriter on node; 1 changed, 0 not, < 0 error. */
+static int try_rewriter(run *r, kr_fgraph *fg, kr_apply *node,
+			kr_node_rewriter *rw, kri_pass *pass)
+{
+	kri_rw_stat *st = stat_of(r, rw, kr_node_rewriter_to_string(rw));
+	uintptr_t clock0 = r->clock;
+	size_t before = r->imported;
+	r->attempt.len = 0;
+	double t0 = kri_now();
+	int rc = kri_process_node(r->self, fg, node, rw);
+	st->time += kri_now() - t0;
+	if (rc <= 0) {
+		if (rc == 0 && r->clock != clock0)
+			forget_attempt(r, clock0);
+		return rc;
+	}
+	r->attempt.len = 0;
+	size_t n = kr_fgraph_nnodes(fg);
+	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;
+	rc = applied(r, st, pass, r->imported - before);
+	if (rc == 0 && r->eq->cleanup.len)
+		rc = run_graph_list(r, fg, &r->eq->cleanup, pass,
+				    &r->prof->cleanup_time);
+	return rc < 0 ? rc : 1;
+}
+
+/* Try the rewriters that track node's op. Returns 1, 0 or < 0. */
+static int process_node(run *r, kr_fgraph *fg, kr_apply *node, kri_pass *pass)
+{
+	size_t n;
+	kr_node_rewriter *const *rws =
+		kr_rewriter_tracker_get(r->eq->tracker, kr_apply_op(node), &n);
 	int changed = 0;
 	r->current = node;
-	for (size_t k = 0; k < r->eq->rewriters.len; k++) {
-		kr_node_rewriter *rw = r->eq->rewriters.items[k];
-		kri_rw_stat *st = &r->stats[k];
-		if (!kr_fgraph_has_node(fg, node))
-			break;
-		double t0 = kri_now();
-		kr_replacements *out;
-		size_t before = r->imported;
-		int rc = kr_node_rewriter_transform(rw, fg, node, &out);
-		if (rc == 0 && out)
-			rc = kr_replacements_apply(fg, node, out, rw->name);
-		st->time += kri_now() - t0;
-		if (rc < 0)
+	for (size_t k = 0; k < n && kr_fgraph_has_node(fg, node); k++) {
+		int rc = try_rewriter(r, fg, node, rws[k], pass);
+		if (rc < 0) {
+			r->current = NULL;
 			return rc;
-		if (rc == 0)
-			continue;
-		changed = 1;
-		st->applied++;
-		st->created += r->imported - before;
-		count_use(pass, st->name);
-		size_t n = kr_fgraph_nnodes(fg);
-		*max_nodes = n > *max_nodes ? n : *max_nodes;
-		if ((double)st->applied >
-		    r->eq->opts.max_use_ratio * (double)*max_nodes)
-			return kr_error_set(
-				KR_ELIMIT,
-				"EquilibriumGraphRewriter max'ed out by %s: "
-				"applied %zu times on a graph of at most %zu "
-				"nodes (max_use_ratio %g)",
-				kr_node_rewriter_to_string(rw), st->applied,
-				*max_nodes, r->eq->opts.max_use_ratio);
+		}
+		changed |= rc;
 	}
+	r->current = NULL;
+	if (!changed && kr_fgraph_has_node(fg, node))
+		kri_pmap_put(&r->clean_at, node, (void *)r->clock);
 	return changed;
 }
 
-/* One pass: every node, outputs first, plus what the updater queues. */
-static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, size_t *max_nodes)
+/*
+ * Queue the nodes of this pass, in io_toposort order so that popping
+ * takes outputs first: every node in pass 0, afterwards only the nodes
+ * whose subgraph changed after they were last tried (see struct run).
+ */
+static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 {
 	kr_apply **order;
 	size_t n;
 	double t0 = kri_now();
 	int rc = kr_fgraph_toposort(&order, &n, fg);
-	r->prof->toposort_time += kri_now() - t0;
-	if (rc < 0)
-		return rc;
 	kri_vec_clear(&r->work);
-	for (size_t i = 0; i < n; i++)
-		kri_vec_push(&r->work, order[i]);
-	while (r->work.len) {
+	kri_pmap newest = {0};
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		kr_apply *node = order[i];
+		uintptr_t t = (uintptr_t)kri_pmap_get(&r->changed_at, node);
+		for (size_t k = 0; !first && k < kr_apply_ninputs(node); k++) {
+			kr_apply *o = kr_variable_owner(kr_apply_input(node, k));
+			uintptr_t s = o ? (uintptr_t)kri_pmap_get(&newest, o) : 0;
+			t = s > t ? s : t;
+		}
+		if (!first)
+			kri_pmap_put(&newest, node, (void *)t);
+		uintptr_t clean = (uintptr_t)kri_pmap_get(&r->clean_at, node);
+		if (first || !clean || t > clean)
+			kri_vec_push(&r->work, node);
+	}
+	pass->toposort_time = kri_now() - t0;
+	r->prof->toposort_time += pass->toposort_time;
+	return rc;
+}
+
+static int node_phase(run *r, kr_fgraph *fg, kri_pass *pass)
+{
+	r->node_phase = true;
+	int rc = 0;
+	while (r->work.len && rc >= 0) {
 		kr_apply *node = kri_vec_pop(&r->work);
 		if (!kr_fgraph_has_node(fg, node))
 			continue;
-		rc = process_node(r, fg, node, pass, max_nodes);
-		if (rc < 0)
-			return rc;
-		pass->changes += (size_t)rc;
+		if ((uintptr_t)kri_pmap_get(&r->clean_at, node) == r->clock)
+			continue; /* tried since the last change anywhere */
+		pass->visited++;
+		rc = process_node(r, fg, node, pass);
+		if (rc > 0)
+			pass->changes++;
 	}
-	return 0;
+	r->node_phase = false;
+	return rc < 0 ? rc : 0;
 }
 
-static kr_profile *new_profile(const kr_graph_rewriter *self, size_t nrw)
+/* One pass; sets *changed when the graph changed. */
+static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, bool first,
+		    bool *changed)
 {
-	kr_profile *p = kri_alloc(sizeof *p);
-	p->kind = "EquilibriumGraphRewriter";
-	p->name = self->name;
-	for (size_t i = 0; i < nrw; i++)
-		kri_vec_push(&p->stats, kri_alloc(sizeof(kri_rw_stat)));
-	return p;
+	equilibrium *eq = r->eq;
+	uintptr_t clock0 = r->clock;
+	int rc = run_graph_list(r, fg, &eq->global, pass, &pass->graph_time);
+	if (rc == 0)
+		rc = run_graph_list(r, fg, &eq->cleanup, pass,
+				    &r->prof->cleanup_time);
+	if (rc == 0)
+		rc = queue_pass(r, fg, first, pass);
+	if (rc == 0)
+		rc = node_phase(r, fg, pass);
+	if (rc == 0)
+		rc = run_graph_list(r, fg, &eq->final, pass,
+				    &r->prof->final_time);
+	if (rc == 0)
+		rc = run_graph_list(r, fg, &eq->cleanup, pass,
+				    &r->prof->cleanup_time);
+	r->prof->graph_time += pass->graph_time;
+	*changed = r->clock != clock0;
+	return rc;
 }
 
 static int eq_loop(run *r, kr_fgraph *fg)
 {
-	size_t max_nodes = kr_fgraph_nnodes(fg);
-	for (;;) {
+	for (bool first = true;; first = false) {
 		kri_pass *pass = kri_alloc(sizeof *pass);
 		pass->nodes = kr_fgraph_nnodes(fg);
 		kri_vec_push(&r->prof->passes, pass);
 		double t0 = kri_now();
-		int rc = one_pass(r, fg, pass, &max_nodes);
+		bool changed;
+		int rc = one_pass(r, fg, pass, first, &changed);
 		pass->time = kri_now() - t0;
-		r->prof->nodes_max = max_nodes;
-		if (rc < 0 || pass->changes == 0)
+		r->prof->changes += pass->changes;
+		if (rc < 0 || !changed)
 			return rc;
 	}
 }
@@ -152,17 +305,15 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 		    kr_profile **profile)
 {
 	equilibrium *eq = self->data;
-	run r = {.eq = eq};
-	r.prof = new_profile(self, eq->rewriters.len);
-	r.stats = kri_alloc((eq->rewriters.len + 1) * sizeof *r.stats);
-	r.feature.name = "EquilibriumUpdater";
-	r.feature.data = &r;
-	r.feature.on_import = on_import;
-	r.feature.on_change_input = on_change_input;
+	run r = {.eq = eq, .self = self, .clock = 1};
+	r.prof = kri_profile_new(self);
 	for (size_t k = 0; k < eq->rewriters.len; k++)
-		r.stats[k].name =
-			kr_node_rewriter_to_string(eq->rewriters.items[k]);
-	r.prof->nodes_start = kr_fgraph_nnodes(fg);
+		stat_of(&r, eq->rewriters.items[k],
+			kr_node_rewriter_to_string(eq->rewriters.items[k]));
+	r.feature = (kr_feature){.name = "EquilibriumUpdater", .data = &r,
+				 .on_import = on_import,
+				 .on_change_input = on_change_input};
+	r.prof->nodes_start = r.max_nodes = kr_fgraph_nnodes(fg);
 	double t0 = kri_now();
 	int rc = kr_fgraph_attach_feature(fg, &r.feature);
 	if (rc < 0)
@@ -171,9 +322,9 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	kr_fgraph_remove_feature(fg, &r.feature);
 	r.prof->time = kri_now() - t0;
 	r.prof->nodes_end = kr_fgraph_nnodes(fg);
+	r.prof->nodes_max = r.max_nodes;
 	for (size_t k = 0; k < eq->rewriters.len; k++) {
-		kri_rw_stat *st = r.prof->stats.items[k];
-		*st = r.stats[k];
+		kri_rw_stat *st = kri_pmap_get(&r.stat_of, eq->rewriters.items[k]);
 		r.prof->node_rewriter_time += st->time;
 	}
 	if (profile)
@@ -186,6 +337,15 @@ static const kr_graph_rewriter_class equilibrium_class = {
 	.apply = eq_apply,
 };
 
+static void copy_list(kri_vec *v, size_t n, kr_graph_rewriter *const *rws)
+{
+	kr_check(n == 0 || rws != NULL);
+	for (size_t i = 0; i < n; i++) {
+		kr_check(rws[i] != NULL);
+		kri_vec_push(v, rws[i]);
+	}
+}
+
 kr_graph_rewriter *kr_equilibrium_graph_rewriter_new(
 	size_t n, kr_node_rewriter *const *rewriters,
 	const kr_equilibrium_opts *opts)
@@ -195,84 +355,21 @@ kr_graph_rewriter *kr_equilibrium_graph_rewriter_new(
 	equilibrium *eq = kri_alloc(sizeof *eq);
 	eq->opts = opts ? *opts : defaults;
 	kr_check(eq->opts.max_use_ratio > 0);
+	eq->tracker = kr_rewriter_tracker_new();
 	for (size_t i = 0; i < n; i++) {
 		kr_check(rewriters[i] != NULL);
 		kri_vec_push(&eq->rewriters, rewriters[i]);
+		kr_rewriter_tracker_add(eq->tracker, rewriters[i]);
 	}
-	return kr_graph_rewriter_new(&equilibrium_class, NULL, eq);
-}
-
-/* ------------------------------------------------------------------ profiles */
-
-size_t kr_profile_passes(const kr_profile *p)
-{
-	return p ? p->passes.len : 0;
-}
-
-void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end)
-{
-	*start = p ? p->nodes_start : 0;
-	*end = p ? p->nodes_end : 0;
-}
-
-static void print_pass(FILE *f, size_t i, const kri_pass *pass)
-{
-	fprintf(f, "    %zu - %.3fs %zu (0.000s in graph rewriters, 0.000s "
-		   "io_toposort) - %zu nodes - ",
-		i, pass->time, pass->changes, pass->nodes);
-	/* Top five by count, ties in first-use order. */
-	bool used[pass->order.len + 1];
-	memset(used, 0, sizeof used);
-	for (size_t shown = 0; shown < 5 && shown < pass->order.len; shown++) {
-		size_t best = 0;
-		uintptr_t bestn = 0;
-		for (size_t k = 0; k < pass->order.len; k++) {
-			uintptr_t n = (uintptr_t)kri_pmap_get(
-				&pass->counts, pass->order.items[k]);
-			if (!used[k] && n > bestn)
-				best = k, bestn = n;
-		}
-		used[best] = true;
-		fprintf(f, "%s('%s', %lu)", shown ? " " : "",
-			(const char *)pass->order.items[best],
-			(unsigned long)bestn);
-	}
-	fputs(pass->order.len > 5 ? " ...\n" : "\n", f);
-}
-
-static void print_stats(FILE *f, const kr_profile *p)
-{
-	fputs("   times - times applied - nb node created - name:\n", f);
-	size_t unused = 0;
-	double unused_time = 0;
-	for (size_t k = 0; k < p->stats.len; k++) {
-		const kri_rw_stat *st = p->stats.items[k];
-		if (!st->applied) {
-			unused++;
-			unused_time += st->time;
-			continue;
-		}
-		fprintf(f, "   %.3fs - %zu - %zu - %s\n", st->time, st->applied,
-			st->created, st->name);
-	}
-	fprintf(f, "   %.3fs - in %zu rewrites that were not used (i.e. those "
-		   "with a run-time of zero)\n", unused_time, unused);
-}
-
-int kr_profile_print(FILE *f, const kr_profile *p)
-{
-	kr_check(f != NULL && p != NULL);
-	fprintf(f, " %s  %s\n", p->kind, p->name ? p->name : "None");
-	fprintf(f, "   time %.3fs for %zu passes\n", p->time, p->passes.len);
-	fprintf(f, "   nb nodes (start, end,  max) %zu %zu %zu\n",
-		p->nodes_start, p->nodes_end, p->nodes_max);
-	fprintf(f, "   time io_toposort %.3fs\n", p->toposort_time);
-	fprintf(f, "   time in node rewriters %.3fs\n", p->node_rewriter_time);
-	fputs("   time in graph rewriters 0.000s\n", f);
-	fputs("   time in final rewriters 0.000s\n", f);
-	fputs("   time in cleanup rewriters 0.000s\n", f);
-	for (size_t i = 0; i < p->passes.len; i++)
-		print_pass(f, i, p->passes.items[i]);
-	print_stats(f, p);
-	return ferror(f) ? kr_error_set(KR_ERROR, "cannot write a profile") : 0;
+	copy_list(&eq->global, eq->opts.ngraph_rewriters,
+		  eq->opts.graph_rewriters);
+	copy_list(&eq->final, eq->opts.nfinal_rewriters,
+		  eq->opts.final_rewriters);
+	copy_list(&eq->cleanup, eq->opts.ncleanup_rewriters,
+		  eq->opts.cleanup_rewriters);
+	kr_graph_rewriter *g = kr_graph_rewriter_new(&equilibrium_class, NULL,
+						     eq);
+	g->failure = eq->opts.failure_callback;
+	g->failure_data = eq->opts.failure_data;
+	return g;
 }

@@ -4,6 +4,10 @@
 
 #include "rewrite/rewrite.h"
 #include "kanrewrite/pprint.h"
+#include "graph/graph.h"
+#include "kanrewrite/features.h"
+
+#include <string.h>
 
 double kri_now(void)
 {
@@ -21,8 +25,10 @@ kr_replacements *kr_replacements_for_outputs(const kr_apply *node, size_t n,
 	kr_replacements *r = kri_alloc(sizeof *r);
 	r->is_list = true;
 	r->node = node;
+	r->news.items = kri_alloc((n ? n : 1) * sizeof *r->news.items);
+	r->news.cap = n ? n : 1;
 	for (size_t i = 0; i < n; i++)
-		kri_vec_push(&r->news, new_outputs[i]);
+		r->news.items[r->news.len++] = new_outputs[i];
 	return r;
 }
 
@@ -74,37 +80,55 @@ static int list_pairs(kri_vec *olds, kri_vec *news, kr_fgraph *fg,
 	return 0;
 }
 
+bool kri_is_rollback(const char *reason)
+{
+	return reason && !strcmp(reason, "Revert");
+}
+
+/*
+ * PyTensor's process_node relies on the ReplaceValidate feature that
+ * add_requirements attaches; a graph without History gets one here, so
+ * that kr_fgraph_replace_all_validate_remove() can roll back.
+ */
+int kri_require_history(kr_fgraph *fg)
+{
+	if (kr_fgraph_feature(fg, "ReplaceValidate") ||
+	    kr_fgraph_feature(fg, "History"))
+		return 0;
+	return kr_fgraph_attach_feature(fg, kr_replace_validate_new());
+}
+
+/* The pairs of a map-form result, without the identity pairs. */
+static void map_pairs(kri_vec *olds, kri_vec *news, const kr_replacements *r)
+{
+	for (size_t i = 0; i < r->olds.len; i++)
+		if (r->olds.items[i] != r->news.items[i]) {
+			kri_vec_push(olds, r->olds.items[i]);
+			kri_vec_push(news, r->news.items[i]);
+		}
+}
+
 int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
 			  const kr_replacements *r, const char *reason)
 {
-	kr_check(fg && r);
-	kri_vec olds = {0}, news = {0};
-	if (r->is_list) {
-		int rc = list_pairs(&olds, &news, fg, node, r, reason);
-		if (rc < 0)
-			return rc;
-	} else {
-		for (size_t i = 0; i < r->olds.len; i++)
-			if (r->olds.items[i] != r->news.items[i]) {
-				kri_vec_push(&olds, r->olds.items[i]);
-				kri_vec_push(&news, r->news.items[i]);
-			}
-	}
-	if (!olds.len)
-		return 0;
-	int rc = kr_fgraph_replace_all(fg, olds.len,
-				       (kr_variable *const *)olds.items,
-				       (kr_variable *const *)news.items,
-				       reason);
-	if (rc < 0)
+	kr_check(fg && r && (node || !r->is_list));
+	size_t cap = r->news.len ? r->news.len : 1;
+	kri_vec olds = {kri_alloc(cap * sizeof(void *)), 0, cap};
+	kri_vec news = {kri_alloc(cap * sizeof(void *)), 0, cap};
+	int rc = 0;
+	if (r->is_list)
+		rc = list_pairs(&olds, &news, fg, node, r, reason);
+	else
+		map_pairs(&olds, &news, r);
+	if (rc < 0 || !olds.len)
 		return rc;
-	for (size_t i = 0; i < r->removes.len; i++)
-		if (kr_fgraph_has_variable(fg, r->removes.items[i]))
-			return kr_error_set(KR_EINVALID,
-					    "rewriter %s did not remove %s "
-					    "as it promised", reason,
-					    kr_pprint(r->removes.items[i]));
-	return 1;
+	if ((rc = kri_require_history(fg)) < 0)
+		return rc;
+	rc = kr_fgraph_replace_all_validate_remove(
+		fg, olds.len, (kr_variable *const *)olds.items,
+		(kr_variable *const *)news.items, r->removes.len,
+		(kr_variable *const *)r->removes.items, reason);
+	return rc < 0 ? rc : 1;
 }
 
 /* ------------------------------------------------------------ node rewriters */
@@ -127,11 +151,17 @@ const char *kr_node_rewriter_name(const kr_node_rewriter *rw)
 	return rw->name;
 }
 
+/*
+ * The printed form is computed once and cached (it is the reason of every
+ * replacement the rewriter makes); renaming the rewriter clears it.
+ */
 char *kr_node_rewriter_to_string(const kr_node_rewriter *rw)
 {
-	if (rw->cls->to_string)
-		return rw->cls->to_string(rw);
-	return kr_strdup(rw->name);
+	kr_node_rewriter *m = (kr_node_rewriter *)rw;
+	if (!m->str)
+		m->str = rw->cls->to_string ? rw->cls->to_string(rw)
+					    : kr_strdup(rw->name);
+	return m->str;
 }
 
 /* Does rw track node's op? Untracked rewriters (tracks NULL) see all. */
@@ -191,4 +221,187 @@ int kr_graph_rewriter_rewrite(kr_graph_rewriter *rw, kr_fgraph *fg,
 			return rc;
 	}
 	return rw->cls->apply(rw, fg, profile);
+}
+
+void kr_graph_rewriter_set_name(kr_graph_rewriter *rw, const char *name)
+{
+	kr_check(rw != NULL);
+	rw->name = name ? kr_strdup(name) : NULL;
+}
+
+const char *kr_graph_rewriter_class_name(const kr_graph_rewriter *rw)
+{
+	kr_check(rw != NULL);
+	return rw->cls->name;
+}
+
+void kr_node_rewriter_set_name(kr_node_rewriter *rw, const char *name)
+{
+	kr_check(rw != NULL && name != NULL);
+	rw->name = kr_strdup(name);
+	rw->str = NULL;
+}
+
+const char *kr_node_rewriter_class_name(const kr_node_rewriter *rw)
+{
+	kr_check(rw != NULL);
+	return rw->cls->name;
+}
+
+kr_op *const *kr_node_rewriter_tracks(const kr_node_rewriter *rw, size_t *n)
+{
+	kr_check(rw != NULL && n != NULL);
+	*n = 0;
+	if (!rw->cls->tracks)
+		return NULL;
+	kr_op *const *ops = rw->cls->tracks(rw, n);
+	if (!ops)
+		*n = 0;
+	return ops;
+}
+
+/* ---------------------------------------------------- function rewriters */
+
+typedef struct fn_node {
+	kr_node_rewriter_fn fn;
+	void *data;
+	size_t ntracks;
+	kr_op **tracks;
+} fn_node;
+
+static int fn_node_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			     kr_apply *node, kr_replacements **out)
+{
+	fn_node *f = self->data;
+	return f->fn(fg, node, out, f->data);
+}
+
+static kr_op *const *fn_node_tracks(const kr_node_rewriter *self, size_t *n)
+{
+	const fn_node *f = self->data;
+	*n = f->ntracks;
+	return f->ntracks ? f->tracks : NULL;
+}
+
+static const kr_node_rewriter_class fn_node_class = {
+	.name = "FromFunctionNodeRewriter",
+	.transform = fn_node_transform,
+	.tracks = fn_node_tracks,
+};
+
+kr_node_rewriter *kr_node_rewriter_from_fn(const char *name,
+					   kr_node_rewriter_fn fn, void *data,
+					   size_t ntracks,
+					   kr_op *const *tracks)
+{
+	kr_check(fn != NULL && (ntracks == 0 || tracks != NULL));
+	fn_node *f = kri_alloc(sizeof *f);
+	f->fn = fn;
+	f->data = data;
+	f->ntracks = ntracks;
+	f->tracks = kri_alloc((ntracks + 1) * sizeof *f->tracks);
+	for (size_t i = 0; i < ntracks; i++) {
+		kr_check(tracks[i] != NULL);
+		f->tracks[i] = tracks[i];
+	}
+	return kr_node_rewriter_new(&fn_node_class, name, f);
+}
+
+typedef struct fn_graph {
+	kr_graph_rewriter_fn fn;
+	void *data;
+} fn_graph;
+
+static int fn_graph_apply(kr_graph_rewriter *self, kr_fgraph *fg,
+			  kr_profile **profile)
+{
+	fn_graph *f = self->data;
+	kr_profile *p = kri_profile_new(self);
+	p->nodes_start = kr_fgraph_nnodes(fg);
+	double t0 = kri_now();
+	int rc = f->fn(fg, f->data);
+	p->time = kri_now() - t0;
+	p->nodes_end = kr_fgraph_nnodes(fg);
+	if (profile)
+		*profile = p;
+	return rc;
+}
+
+static const kr_graph_rewriter_class fn_graph_class = {
+	.name = "FromFunctionGraphRewriter",
+	.apply = fn_graph_apply,
+};
+
+kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
+					     kr_graph_rewriter_fn fn,
+					     void *data)
+{
+	kr_check(fn != NULL);
+	fn_graph *f = kri_alloc(sizeof *f);
+	f->fn = fn;
+	f->data = data;
+	return kr_graph_rewriter_new(&fn_graph_class, name, f);
+}
+
+/* ------------------------------------------------------------ failures */
+
+void kr_graph_rewriter_set_failure_callback(kr_graph_rewriter *rw,
+					    kr_failure_fn fn, void *data)
+{
+	kr_check(rw != NULL);
+	rw->failure = fn;
+	rw->failure_data = data;
+}
+
+int kr_failure_warn(const kr_failure *f, void *data)
+{
+	FILE *out = data ? data : stderr;
+	fprintf(out, "WARNING: %s %s: ", f->rewriter->cls->name,
+		f->rewriter->name ? f->rewriter->name : "None");
+	if (f->sub)
+		fprintf(out, "rewriter %s (%s) failed",
+			f->sub->name ? f->sub->name : "None",
+			f->sub->cls->name);
+	else if (f->node_rewriter)
+		fprintf(out, "rewriter %s failed",
+			kr_node_rewriter_to_string(f->node_rewriter));
+	else
+		fputs("failed", out);
+	if (f->node)
+		fprintf(out, " on %s", kr_apply_to_string(f->node));
+	fprintf(out, ": %s\n", f->message);
+	return 0;
+}
+
+int kr_failure_ignore(const kr_failure *f, void *data)
+{
+	(void)f, (void)data;
+	return 0;
+}
+
+int kri_report_failure(kr_graph_rewriter *self, int code,
+		       kr_graph_rewriter *sub, kr_node_rewriter *nrw,
+		       kr_apply *node)
+{
+	if (!self->failure)
+		return code;
+	kr_failure f = {code, kr_strdup(kr_error_last()->message), self, sub,
+			nrw, node};
+	int rc = self->failure(&f, self->failure_data);
+	if (rc == 0)
+		kr_error_clear();
+	return rc;
+}
+
+int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
+		     kr_node_rewriter *rw)
+{
+	kr_replacements *out;
+	int rc = kr_node_rewriter_transform(rw, fg, node, &out);
+	if (rc == 0 && out)
+		rc = kr_replacements_apply(fg, node, out,
+					   kr_node_rewriter_to_string(rw));
+	if (rc < 0)
+		rc = kri_report_failure(self, rc, NULL, rw, node);
+	return rc;
 }

@@ -12,12 +12,15 @@ struct kr_node_rewriter {
 	const kr_node_rewriter_class *cls;
 	const char *name;
 	void *data;
+	char *str; /* cached printed form (the reason of its replacements) */
 };
 
 struct kr_graph_rewriter {
 	const kr_graph_rewriter_class *cls;
 	const char *name;
 	void *data;
+	kr_failure_fn failure;
+	void *failure_data;
 };
 
 /*
@@ -40,11 +43,19 @@ typedef struct kri_rw_stat {
 
 /* One pass of an equilibrium run. */
 typedef struct kri_pass {
-	double time;
-	size_t changes, nodes;
+	double time, graph_time, toposort_time;
+	size_t changes, nodes, visited;
 	kri_pmap counts; /* name -> count (as pointer-sized integer) */
 	kri_vec order;   /* names in first-use order */
 } kri_pass;
+
+/* One sub-rewriter of a SequentialGraphRewriter run. */
+typedef struct kri_seq_entry {
+	const char *name, *cls;
+	size_t index, before, after;
+	double time;
+	kr_profile *prof;
+} kri_seq_entry;
 
 /*
  * A rewrite profile. `kind` selects the fields in use and the print
@@ -54,11 +65,47 @@ struct kr_profile {
 	const char *kind; /* class name */
 	const char *name; /* rewriter name, or NULL */
 	double time, toposort_time, node_rewriter_time;
+	double graph_time, final_time, cleanup_time; /* equilibrium */
+	double loop_time, callback_time;            /* walker */
+	double replace_time;                        /* merge */
 	size_t nodes_start, nodes_end, nodes_max;
-	kri_vec passes; /* kri_pass * */
-	kri_vec stats;  /* kri_rw_stat *, in rewriter order */
+	size_t changes;                      /* walker, equilibrium */
+	size_t nb_fail, nb_merged, nb_atomic; /* merge */
+	kri_vec passes;   /* kri_pass * */
+	kri_vec stats;    /* kri_rw_stat *, in rewriter order */
+	kri_vec entries;  /* kri_seq_entry *, in rewriter order */
+	kri_vec children; /* kr_profile *, in rewriter order */
+	kri_vec sub_profs; /* equilibrium: global/final/cleanup profiles */
 };
 
 double kri_now(void);
+
+/*
+ * True for the reason a failed replacement's revert gives to features
+ * (features.h: "Revert"); rewriters' updaters ignore those changes.
+ */
+bool kri_is_rollback(const char *reason);
+
+/* Attach a ReplaceValidate feature to fg unless it has History. */
+int kri_require_history(kr_fgraph *fg);
+
+/* A new, zeroed profile of a rewriter. */
+kr_profile *kri_profile_new(const kr_graph_rewriter *rw);
+
+/*
+ * PyTensor's NodeProcessingGraphRewriter.process_node: transform node with
+ * rw and apply the result (graph unchanged on error). Errors go to self's
+ * failure callback; returns 1 (changed), 0, or < 0 (error not absorbed).
+ */
+int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
+		     kr_node_rewriter *rw);
+
+/* Report an error (the last one) to self's failure callback. */
+int kri_report_failure(kr_graph_rewriter *self, int code,
+		       kr_graph_rewriter *sub, kr_node_rewriter *nrw,
+		       kr_apply *node);
+
+/* The ops a commutative pattern treats as commutative by default. */
+bool kri_op_is_commutative(const kr_op *op);
 
 #endif

@@ -26,3 +26,19 @@ int kr_rewrite_graph(kr_variable **out, kr_variable *graph,
 	*out = kr_fgraph_output(fg, 0);
 	return 0;
 }
+
+int kr_rewrite_graphs(kr_variable **out, size_t n, kr_variable *const *graphs,
+		      kr_graph_rewriter *custom_rewrite, bool clone)
+{
+	kr_check(out != NULL && n > 0 && graphs != NULL);
+	kr_fgraph *fg;
+	int rc = kr_fgraph_new(&fg, 0, NULL, n, graphs, clone);
+	if (rc < 0)
+		return rc;
+	rc = kr_rewrite_fgraph(fg, custom_rewrite);
+	if (rc < 0)
+		return rc;
+	for (size_t i = 0; i < n; i++)
+		out[i] = kr_fgraph_output(fg, i);
+	return 0;
+}

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "term/term.h"
-#include "kanrewrite/subst.h"
+#include "term/unify.h"
 
 /*
  * A node covers 5 bits of the variable id at its depth. `bitmap` says which
@@ -38,7 +38,14 @@ size_t kr_subst_size(const kr_subst *s)
 	return s->size;
 }
 
-static unsigned popcount32(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+/* SWAR population count: without -mpopcnt the builtin is a library call. */
+static inline unsigned popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
 
 kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 {
@@ -160,4 +167,17 @@ kr_term *kr_walk(kr_term *t, const kr_subst *s)
 		t = b;
 	}
 	return t;
+}
+
+/* ------------------------------------------------- generic persistent map */
+
+const kr_subst *kri_map_set(const kr_subst *m, const kr_term *v, void *val)
+{
+	kr_check(val != NULL);
+	return kr_subst_extend(m ? m : &empty_subst, (kr_term *)v, val);
+}
+
+void *kri_map_get(const kr_subst *m, const kr_term *v)
+{
+	return m ? (void *)kr_subst_lookup(m, v) : NULL;
 }

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "term/term.h"
-#include "kanrewrite/unify.h"
+#include "term/unify.h"
 
 /*
  * Unification keeps its pending pairs on an explicit stack, so the depth of
@@ -103,8 +103,20 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 	return kr_equal(u, v);
 }
 
-static const kr_subst *unify(kr_term *u0, kr_term *v0, const kr_subst *s,
-			     bool check)
+/*
+ * The variable to bind when u and v (walked, distinct) meet and one is a
+ * variable: between two variables the newer one is bound to the older, as
+ * in faster-miniKanren, so chains point towards the query variables.
+ */
+static kr_term *bound_side(kr_term *u, kr_term *v)
+{
+	if (u->kind == KR_VAR && v->kind == KR_VAR)
+		return u->u.var.id > v->u.var.id ? u : v;
+	return u->kind == KR_VAR ? u : v;
+}
+
+const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
+				bool check, kri_vec *added)
 {
 	kr_check(u0 != NULL && v0 != NULL && s != NULL);
 	work w;
@@ -118,11 +130,13 @@ static const kr_subst *unify(kr_term *u0, kr_term *v0, const kr_subst *s,
 		if (u == v)
 			continue;
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
-			kr_term *x = u->kind == KR_VAR ? u : v;
+			kr_term *x = bound_side(u, v);
 			kr_term *t = x == u ? v : u;
 			if (check && kr_occurs(x, t, s))
 				return NULL;
 			s = kr_subst_extend(s, x, t);
+			if (added)
+				kri_vec_push(added, x);
 			continue;
 		}
 		if (!decompose(&w, u, v))
@@ -133,10 +147,10 @@ static const kr_subst *unify(kr_term *u0, kr_term *v0, const kr_subst *s,
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return unify(u, v, s, false);
+	return kri_unify_added(u, v, s, false, NULL);
 }
 
 const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return unify(u, v, s, true);
+	return kri_unify_added(u, v, s, true, NULL);
 }

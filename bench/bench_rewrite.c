@@ -1,0 +1,205 @@
+/* bench_rewrite.c -- the rewriter toolbox on N-sized graphs, beside PyTensor. */
+/* See the LICENSE file for copying conditions. */
+/*
+ * The shapes of ../shared/reference/pytensor_peer_bench.md: (a) merge of N
+ * duplicated subexpressions, (b) equilibrium with the two x*y/y patterns
+ * on N instances, (c) dot_distributeo forward on A @ (x1 + (x2 + ...)) and
+ * gather on its result, (d) walking add -> mul on an N-node chain. Only
+ * the rewrite is timed; each run's result is checked (node count). Prints
+ * median seconds and PyTensor 2.32's median for the same work, where
+ * measured. A size stops growing once one run takes over BENCH_LIMIT
+ * seconds (default 10).
+ */
+#include <string.h>
+
+#include <kanrewrite.h>
+
+#include "bench.h"
+
+typedef struct shape {
+	const char *name;
+	double peer[5]; /* PyTensor at N = 10, 100, 1000, 10000 (0: none) */
+	kr_fgraph *(*build)(long n);
+	kr_graph_rewriter *(*rewriter)(void);
+	size_t (*expected)(long n);
+} shape;
+
+static kr_variable *call(kr_op *op, size_t n, kr_variable **ins)
+{
+	kr_variable *out;
+	if (kr_op_call(&out, op, n, ins) < 0) {
+		fprintf(stderr, "%s\n", kr_error_last()->message);
+		exit(2);
+	}
+	return out;
+}
+
+#define CALL(op, ...)                                                         \
+	call((op), sizeof((kr_variable *[]){__VA_ARGS__}) /                   \
+			   sizeof(kr_variable *),                             \
+	     (kr_variable *[]){__VA_ARGS__})
+
+static kr_fgraph *fgraph(kr_variable *out)
+{
+	kr_fgraph *fg;
+	if (kr_fgraph_new(&fg, 0, NULL, 1, &out, false) < 0)
+		exit(2);
+	return fg;
+}
+
+/* (a) e_1 + (e_2 + ...), e_i = add(mul(x, y), exp(x)) copies */
+static kr_fgraph *build_merge(long n)
+{
+	const kr_type *t = kr_type_matrix();
+	kr_variable *x = kr_variable_new(t, "x"), *y = kr_variable_new(t, "y");
+	kr_variable *acc = NULL;
+	for (long i = 0; i < n; i++) {
+		kr_variable *e = CALL(kr_op_add(), CALL(kr_op_mul(), x, y),
+				      CALL(kr_op_exp(), x));
+		acc = acc ? CALL(kr_op_add(), e, acc) : e;
+	}
+	return fgraph(acc);
+}
+
+static size_t expect_merge(long n) { return (size_t)n + 2; }
+
+/* (b) t_1 + (t_2 + ...), t_i = true_div(mul(x_i, y), y) */
+static kr_fgraph *build_pattern(long n)
+{
+	const kr_type *t = kr_type_matrix();
+	kr_variable *y = kr_variable_new(t, "y"), *acc = NULL;
+	for (long i = 0; i < n; i++) {
+		kr_variable *xi = kr_variable_new(t, NULL);
+		kr_variable *ti = CALL(kr_op_true_div(),
+				       CALL(kr_op_mul(), xi, y), y);
+		acc = acc ? CALL(kr_op_add(), ti, acc) : ti;
+	}
+	return fgraph(acc);
+}
+
+static size_t expect_pattern(long n) { return (size_t)n - 1; }
+
+static kr_graph_rewriter *pattern_rewriter(void)
+{
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	kr_term *div = kr_op_term(kr_op_true_div());
+	kr_term *mul = kr_op_term(kr_op_mul());
+	kr_node_rewriter *rws[2] = {
+		kr_pattern_node_rewriter_new(
+			KR_ETUPLE(div, KR_ETUPLE(mul, vx, vy), vy), vx, NULL),
+		kr_pattern_node_rewriter_new(
+			KR_ETUPLE(div, KR_ETUPLE(mul, vx, vy), vx), vy, NULL)};
+	return kr_equilibrium_graph_rewriter_new(2, rws, NULL);
+}
+
+/* (c) A @ (x_1 + (x_2 + ... + x_n)) */
+static kr_fgraph *build_dot(long n)
+{
+	const kr_type *t = kr_type_matrix();
+	kr_variable *a = kr_variable_new(t, "A");
+	kr_variable *acc = kr_variable_new(t, NULL);
+	for (long i = 1; i < n; i++)
+		acc = CALL(kr_op_add(), kr_variable_new(t, NULL), acc);
+	return fgraph(CALL(kr_op_dot(), a, acc));
+}
+
+static size_t expect_fwd(long n) { return 2 * (size_t)n - 1; }
+static size_t expect_bwd(long n) { return (size_t)n; }
+
+static kr_graph_rewriter *kanren(bool reverse)
+{
+	kr_node_rewriter *sub =
+		kr_kanren_relation_sub_new(kr_dot_distributeo_rel(), reverse);
+	return kr_equilibrium_graph_rewriter_new(1, &sub, NULL);
+}
+
+static kr_graph_rewriter *fwd_rewriter(void) { return kanren(false); }
+static kr_graph_rewriter *bwd_rewriter(void) { return kanren(true); }
+
+/* The gather input: the distributed graph (built, not timed). */
+static kr_fgraph *build_distributed(long n)
+{
+	kr_fgraph *fg = build_dot(n);
+	if (kr_graph_rewriter_rewrite(fwd_rewriter(), fg, NULL) < 0)
+		exit(2);
+	return fg;
+}
+
+/* (d) v_i = add(v_{i-1}, y) */
+static kr_fgraph *build_chain(long n)
+{
+	const kr_type *t = kr_type_matrix();
+	kr_variable *v = kr_variable_new(t, "x"), *y = kr_variable_new(t, "y");
+	for (long i = 0; i < n; i++)
+		v = CALL(kr_op_add(), v, y);
+	return fgraph(v);
+}
+
+static size_t expect_chain(long n) { return (size_t)n; }
+
+static kr_graph_rewriter *walk_rewriter(void)
+{
+	kr_node_rewriter *rw =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	return kr_walking_graph_rewriter_new(rw, KR_IN_TO_OUT, false);
+}
+
+static const shape shapes[] = {
+	{"merge (a)", {7.98e-04, 1.40e-02, 0.476, 55.9}, build_merge,
+	 kr_merge_optimizer_new, expect_merge},
+	{"pattern (b)", {1.50e-03, 1.43e-02, 0.311, 22.8}, build_pattern,
+	 pattern_rewriter, expect_pattern},
+	{"kanren_fwd (c)", {2.24e-02, 1.592, 150.8, 0}, build_dot,
+	 fwd_rewriter, expect_fwd},
+	{"kanren_bwd (c)", {4.05e-02, 3.950, 401.8, 0}, build_distributed,
+	 bwd_rewriter, expect_bwd},
+	{"walk (d)", {8.47e-04, 1.60e-02, 0.147, 5.102}, build_chain,
+	 walk_rewriter, expect_chain},
+};
+
+/* Median of `runs` rewrites; 0 if a result is wrong. */
+static double measure(const shape *s, long n, int runs, bool *ok)
+{
+	double t[64];
+	*ok = true;
+	for (int r = 0; r < runs; r++) {
+		kr_fgraph *fg = s->build(n);
+		double t0 = bench_now();
+		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, NULL);
+		t[r] = bench_now() - t0;
+		if (rc < 0 || kr_fgraph_nnodes(fg) != s->expected(n)) {
+			fprintf(stderr, "%s N=%ld: %s (%zu nodes)\n", s->name,
+				n, rc < 0 ? kr_error_last()->message : "wrong",
+				kr_fgraph_nnodes(fg));
+			*ok = false;
+		}
+	}
+	return bench_median(t, runs);
+}
+
+int main(void)
+{
+	kr_init();
+	int runs = bench_runs(3);
+	const char *lim = getenv("BENCH_LIMIT");
+	double limit = lim ? atof(lim) : 10.0;
+	printf("%-16s %8s %12s %12s %10s %12s %s\n", "benchmark", "N",
+	       "median s", "s/node", "PyTensor s", "speedup", "check");
+	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
+		const shape *s = &shapes[k];
+		for (long n = 100, i = 1; n <= 1000000; n *= 10, i++) {
+			bool ok;
+			double m = measure(s, n, runs, &ok);
+			double peer = i < 4 ? s->peer[i] : 0;
+			printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %s\n",
+			       s->name, n, m, m / (double)n, peer,
+			       peer > 0 ? peer / m : 0.0, ok ? "ok" : "WRONG");
+			fflush(stdout);
+			if (!ok)
+				return 1;
+			if (m * (double)runs > limit)
+				break;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,78 @@
+/* kanrewrite/algebra.h -- the standard rewrites of the op library, as relations. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_ALGEBRA_H
+#define KANREWRITE_ALGEBRA_H
+
+#include "relations.h"
+
+/**
+ * @file kanrewrite/algebra.h
+ * Equations of the op library written as miniKanren relations `rel(in,
+ * out)` over graph expressions (graph Variables unify as the etuples of
+ * their owner; answers are evaluated back into graph nodes). optdb runs
+ * them forward in its canonicalize and specialize databases through
+ * KanrenRelationSub. Each is an equation, so it also runs backward (with
+ * `out` ground, `in` is generated; terms may then hold fresh variables
+ * where the equation leaves a part free). All terminate in both modes.
+ * Ops are found by their PyTensor names in the op library.
+ */
+
+/**
+ * `(constanto t v)`: t is a graph Constant or a number atom equal to v;
+ * a fresh t is bound to the real atom v (which evaluates to a constant).
+ * Not fully relational: it looks at the value of a Constant.
+ */
+kr_goal *kr_constanto(kr_term *t, double value);
+
+/** `neg(neg(x)) = x` (PyTensor's local_neg_neg). */
+kr_goal *kr_neg_nego(kr_term *in, kr_term *out);
+
+/** `x*y/y = x` and `y*x/y = x` (the documents' simplification). */
+kr_goal *kr_mul_divo(kr_term *in, kr_term *out);
+
+/**
+ * `x*1 = x`, `1*x = x`, and for an n-ary mul one factor 1 removed
+ * (`mul(a, 1, b) = mul(a, b)`). Backward it generates each place of the 1.
+ */
+kr_goal *kr_mul_oneo(kr_term *in, kr_term *out);
+
+/** `x+0 = x`, `0+x = x`, and one term 0 removed from an n-ary add. */
+kr_goal *kr_add_zeroo(kr_term *in, kr_term *out);
+
+/** `x*x = sqr(x)`. */
+kr_goal *kr_mul_sqro(kr_term *in, kr_term *out);
+
+/** `pow(x, 2) = sqr(x)` (PyTensor's local_pow_specialize). */
+kr_goal *kr_pow_sqro(kr_term *in, kr_term *out);
+
+/** `1/y = inv(y)` (PyTensor's local_div_to_reciprocal). */
+kr_goal *kr_div_invo(kr_term *in, kr_term *out);
+
+/**
+ * `x/c = x*inv(c)` for a constant c other than 1: a multiplication by a
+ * folded constant is cheaper than a division. Forward only in practice
+ * (backward it needs c ground).
+ */
+kr_goal *kr_div_consto(kr_term *in, kr_term *out);
+
+/**
+ * `op(..., op(a, b), ...) = op(..., a, b, ...)` for an associative op
+ * (`add` and `mul` are declared associative): kanren's assoc_flatten
+ * applied to the node's own expansion, splicing nested applications of
+ * the same op at every depth. Forward only (flattening does not
+ * "unflatten", as in kanren).
+ */
+kr_goal *kr_flatteno(kr_term *in, kr_term *out);
+
+/**
+ * The library's relations of arity 2 over graphs, by name:
+ * "dot_distributeo", "neg_nego", "mul_divo", "mul_oneo", "add_zeroo",
+ * "mul_sqro", "pow_sqro", "div_invo", "div_consto", "flatteno".
+ * Returns: the relation, or NULL for an unknown name.
+ */
+const kr_rel *kr_relation_lookup(const char *name);
+
+/** The names kr_relation_lookup() knows. Shape: sets *out; returns n. */
+size_t kr_relation_names(const char *const **out);
+
+#endif

@@ -1,0 +1,495 @@
+/* arith.c -- TRS2 relational arithmetic on little-endian bit lists. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <kanrewrite/relations.h>
+
+/*
+ * The relations of The Reasoned Schemer (2nd ed.), chapters 7 and 8, with
+ * the clause and goal order of faster-miniKanren's numbers.scm, so that the
+ * answers come in the same order. Each relation is a kr_rel whose body is
+ * built per call: a body that is one `conde` or one call does not suspend,
+ * a `fresh` body (KR_FRESH) suspends once, as faster-mk's defrel and fresh
+ * do. Numerals are proper lists of the integers 0 and 1, least significant
+ * bit first, with no trailing 0 ("build-num").
+ */
+
+static kr_term *B0, *B1, *NUM1;
+
+#define NIL kr_nil()
+#define V(x) kr_term *x = kr_var_new(NULL)
+#define EQ kr_eq
+#define CONS kr_cons
+
+enum {
+	R_FULL_ADDER, R_ADDER, R_GEN_ADDER, R_MUL, R_ODD_MUL, R_BOUND_MUL,
+	R_EQL, R_LTL, R_LEL, R_LT, R_LE, R_DIV, R_SPLIT, R_LOG, R_EXP2,
+	R_REPMUL, R_POS, R_GT1, R_COUNT
+};
+
+static kr_rel *rels[R_COUNT];
+
+#define CALL(r, ...) KR_CALL(rels[r], __VA_ARGS__)
+
+static void init(void);
+
+/* --------------------------------------------------------- numerals */
+
+kr_term *kr_build_num(uint64_t n)
+{
+	init();
+	kr_term *bits[64];
+	size_t k = 0;
+	for (; n; n >>= 1)
+		bits[k++] = n & 1 ? B1 : B0;
+	return kr_list(k, bits);
+}
+
+int64_t kr_num_value(const kr_term *t)
+{
+	int64_t v = 0;
+	int shift = 0;
+	const kr_term *last = NULL;
+	for (; kr_term_kind(t) == KR_CONS; t = kr_cdr(t), shift++) {
+		last = kr_car(t);
+		if (kr_term_kind(last) != KR_INT || shift > 62)
+			return -1;
+		int64_t b = kr_int_value(last);
+		if (b != 0 && b != 1)
+			return -1;
+		v |= b << shift;
+	}
+	if (kr_term_kind(t) != KR_NIL)
+		return -1;
+	return last && kr_int_value(last) == 0 ? -1 : v;
+}
+
+/* ------------------------------------------------------ basic shapes */
+
+static kr_goal *poso_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	V(h);
+	V(d);
+	return KR_FRESH(EQ(CONS(h, d), a[0]));
+}
+
+static kr_goal *gt1o_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	V(h);
+	V(ad);
+	V(dd);
+	return KR_FRESH(EQ(CONS(h, CONS(ad, dd)), a[0]));
+}
+
+/* --------------------------------------------------------- addition */
+
+static kr_goal *bits5(kr_term *const *a, int b, int x, int y, int r, int c)
+{
+	kr_term *v[] = {b ? B1 : B0, x ? B1 : B0, y ? B1 : B0, r ? B1 : B0,
+			c ? B1 : B0};
+	return KR_ALL(EQ(v[0], a[0]), EQ(v[1], a[1]), EQ(v[2], a[2]),
+		      EQ(v[3], a[3]), EQ(v[4], a[4]));
+}
+
+static kr_goal *full_adder_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return KR_CONDE(bits5(a, 0, 0, 0, 0, 0), bits5(a, 1, 0, 0, 1, 0),
+			bits5(a, 0, 1, 0, 1, 0), bits5(a, 1, 1, 0, 0, 1),
+			bits5(a, 0, 0, 1, 1, 0), bits5(a, 1, 0, 1, 0, 1),
+			bits5(a, 0, 1, 1, 0, 1), bits5(a, 1, 1, 1, 1, 1));
+}
+
+static kr_goal *adder_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
+	V(x);
+	V(c);
+	return KR_CONDE(
+		KR_ALL(EQ(B0, d), EQ(NIL, m), EQ(n, r)),
+		KR_ALL(EQ(B0, d), EQ(NIL, n), EQ(m, r), CALL(R_POS, m)),
+		KR_ALL(EQ(B1, d), EQ(NIL, m), CALL(R_ADDER, B0, n, NUM1, r)),
+		KR_ALL(EQ(B1, d), EQ(NIL, n), CALL(R_POS, m),
+		       CALL(R_ADDER, B0, NUM1, m, r)),
+		KR_ALL(EQ(NUM1, n), EQ(NUM1, m),
+		       KR_FRESH(EQ(KR_LIST(x, c), r),
+				CALL(R_FULL_ADDER, d, B1, B1, x, c))),
+		KR_ALL(EQ(NUM1, n), CALL(R_GEN_ADDER, d, n, m, r)),
+		KR_ALL(EQ(NUM1, m), CALL(R_GT1, n), CALL(R_GT1, r),
+		       CALL(R_ADDER, d, NUM1, n, r)),
+		KR_ALL(CALL(R_GT1, n), CALL(R_GEN_ADDER, d, n, m, r)));
+}
+
+static kr_goal *gen_adder_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
+	V(ba);
+	V(bb);
+	V(bc);
+	V(e);
+	V(x);
+	V(y);
+	V(z);
+	return KR_FRESH(EQ(CONS(ba, x), n), EQ(CONS(bb, y), m),
+			CALL(R_POS, y), EQ(CONS(bc, z), r), CALL(R_POS, z),
+			CALL(R_FULL_ADDER, d, ba, bb, bc, e),
+			CALL(R_ADDER, e, x, y, z));
+}
+
+kr_goal *kr_poso(kr_term *n)
+{
+	init();
+	return CALL(R_POS, n);
+}
+
+kr_goal *kr_gt1o(kr_term *n)
+{
+	init();
+	return CALL(R_GT1, n);
+}
+
+kr_goal *kr_pluso(kr_term *n, kr_term *m, kr_term *k)
+{
+	init();
+	return CALL(R_ADDER, B0, n, m, k);
+}
+
+kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k)
+{
+	return kr_pluso(m, k, n);
+}
+
+/* --------------------------------------------------- multiplication */
+
+static kr_goal *mul_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *m = a[1], *p = a[2];
+	V(x);
+	V(z);
+	V(x2);
+	V(y2);
+	V(x3);
+	V(y3);
+	return KR_CONDE(
+		KR_ALL(EQ(NIL, n), EQ(NIL, p)),
+		KR_ALL(CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p)),
+		KR_ALL(EQ(NUM1, n), CALL(R_POS, m), EQ(m, p)),
+		KR_ALL(CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p)),
+		KR_FRESH(EQ(CONS(B0, x), n), CALL(R_POS, x),
+			 EQ(CONS(B0, z), p), CALL(R_POS, z), CALL(R_GT1, m),
+			 CALL(R_MUL, x, m, z)),
+		KR_FRESH(EQ(CONS(B1, x2), n), CALL(R_POS, x2),
+			 EQ(CONS(B0, y2), m), CALL(R_POS, y2),
+			 CALL(R_MUL, m, n, p)),
+		KR_FRESH(EQ(CONS(B1, x3), n), CALL(R_POS, x3),
+			 EQ(CONS(B1, y3), m), CALL(R_POS, y3),
+			 CALL(R_ODD_MUL, x3, n, m, p)));
+}
+
+static kr_goal *odd_mul_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = a[0], *n = a[1], *m = a[2], *p = a[3];
+	V(q);
+	return KR_FRESH(CALL(R_BOUND_MUL, q, p, n, m), CALL(R_MUL, x, m, q),
+			CALL(R_ADDER, B0, CONS(B0, q), m, p));
+}
+
+static kr_goal *bound_mul_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *q = a[0], *p = a[1], *n = a[2], *m = a[3];
+	V(a0);
+	V(a1);
+	V(a2);
+	V(a3);
+	V(x);
+	V(y);
+	V(z);
+	return KR_CONDE(
+		KR_ALL(EQ(NIL, q), CALL(R_POS, p)),
+		KR_FRESH(EQ(CONS(a0, x), q), EQ(CONS(a1, y), p),
+			 KR_CONDE(KR_ALL(EQ(NIL, n), EQ(CONS(a2, z), m),
+					 CALL(R_BOUND_MUL, x, y, z, NIL)),
+				  KR_ALL(EQ(CONS(a3, z), n),
+					 CALL(R_BOUND_MUL, x, y, z, m)))));
+}
+
+kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
+{
+	init();
+	return CALL(R_MUL, n, m, p);
+}
+
+/* ------------------------------------------------------- comparison */
+
+/* =lo and <lo share their shape: only the first two clauses differ. */
+static kr_goal *len_body(kr_term *const *a, bool lt)
+{
+	kr_term *n = a[0], *m = a[1];
+	V(ha);
+	V(x);
+	V(hb);
+	V(y);
+	kr_goal *rec = KR_FRESH(EQ(CONS(ha, x), n), CALL(R_POS, x),
+				EQ(CONS(hb, y), m), CALL(R_POS, y),
+				CALL(lt ? R_LTL : R_EQL, x, y));
+	if (lt)
+		return KR_CONDE(KR_ALL(EQ(NIL, n), CALL(R_POS, m)),
+				KR_ALL(EQ(NUM1, n), CALL(R_GT1, m)), rec);
+	return KR_CONDE(KR_ALL(EQ(NIL, n), EQ(NIL, m)),
+			KR_ALL(EQ(NUM1, n), EQ(NUM1, m)), rec);
+}
+
+static kr_goal *eql_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return len_body(a, false);
+}
+
+static kr_goal *ltl_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return len_body(a, true);
+}
+
+static kr_goal *lel_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return KR_CONDE(CALL(R_EQL, a[0], a[1]), CALL(R_LTL, a[0], a[1]));
+}
+
+static kr_goal *lt_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *m = a[1];
+	V(x);
+	return KR_CONDE(CALL(R_LTL, n, m),
+			KR_ALL(CALL(R_EQL, n, m),
+			       KR_FRESH(CALL(R_POS, x),
+					CALL(R_ADDER, B0, n, x, m))));
+}
+
+static kr_goal *le_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return KR_CONDE(EQ(a[0], a[1]), CALL(R_LT, a[0], a[1]));
+}
+
+kr_goal *kr_lto(kr_term *n, kr_term *m)
+{
+	init();
+	return CALL(R_LT, n, m);
+}
+
+kr_goal *kr_leo(kr_term *n, kr_term *m)
+{
+	init();
+	return CALL(R_LE, n, m);
+}
+
+/* --------------------------------------------------------- division */
+
+static kr_goal *div_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
+	V(nh);
+	V(nl);
+	V(qh);
+	V(ql);
+	V(qlm);
+	V(qlmr);
+	V(rr);
+	V(rh);
+	kr_goal *low = KR_ALL(EQ(NIL, nh), EQ(NIL, qh),
+			      kr_minuso(nl, r, qlm), CALL(R_MUL, ql, m, qlm));
+	kr_goal *high = KR_ALL(CALL(R_POS, nh), CALL(R_MUL, ql, m, qlm),
+			       kr_pluso(qlm, r, qlmr),
+			       kr_minuso(qlmr, nl, rr),
+			       CALL(R_SPLIT, rr, r, NIL, rh),
+			       CALL(R_DIV, nh, m, qh, rh));
+	return KR_CONDE(
+		KR_ALL(EQ(r, n), EQ(NIL, q), CALL(R_LT, n, m)),
+		KR_ALL(EQ(NUM1, q), CALL(R_EQL, n, m), kr_pluso(r, m, n),
+		       CALL(R_LT, r, m)),
+		KR_ALL(CALL(R_LTL, m, n), CALL(R_LT, r, m), CALL(R_POS, q),
+		       KR_FRESH(CALL(R_SPLIT, n, r, nl, nh),
+				CALL(R_SPLIT, q, r, ql, qh),
+				KR_CONDE(low, high))));
+}
+
+static kr_goal *split_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *r = a[1], *l = a[2], *h = a[3];
+	kr_term *v[16];
+	kr_fresh(16, v);
+	return KR_CONDE(
+		KR_ALL(EQ(NIL, n), EQ(NIL, h), EQ(NIL, l)),
+		KR_FRESH(EQ(CONS(B0, CONS(v[0], v[1])), n), EQ(NIL, r),
+			 EQ(CONS(v[0], v[1]), h), EQ(NIL, l)),
+		KR_FRESH(EQ(CONS(B1, v[2]), n), EQ(NIL, r), EQ(v[2], h),
+			 EQ(NUM1, l)),
+		KR_FRESH(EQ(CONS(B0, CONS(v[3], v[4])), n),
+			 EQ(CONS(v[5], v[6]), r), EQ(NIL, l),
+			 CALL(R_SPLIT, CONS(v[3], v[4]), v[6], NIL, h)),
+		KR_FRESH(EQ(CONS(B1, v[7]), n), EQ(CONS(v[8], v[9]), r),
+			 EQ(NUM1, l), CALL(R_SPLIT, v[7], v[9], NIL, h)),
+		KR_FRESH(EQ(CONS(v[10], v[11]), n), EQ(CONS(v[12], v[13]), r),
+			 EQ(CONS(v[10], v[14]), l), CALL(R_POS, v[14]),
+			 CALL(R_SPLIT, v[11], v[13], v[14], h)));
+}
+
+kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r)
+{
+	init();
+	return CALL(R_DIV, n, m, q, r);
+}
+
+/* ------------------------------------------------------ logarithm */
+
+static kr_goal *log_base2(kr_term *n, kr_term *q, kr_term *r)
+{
+	V(ha);
+	V(ad);
+	V(dd);
+	V(s);
+	return KR_FRESH(CALL(R_POS, dd), EQ(CONS(ha, CONS(ad, dd)), n),
+			CALL(R_EXP2, n, NIL, q),
+			KR_FRESH(CALL(R_SPLIT, n, dd, r, s)));
+}
+
+/* The last clause of logo: a base of at least 3. */
+static kr_goal *log_general(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
+{
+	kr_term *v[24];
+	kr_fresh(24, v);
+	kr_term *bw1 = v[4], *bw = v[5], *nw = v[6], *nw1 = v[7],
+		*ql1 = v[8], *ql = v[9], *s = v[10], *q1 = v[11],
+		*bwq1 = v[12], *bql = v[13], *qh = v[14], *s2 = v[15],
+		*qdh = v[16], *qd = v[17], *bqd = v[18], *bq1 = v[19],
+		*bq = v[20];
+	kr_goal *inner = KR_FRESH(
+		CALL(R_REPMUL, b, ql, bql), CALL(R_DIV, nw, bw1, qh, s2),
+		kr_pluso(ql, qdh, qh), kr_pluso(ql, qd, q), CALL(R_LE, qd, qdh),
+		KR_FRESH(CALL(R_REPMUL, b, qd, bqd), CALL(R_MUL, bql, bqd, bq),
+			 CALL(R_MUL, b, bq, bq1), kr_pluso(bq, r, n),
+			 CALL(R_LT, n, bq1)));
+	return KR_ALL(
+		KR_FRESH(KR_CONDE(EQ(KR_LIST(B1, B1), b),
+				  EQ(CONS(v[0], CONS(v[1], CONS(v[2], v[3]))),
+				     b))),
+		CALL(R_LTL, b, n),
+		KR_FRESH(CALL(R_EXP2, b, NIL, bw1), kr_pluso(bw1, NUM1, bw),
+			 CALL(R_LTL, q, n),
+			 KR_FRESH(kr_pluso(q, NUM1, q1),
+				  CALL(R_MUL, bw, q1, bwq1),
+				  CALL(R_LT, nw1, bwq1)),
+			 CALL(R_EXP2, n, NIL, nw1), kr_pluso(nw1, NUM1, nw),
+			 CALL(R_DIV, nw, bw, ql1, s), kr_pluso(ql, NUM1, ql1),
+			 CALL(R_LEL, ql, q), inner));
+}
+
+static kr_goal *log_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *b = a[1], *q = a[2], *r = a[3];
+	return KR_CONDE(
+		KR_ALL(EQ(NIL, q), CALL(R_LE, n, b), kr_pluso(r, NUM1, n)),
+		KR_ALL(EQ(NUM1, q), CALL(R_GT1, b), CALL(R_EQL, n, b),
+		       kr_pluso(r, b, n)),
+		KR_ALL(EQ(NUM1, b), CALL(R_POS, q), kr_pluso(r, NUM1, n)),
+		KR_ALL(EQ(NIL, b), CALL(R_POS, q), EQ(r, n)),
+		KR_ALL(EQ(KR_LIST(B0, B1), b), log_base2(n, q, r)),
+		log_general(n, b, q, r));
+}
+
+static kr_goal *exp2_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *b = a[1], *q = a[2];
+	kr_term *v[8];
+	kr_fresh(8, v);
+	return KR_CONDE(
+		KR_ALL(EQ(NUM1, n), EQ(NIL, q)),
+		KR_ALL(CALL(R_GT1, n), EQ(NUM1, q),
+		       KR_FRESH(CALL(R_SPLIT, n, b, v[0], NUM1))),
+		KR_FRESH(EQ(CONS(B0, v[1]), q), CALL(R_POS, v[1]),
+			 CALL(R_LTL, b, n),
+			 kr_appendo(b, CONS(B1, b), v[2]),
+			 CALL(R_EXP2, n, v[2], v[1])),
+		KR_FRESH(EQ(CONS(B1, v[3]), q), CALL(R_POS, v[3]),
+			 CALL(R_POS, v[4]), CALL(R_SPLIT, n, b, v[5], v[4]),
+			 kr_appendo(b, CONS(B1, b), v[6]),
+			 CALL(R_EXP2, v[4], v[6], v[3])));
+}
+
+static kr_goal *repmul_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *q = a[1], *nq = a[2];
+	V(q1);
+	V(nq1);
+	return KR_CONDE(
+		KR_ALL(CALL(R_POS, n), EQ(NIL, q), EQ(NUM1, nq)),
+		KR_ALL(EQ(NUM1, q), EQ(n, nq)),
+		KR_ALL(CALL(R_GT1, q),
+		       KR_FRESH(kr_pluso(q1, NUM1, q),
+				CALL(R_REPMUL, n, q1, nq1),
+				CALL(R_MUL, nq1, n, nq))));
+}
+
+kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
+{
+	init();
+	return CALL(R_LOG, n, b, q, r);
+}
+
+kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n)
+{
+	return kr_logo(n, b, q, NIL);
+}
+
+/* ------------------------------------------------------------ setup */
+
+static void init(void)
+{
+	static const struct {
+		const char *name;
+		int arity;
+		kr_rel_fn fn;
+	} defs[R_COUNT] = {
+		[R_FULL_ADDER] = {"full-addero", 5, full_adder_body},
+		[R_ADDER] = {"addero", 4, adder_body},
+		[R_GEN_ADDER] = {"gen-addero", 4, gen_adder_body},
+		[R_MUL] = {"*o", 3, mul_body},
+		[R_ODD_MUL] = {"odd-*o", 4, odd_mul_body},
+		[R_BOUND_MUL] = {"bound-*o", 4, bound_mul_body},
+		[R_EQL] = {"=lo", 2, eql_body},
+		[R_LTL] = {"<lo", 2, ltl_body},
+		[R_LEL] = {"<=lo", 2, lel_body},
+		[R_LT] = {"<o", 2, lt_body},
+		[R_LE] = {"<=o", 2, le_body},
+		[R_DIV] = {"/o", 4, div_body},
+		[R_SPLIT] = {"splito", 4, split_body},
+		[R_LOG] = {"logo", 4, log_body},
+		[R_EXP2] = {"exp2", 3, exp2_body},
+		[R_REPMUL] = {"repeated-mul", 3, repmul_body},
+		[R_POS] = {"poso", 1, poso_body},
+		[R_GT1] = {">1o", 1, gt1o_body},
+	};
+	if (rels[0])
+		return;
+	B0 = kr_int(0);
+	B1 = kr_int(1);
+	NUM1 = KR_LIST(B1);
+	for (int i = 0; i < R_COUNT; i++)
+		rels[i] = kr_rel_new(defs[i].name, defs[i].arity, defs[i].fn,
+				     NULL);
+}

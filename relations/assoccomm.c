@@ -1,0 +1,235 @@
+/* assoccomm.c -- kanren.assoccomm: eq_comm, eq_assoc, eq_assoccomm. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <string.h>
+
+#include "rel_internal.h"
+
+/*
+ * Written with the public API only, after kanren.assoccomm: each equality
+ * is term_walko with a test on the operator (the `commutative` and
+ * `associative` fact tables) and a step on the argument list of a node:
+ * the permutations of the arguments (without the identity), or their
+ * groupings into nested applications of the operator (kanren's
+ * assoc_args: for each group size from 2 to n - 1, each window of
+ * consecutive arguments, left to right). Like kanren's, these steps read
+ * the argument list through the state and enumerate in C.
+ */
+
+/* --------------------------------------------------------- argument steps */
+
+/* The argument lists: walked side with its items, and the other side. */
+struct rands {
+	kr_term **items;
+	long n;
+	kr_term *like, *other;
+};
+
+static bool rands_of(struct rands *r, kr_term *a, kr_term *b,
+		     const kr_subst *s)
+{
+	r->items = kri_rel_elements(a, s, &r->n);
+	r->like = kr_walk(a, s);
+	r->other = b;
+	if (r->n >= 0)
+		return true;
+	r->items = kri_rel_elements(b, s, &r->n);
+	r->like = kr_walk(b, s);
+	r->other = a;
+	return r->n >= 0;
+}
+
+static kr_stream *perm_step_fn(const kr_state *st, void *env)
+{
+	kr_term **a = env;
+	struct rands r;
+	if (!rands_of(&r, a[0], a[1], kr_state_subst(st)))
+		return NULL;
+	return kr_goal_apply(kri_rel_perms(r.items, r.n, r.like, r.other, true),
+			     st);
+}
+
+/* (rands_rel u_rands v_rands op): v_rands is a permutation, not identity. */
+static kr_goal *perm_step(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term **e = kr_alloc(2 * sizeof *e);
+	e[0] = a[0];
+	e[1] = a[1];
+	return kr_goal_new(perm_step_fn, e);
+}
+
+static kr_term *seq_like(kr_term *like, size_t n, kr_term **items)
+{
+	return kr_term_kind(like) == KR_ETUPLE ? kr_etuple(n, items)
+					       : kr_list(n, items);
+}
+
+/* The rands with items [i, i + k) grouped into an application of op. */
+static kr_term *grouped(const struct rands *r, kr_term *op, long i, long k)
+{
+	size_t n = (size_t)(r->n - k + 1);
+	kr_term **v = kr_alloc(n * sizeof *v);
+	kr_term **g = kr_alloc((size_t)(k + 1) * sizeof *g);
+	g[0] = op;
+	for (long j = 0; j < k; j++)
+		g[j + 1] = r->items[i + j];
+	size_t m = 0;
+	for (long j = 0; j < i; j++)
+		v[m++] = r->items[j];
+	v[m++] = seq_like(r->like, (size_t)(k + 1), g);
+	for (long j = i + k; j < r->n; j++)
+		v[m++] = r->items[j];
+	return seq_like(r->like, n, v);
+}
+
+/* Append the items of t to out, splicing applications of op (walked). */
+static void flatten_into(kr_term *t, kr_term *op, const kr_subst *s,
+			 kr_term ***out, long *n, long *cap)
+{
+	long k;
+	kr_term **items = kri_rel_elements(t, s, &k);
+	for (long i = 0; i < k; i++) {
+		kr_term *x = kr_walk(items[i], s);
+		long m;
+		kr_term **sub = kri_rel_elements(x, s, &m);
+		if (m >= 2 && kr_equal(kr_walk(sub[0], s), op)) {
+			flatten_into(kr_cdr(x), op, s, out, n, cap);
+			continue;
+		}
+		if (*n == *cap) {
+			kr_term **v = kr_alloc((size_t)(*cap * 2 + 8) * sizeof *v);
+			if (*n)
+				memcpy(v, *out, (size_t)*n * sizeof *v);
+			*out = v;
+			*cap = *cap * 2 + 8;
+		}
+		(*out)[(*n)++] = x;
+	}
+}
+
+/*
+ * Both argument lists known: kanren's eq_assoc_args flattens both; equal
+ * lengths unify element-wise, else the longer side is grouped (one group
+ * of size difference + 1) to match the shorter.
+ */
+static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
+			   const kr_subst *s)
+{
+	kr_term **fa = NULL, **fb = NULL;
+	long na = 0, nb = 0, ca = 0, cb = 0;
+	flatten_into(a, op, s, &fa, &na, &ca);
+	flatten_into(b, op, s, &fb, &nb, &cb);
+	kr_term *like = kr_walk(a, s);
+	if (na == nb)
+		return kr_eq(seq_like(like, (size_t)na, fa),
+			     seq_like(like, (size_t)nb, fb));
+	struct rands r = {na > nb ? fa : fb, na > nb ? na : nb, like, NULL};
+	kr_term *shorter = na > nb ? seq_like(like, (size_t)nb, fb)
+				   : seq_like(like, (size_t)na, fa);
+	long size = r.n - (na > nb ? nb : na) + 1;
+	kr_goal **gs = kr_alloc((size_t)r.n * sizeof *gs);
+	long k = 0;
+	for (long i = 0; i + size <= r.n; i++)
+		gs[k++] = kr_eq(shorter, grouped(&r, op, i, size));
+	return kr_disj((size_t)k, gs);
+}
+
+static kr_stream *assoc_step_fn(const kr_state *st, void *env)
+{
+	kr_term **a = env;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *op = kr_walk_star(a[2], s);
+	long na, nb;
+	kri_rel_elements(a[0], s, &na);
+	kri_rel_elements(a[1], s, &nb);
+	if (na >= 0 && nb >= 0)
+		return kr_goal_apply(assoc_both(a[0], a[1], op, s), st);
+	struct rands r;
+	if (!rands_of(&r, a[0], a[1], s))
+		return NULL;
+	size_t cap = (size_t)(r.n * r.n + 1), k = 0;
+	kr_goal **gs = kr_alloc(cap * sizeof *gs);
+	for (long size = 2; size < r.n; size++)
+		for (long i = 0; i + size <= r.n; i++)
+			gs[k++] = kr_eq(r.other, grouped(&r, op, i, size));
+	return kr_goal_apply(kr_disj(k, gs), st);
+}
+
+/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity. */
+static kr_goal *assoc_step(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term **e = kr_alloc(3 * sizeof *e);
+	e[0] = a[0];
+	e[1] = a[1];
+	e[2] = a[2];
+	return kr_goal_new(assoc_step_fn, e);
+}
+
+static const kr_rel *perm_rel(void)
+{
+	static kr_rel *r;
+	if (!r)
+		r = kr_rel_new("permuteo_unique", 3, perm_step, NULL);
+	return r;
+}
+
+static const kr_rel *assoc_rel(void)
+{
+	static kr_rel *r;
+	if (!r)
+		r = kr_rel_new("assoc_args_unique", 3, assoc_step, NULL);
+	return r;
+}
+
+/* ---------------------------------------------------------------- equalities */
+
+kr_goal *kr_eq_comm(kr_term *u, kr_term *v)
+{
+	return kr_term_walko(kr_facts_rel(kr_commutative()), perm_rel(), u, v);
+}
+
+kr_goal *kr_eq_assoc(kr_term *u, kr_term *v)
+{
+	return kr_term_walko(kr_facts_rel(kr_associative()), assoc_rel(), u,
+			     v);
+}
+
+/* (op_pred op): op is associative or commutative (kanren's lany). */
+static kr_goal *ac_pred(kr_term *const *a, void *env)
+{
+	(void)env;
+	return KR_ANY(kr_facts_goal(kr_associative(), a),
+		      kr_facts_goal(kr_commutative(), a));
+}
+
+/*
+ * kanren's eq_assoccomm step: optionally permute (commutative op), then
+ * optionally regroup (associative op).
+ */
+static kr_goal *ac_step(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *z = kr_var_new(NULL), *op = a[2];
+	kr_term *pa[] = {a[0], z, op}, *ga[] = {z, a[1], op};
+	return KR_ALL(
+		KR_CONDE(KR_ALL(kr_facts_goal(kr_commutative(), &op),
+				perm_step(pa, NULL)),
+			 kr_eq(a[0], z)),
+		KR_CONDE(KR_ALL(kr_facts_goal(kr_associative(), &op),
+				assoc_step(ga, NULL)),
+			 kr_eq(z, a[1])));
+}
+
+kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v)
+{
+	static kr_rel *pred, *step;
+	if (!pred) {
+		pred = kr_rel_new("assoc_or_comm", 1, ac_pred, NULL);
+		step = kr_rel_new("eq_assoccomm_step", 3, ac_step, NULL);
+	}
+	kr_term *w = kr_var_new(NULL);
+	return KR_ALL(kr_assoc_flatten(u, w), kr_term_walko(pred, step, w, v));
+}

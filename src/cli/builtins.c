@@ -1,0 +1,727 @@
+/* builtins.c -- primitives of the REPL's language and the library's relations by name. */
+/* See the LICENSE file for copying conditions. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "lang.h"
+
+/*
+ * Primitives take evaluated arguments (their count already checked
+ * against the table) and store one value. The Scheme part is the small
+ * subset miniKanren programs use to build terms (lists, numbers,
+ * predicates, output); the relational part exposes every goal constructor
+ * and relation of the library under its miniKanren name.
+ */
+
+#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
+#define UNUSED_N (void)n
+
+static int type_error(const char *who, const char *what, const kr_term *t)
+{
+	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what,
+			    kr_term_to_string(t));
+}
+
+/* ================================================================ lists */
+
+PRIM(p_cons)
+{
+	UNUSED_N;
+	*out = kr_cons(a[0], a[1]);
+	return 0;
+}
+
+PRIM(p_car)
+{
+	UNUSED_N;
+	if (kr_term_kind(a[0]) != KR_CONS && kr_term_kind(a[0]) != KR_ETUPLE)
+		return type_error("car", "a pair", a[0]);
+	if (!kr_is_pair(a[0]))
+		return type_error("car", "a pair", a[0]);
+	*out = kr_car(a[0]);
+	return 0;
+}
+
+PRIM(p_cdr)
+{
+	UNUSED_N;
+	if (!kr_is_pair(a[0]) || kr_term_kind(a[0]) == KR_FOREIGN)
+		return type_error("cdr", "a pair", a[0]);
+	*out = kr_cdr(a[0]);
+	return 0;
+}
+
+PRIM(p_list)
+{
+	*out = kr_list(n, a);
+	return 0;
+}
+
+static bool is_list(const kr_term *t)
+{
+	return kr_list_length(t) >= 0 && kr_term_kind(t) != KR_FOREIGN;
+}
+
+PRIM(p_append)
+{
+	if (!n) {
+		*out = kr_nil();
+		return 0;
+	}
+	kr_term *res = a[n - 1];
+	for (size_t i = n - 1; i-- > 0;) {
+		long len = kr_list_length(a[i]);
+		if (!is_list(a[i]))
+			return type_error("append", "a list", a[i]);
+		kr_term **items = kr_alloc((size_t)len * sizeof *items);
+		kr_term *t = a[i];
+		for (long j = 0; j < len; j++, t = kr_cdr(t))
+			items[j] = kr_car(t);
+		for (long j = len; j-- > 0;)
+			res = kr_cons(items[j], res);
+	}
+	*out = res;
+	return 0;
+}
+
+PRIM(p_length)
+{
+	UNUSED_N;
+	if (!is_list(a[0]))
+		return type_error("length", "a list", a[0]);
+	*out = kr_int(kr_list_length(a[0]));
+	return 0;
+}
+
+PRIM(p_reverse)
+{
+	UNUSED_N;
+	if (!is_list(a[0]))
+		return type_error("reverse", "a list", a[0]);
+	kr_term *r = kr_nil();
+	for (kr_term *t = a[0]; kr_is_pair(t); t = kr_cdr(t))
+		r = kr_cons(kr_car(t), r);
+	*out = r;
+	return 0;
+}
+
+/* (list-tail l k) and (list-ref l k). */
+static int list_drop(kr_term **out, const char *who, kr_term *l, kr_term *k)
+{
+	if (kr_term_kind(k) != KR_INT || kr_int_value(k) < 0)
+		return type_error(who, "an index", k);
+	for (int64_t i = kr_int_value(k); i > 0; i--) {
+		if (kr_term_kind(l) != KR_CONS && kr_term_kind(l) != KR_ETUPLE)
+			return kr_error_set(KR_EINVALID, "%s: index %lld out "
+					    "of range", who,
+					    (long long)kr_int_value(k));
+		l = kr_cdr(l);
+	}
+	*out = l;
+	return 0;
+}
+
+PRIM(p_list_tail)
+{
+	UNUSED_N;
+	return list_drop(out, "list-tail", a[0], a[1]);
+}
+
+PRIM(p_list_ref)
+{
+	UNUSED_N;
+	kr_term *l;
+	int rc = list_drop(&l, "list-ref", a[0], a[1]);
+	if (rc < 0)
+		return rc;
+	if (!kr_is_pair(l) || kr_term_kind(l) == KR_FOREIGN)
+		return kr_error_set(KR_EINVALID, "list-ref: index out of range");
+	*out = kr_car(l);
+	return 0;
+}
+
+/* (map f l ...) and (for-each f l ...) over lists of equal length. */
+static int map_common(kr_term **out, size_t n, kr_term *const *a, bool keep)
+{
+	kr_term *ls[8];
+	if (n - 1 > 8)
+		return kr_error_set(KR_EINVALID, "map: too many lists");
+	for (size_t i = 1; i < n; i++)
+		if (!is_list(ls[i - 1] = a[i]))
+			return type_error("map", "a list", a[i]);
+	size_t cap = 16, k = 0;
+	kr_term **res = kr_alloc(cap * sizeof *res);
+	for (;;) {
+		kr_term *args[8];
+		for (size_t i = 0; i + 1 < n; i++) {
+			if (!kr_is_pair(ls[i]))
+				goto done;
+			args[i] = kr_car(ls[i]);
+			ls[i] = kr_cdr(ls[i]);
+		}
+		if (k == cap) {
+			kr_term **b = kr_alloc(2 * cap * sizeof *b);
+			memcpy(b, res, cap * sizeof *res);
+			res = b;
+			cap *= 2;
+		}
+		int rc = lang_apply(&res[k++], a[0], n - 1, args);
+		if (rc < 0)
+			return rc;
+	}
+done:
+	*out = keep ? kr_list(k, res) : lang_void();
+	return 0;
+}
+
+PRIM(p_map)
+{
+	return map_common(out, n, a, true);
+}
+
+PRIM(p_for_each)
+{
+	return map_common(out, n, a, false);
+}
+
+PRIM(p_apply)
+{
+	kr_term *last = a[n - 1];
+	if (!is_list(last))
+		return type_error("apply", "a list", last);
+	size_t len = (size_t)kr_list_length(last);
+	kr_term **args = kr_alloc((n - 2 + len) * sizeof *args);
+	memcpy(args, a + 1, (n - 2) * sizeof *args);
+	for (size_t i = 0; i < len; i++, last = kr_cdr(last))
+		args[n - 2 + i] = kr_car(last);
+	return lang_apply(out, a[0], n - 2 + len, args);
+}
+
+/* (assq x alist) / (assoc x alist) / (memq x l) / (member x l). */
+static int search_list(kr_term **out, kr_term *x, kr_term *l, bool assoc,
+		       bool eq)
+{
+	for (; kr_term_kind(l) == KR_CONS; l = kr_cdr(l)) {
+		kr_term *e = kr_car(l), *key = e;
+		if (assoc) {
+			if (kr_term_kind(e) != KR_CONS)
+				continue;
+			key = kr_car(e);
+		}
+		if (eq ? key == x || (kr_term_kind(x) != KR_CONS &&
+				      kr_equal(key, x))
+		       : kr_equal(key, x)) {
+			*out = assoc ? e : l;
+			return 0;
+		}
+	}
+	*out = lang_bool(false);
+	return 0;
+}
+
+PRIM(p_assq) { UNUSED_N; return search_list(out, a[0], a[1], true, true); }
+PRIM(p_assoc) { UNUSED_N; return search_list(out, a[0], a[1], true, false); }
+PRIM(p_memq) { UNUSED_N; return search_list(out, a[0], a[1], false, true); }
+PRIM(p_member) { UNUSED_N; return search_list(out, a[0], a[1], false, false); }
+
+/* =========================================================== predicates */
+
+static int pred(kr_term **out, bool b)
+{
+	*out = lang_bool(b);
+	return 0;
+}
+
+PRIM(p_pairp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_CONS || (kr_term_kind(a[0]) == KR_ETUPLE && kr_is_pair(a[0]))); }
+PRIM(p_nullp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_NIL); }
+PRIM(p_listp) { UNUSED_N; return pred(out, is_list(a[0])); }
+PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && lang_truthy(a[0]) && strcmp(kr_sym_name(a[0]), "#t")); }
+PRIM(p_stringp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_STR); }
+PRIM(p_numberp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || kr_term_kind(a[0]) == KR_REAL); }
+PRIM(p_integerp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || (kr_term_kind(a[0]) == KR_REAL && floor(kr_real_value(a[0])) == kr_real_value(a[0]))); }
+PRIM(p_booleanp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && (a[0] == lang_bool(true) || a[0] == lang_bool(false))); }
+PRIM(p_procedurep) { UNUSED_N; return pred(out, lang_is_procedure(a[0])); }
+PRIM(p_goalp) { UNUSED_N; return pred(out, lang_term_goal(a[0]) != NULL); }
+PRIM(p_varp) { UNUSED_N; return pred(out, kr_is_var(a[0])); }
+PRIM(p_not) { UNUSED_N; return pred(out, !lang_truthy(a[0])); }
+PRIM(p_equalp) { UNUSED_N; return pred(out, kr_equal(a[0], a[1])); }
+
+PRIM(p_eqp)
+{
+	UNUSED_N;
+	kr_kind k = kr_term_kind(a[0]);
+	bool atomic = k != KR_CONS && k != KR_ETUPLE && k != KR_STR;
+	return pred(out, a[0] == a[1] || (atomic && kr_equal(a[0], a[1])));
+}
+
+/* ============================================================= numbers */
+
+static bool is_num(const kr_term *t)
+{
+	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
+}
+
+static double num(const kr_term *t)
+{
+	return kr_term_kind(t) == KR_INT ? (double)kr_int_value(t)
+					 : kr_real_value(t);
+}
+
+static int check_nums(const char *who, size_t n, kr_term *const *a,
+		      bool *all_int)
+{
+	*all_int = true;
+	for (size_t i = 0; i < n; i++) {
+		if (!is_num(a[i]))
+			return type_error(who, "a number", a[i]);
+		*all_int = *all_int && kr_term_kind(a[i]) == KR_INT;
+	}
+	return 0;
+}
+
+/* + - * over integers (wrapping is avoided by falling back to reals). */
+static int arith(kr_term **out, size_t n, kr_term *const *a, char op)
+{
+	const char who[2] = {op, 0};
+	bool ints;
+	int rc = check_nums(who, n, a, &ints);
+	if (rc < 0)
+		return rc;
+	int64_t acc = op == '*' ? 1 : 0;
+	double dacc = (double)acc;
+	for (size_t i = 0; i < n; i++) {
+		bool first = i == 0 && n > 1 && op == '-';
+		int64_t x = ints ? kr_int_value(a[i]) : 0, r = 0;
+		double d = num(a[i]);
+		if (first) {
+			acc = x;
+			dacc = d;
+			continue;
+		}
+		bool ovf = op == '+' ? __builtin_add_overflow(acc, x, &r) :
+			   op == '-' ? __builtin_sub_overflow(acc, x, &r) :
+				       __builtin_mul_overflow(acc, x, &r);
+		if (ints && ovf)
+			ints = false;
+		acc = r;
+		dacc = op == '+' ? dacc + d : op == '-' ? dacc - d : dacc * d;
+	}
+	*out = ints ? kr_int(acc) : kr_real(dacc);
+	return 0;
+}
+
+PRIM(p_add) { return arith(out, n, a, '+'); }
+PRIM(p_sub) { return arith(out, n, a, '-'); }
+PRIM(p_mul) { return arith(out, n, a, '*'); }
+
+PRIM(p_div)
+{
+	bool ints;
+	int rc = check_nums("/", n, a, &ints);
+	if (rc < 0)
+		return rc;
+	double r = n == 1 ? 1.0 / num(a[0]) : num(a[0]);
+	for (size_t i = 1; i < n; i++)
+		r /= num(a[i]);
+	if (ints && floor(r) == r && fabs(r) < 9e15)
+		*out = kr_int((int64_t)r);
+	else
+		*out = kr_real(r);
+	return 0;
+}
+
+/* quotient, remainder, modulo on integers. */
+static int intdiv(kr_term **out, kr_term *const *a, char which)
+{
+	const char *who = which == 'q' ? "quotient" : which == 'r' ?
+			  "remainder" : "modulo";
+	for (int i = 0; i < 2; i++)
+		if (kr_term_kind(a[i]) != KR_INT)
+			return type_error(who, "an integer", a[i]);
+	int64_t x = kr_int_value(a[0]), y = kr_int_value(a[1]);
+	if (y == 0 || (y == -1 && x == INT64_MIN))
+		return kr_error_set(KR_EINVALID, "%s: division by zero or "
+				    "overflow", who);
+	int64_t r = which == 'q' ? x / y : x % y;
+	if (which == 'm' && r != 0 && ((r < 0) != (y < 0)))
+		r += y;
+	*out = kr_int(r);
+	return 0;
+}
+
+PRIM(p_quotient) { UNUSED_N; return intdiv(out, a, 'q'); }
+PRIM(p_remainder) { UNUSED_N; return intdiv(out, a, 'r'); }
+PRIM(p_modulo) { UNUSED_N; return intdiv(out, a, 'm'); }
+
+/* = < > <= >= over a chain of numbers. */
+static int compare(kr_term **out, size_t n, kr_term *const *a,
+		   const char *op)
+{
+	bool ints;
+	int rc = check_nums(op, n, a, &ints);
+	if (rc < 0)
+		return rc;
+	bool ok = true;
+	for (size_t i = 0; i + 1 < n && ok; i++) {
+		double x = num(a[i]), y = num(a[i + 1]);
+		ok = !strcmp(op, "=") ? x == y : !strcmp(op, "<") ? x < y :
+		     !strcmp(op, ">") ? x > y : !strcmp(op, "<=") ? x <= y :
+		     x >= y;
+		if (ints)
+			ok = !strcmp(op, "=") ? kr_int_value(a[i]) ==
+						kr_int_value(a[i + 1]) : ok;
+	}
+	return pred(out, ok);
+}
+
+PRIM(p_eq) { return compare(out, n, a, "="); }
+PRIM(p_lt) { return compare(out, n, a, "<"); }
+PRIM(p_gt) { return compare(out, n, a, ">"); }
+PRIM(p_le) { return compare(out, n, a, "<="); }
+PRIM(p_ge) { return compare(out, n, a, ">="); }
+
+PRIM(p_expt)
+{
+	bool ints;
+	int rc = check_nums("expt", n, a, &ints);
+	if (rc < 0)
+		return rc;
+	if (ints && kr_int_value(a[1]) >= 0) {
+		int64_t r = 1, b = kr_int_value(a[0]), e = kr_int_value(a[1]);
+		bool ovf = false;
+		if (b >= -1 && b <= 1) /* 0, 1 and -1 never overflow: no loop */
+			e = b == -1 ? e % 2 : b == 0 ? e > 0 : 1;
+		for (; e > 0 && !ovf; e--)
+			ovf = __builtin_mul_overflow(r, b, &r);
+		if (!ovf) {
+			*out = kr_int(r);
+			return 0;
+		}
+	}
+	*out = kr_real(pow(num(a[0]), num(a[1])));
+	return 0;
+}
+
+static int int_pred(kr_term **out, kr_term *x, const char *who, int which)
+{
+	if (kr_term_kind(x) != KR_INT)
+		return type_error(who, "an integer", x);
+	int64_t v = kr_int_value(x);
+	return pred(out, which == 0 ? v % 2 != 0 : which == 1 ? v % 2 == 0 :
+		    v == 0);
+}
+
+PRIM(p_oddp) { UNUSED_N; return int_pred(out, a[0], "odd?", 0); }
+PRIM(p_evenp) { UNUSED_N; return int_pred(out, a[0], "even?", 1); }
+
+PRIM(p_zerop)
+{
+	UNUSED_N;
+	if (!is_num(a[0]))
+		return type_error("zero?", "a number", a[0]);
+	return pred(out, num(a[0]) == 0);
+}
+
+static int minmax(kr_term **out, size_t n, kr_term *const *a, bool max)
+{
+	bool ints;
+	int rc = check_nums(max ? "max" : "min", n, a, &ints);
+	if (rc < 0)
+		return rc;
+	kr_term *best = a[0];
+	for (size_t i = 1; i < n; i++)
+		if (max ? num(a[i]) > num(best) : num(a[i]) < num(best))
+			best = a[i];
+	*out = ints ? best : kr_real(num(best));
+	return 0;
+}
+
+PRIM(p_max) { return minmax(out, n, a, true); }
+PRIM(p_min) { return minmax(out, n, a, false); }
+
+PRIM(p_abs)
+{
+	UNUSED_N;
+	if (kr_term_kind(a[0]) == KR_INT && kr_int_value(a[0]) != INT64_MIN) {
+		*out = kr_int(llabs(kr_int_value(a[0])));
+		return 0;
+	}
+	if (!is_num(a[0]))
+		return type_error("abs", "a number", a[0]);
+	*out = kr_real(fabs(num(a[0])));
+	return 0;
+}
+
+/* ============================================================== output */
+
+static int print_value(const kr_term *t, bool display)
+{
+	if (display && kr_term_kind(t) == KR_STR)
+		fputs(kr_str_value(t), stdout);
+	else if (display && kr_term_kind(t) == KR_SYM)
+		fputs(kr_sym_name(t), stdout);
+	else
+		kr_term_fprint(stdout, t);
+	return 0;
+}
+
+PRIM(p_display)
+{
+	UNUSED_N;
+	*out = lang_void();
+	return print_value(a[0], true);
+}
+
+PRIM(p_write)
+{
+	UNUSED_N;
+	*out = lang_void();
+	return print_value(a[0], false);
+}
+
+PRIM(p_newline)
+{
+	(void)a;
+	UNUSED_N;
+	putchar('\n');
+	*out = lang_void();
+	return 0;
+}
+
+PRIM(p_error)
+{
+	(void)out;
+	char *msg = kr_strdup("");
+	for (size_t i = 0; i < n; i++)
+		msg = kr_strfmt("%s%s%s", msg, i ? " " : "",
+				kr_term_kind(a[i]) == KR_STR ?
+				kr_str_value(a[i]) : kr_term_to_string(a[i]));
+	return kr_error_set(KR_ERROR, "error: %s", msg);
+}
+
+PRIM(p_void)
+{
+	(void)a;
+	UNUSED_N;
+	*out = lang_void();
+	return 0;
+}
+
+PRIM(p_exit)
+{
+	if (lang_sandboxed())
+		return kr_error_set(KR_EINVALID, "exit: not in a sandbox");
+	(void)out;
+	int code = n && kr_term_kind(a[0]) == KR_INT ?
+		   (int)kr_int_value(a[0]) : n && !lang_truthy(a[0]) ? 1 : 0;
+	fflush(stdout);
+	exit(code);
+}
+
+/* ======================================================= benchmarking */
+
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/*
+ * (answers-digest answers): the benchmark README's digest, FNV-1a 32-bit
+ * over the printed answers sorted bytewise, each followed by a newline.
+ */
+PRIM(p_digest)
+{
+	(void)n;
+	if (!is_list(a[0]))
+		return type_error("answers-digest", "a list", a[0]);
+	size_t len = (size_t)kr_list_length(a[0]);
+	char **s = kr_alloc((len ? len : 1) * sizeof *s);
+	kr_term *t = a[0];
+	for (size_t i = 0; i < len; i++, t = kr_cdr(t))
+		s[i] = kr_term_to_string(kr_car(t));
+	qsort(s, len, sizeof *s, cmp_str);
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++) {
+		for (const char *c = s[i]; *c; c++)
+			h = (h ^ (unsigned char)*c) * 16777619u;
+		h = (h ^ '\n') * 16777619u;
+	}
+	*out = kr_int(h);
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/*
+ * (median-seconds runs reps thunk): call thunk reps times per run, once
+ * to warm up and then `runs` timed runs; the median wall time of a run.
+ */
+PRIM(p_median_seconds)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_INT || kr_int_value(a[0]) < 1 ||
+	    kr_int_value(a[0]) > 1000 || kr_term_kind(a[1]) != KR_INT ||
+	    kr_int_value(a[1]) < 1)
+		return kr_error_set(KR_EINVALID, "median-seconds: runs in "
+				    "1..1000 and reps >= 1 wanted");
+	int runs = (int)kr_int_value(a[0]);
+	double *times = kr_alloc_atomic((size_t)runs * sizeof *times);
+	for (int r = -1; r < runs; r++) {
+		double t0 = now();
+		for (int64_t i = 0; i < kr_int_value(a[1]); i++) {
+			kr_term *v;
+			int rc = lang_apply(&v, a[2], 0, NULL);
+			if (rc < 0)
+				return rc;
+		}
+		if (r >= 0)
+			times[r] = now() - t0;
+	}
+	qsort(times, (size_t)runs, sizeof *times, cmp_double);
+	*out = kr_real(times[runs / 2]);
+	return 0;
+}
+
+/* (getenv "NAME"): the variable's value as a string, or #f. */
+PRIM(p_getenv)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_STR)
+		return type_error("getenv", "a string", a[0]);
+	const char *v = getenv(kr_str_value(a[0]));
+	*out = v ? kr_str(v) : lang_bool(false);
+	return 0;
+}
+
+/* (string->number s): the number, or #f. */
+PRIM(p_string_number)
+{
+	(void)n;
+	kr_term *t;
+	if (kr_term_kind(a[0]) != KR_STR)
+		return type_error("string->number", "a string", a[0]);
+	if (kr_read_term(&t, kr_str_value(a[0]), "string") < 0 ||
+	    !is_num(t))
+		t = lang_bool(false);
+	*out = t;
+	return 0;
+}
+
+/* (string-append s ...) */
+PRIM(p_string_append)
+{
+	char *r = kr_strdup("");
+	for (size_t i = 0; i < n; i++) {
+		if (kr_term_kind(a[i]) != KR_STR)
+			return type_error("string-append", "a string", a[i]);
+		r = kr_strfmt("%s%s", r, kr_str_value(a[i]));
+	}
+	*out = kr_str(r);
+	return 0;
+}
+
+/* number->string, symbol->string, string->symbol. */
+PRIM(p_to_string)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) == KR_SYM)
+		*out = kr_str(kr_sym_name(a[0]));
+	else if (is_num(a[0]))
+		*out = kr_str(kr_term_to_string(a[0]));
+	else
+		return type_error("->string", "a number or symbol", a[0]);
+	return 0;
+}
+
+PRIM(p_string_symbol)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_STR || !*kr_str_value(a[0]))
+		return type_error("string->symbol", "a non-empty string", a[0]);
+	*out = kr_sym(kr_str_value(a[0]));
+	return 0;
+}
+
+/* (load "file"): evaluate every form of a file; its errors name it. */
+PRIM(p_load)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_STR)
+		return type_error("load", "a file name string", a[0]);
+	if (lang_sandboxed())
+		return kr_error_set(KR_EINVALID, "load: no files in a sandbox");
+	char *text = cli_read_file(kr_str_value(a[0]));
+	if (!text)
+		return kr_error_set(KR_ENOTFOUND, "load: cannot read %s",
+				    kr_str_value(a[0]));
+	*out = lang_void();
+	return lang_eval_text(text, kr_str_value(a[0]), false);
+}
+
+/* =============================================================== table */
+
+static const struct {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} prims[] = {
+	{"cons", 2, 2, p_cons}, {"car", 1, 1, p_car}, {"cdr", 1, 1, p_cdr},
+	{"list", 0, -1, p_list}, {"append", 0, -1, p_append},
+	{"length", 1, 1, p_length}, {"reverse", 1, 1, p_reverse},
+	{"list-tail", 2, 2, p_list_tail}, {"list-ref", 2, 2, p_list_ref},
+	{"map", 2, 9, p_map}, {"for-each", 2, 9, p_for_each},
+	{"apply", 2, -1, p_apply}, {"assq", 2, 2, p_assq},
+	{"assv", 2, 2, p_assq}, {"assoc", 2, 2, p_assoc},
+	{"memq", 2, 2, p_memq}, {"memv", 2, 2, p_memq},
+	{"member", 2, 2, p_member},
+	{"pair?", 1, 1, p_pairp}, {"null?", 1, 1, p_nullp},
+	{"list?", 1, 1, p_listp}, {"symbol?", 1, 1, p_symbolp},
+	{"string?", 1, 1, p_stringp}, {"number?", 1, 1, p_numberp},
+	{"integer?", 1, 1, p_integerp}, {"boolean?", 1, 1, p_booleanp},
+	{"procedure?", 1, 1, p_procedurep}, {"goal?", 1, 1, p_goalp},
+	{"var?", 1, 1, p_varp}, {"not", 1, 1, p_not},
+	{"equal?", 2, 2, p_equalp}, {"eq?", 2, 2, p_eqp},
+	{"eqv?", 2, 2, p_eqp},
+	{"+", 0, -1, p_add}, {"-", 1, -1, p_sub}, {"*", 0, -1, p_mul},
+	{"/", 1, -1, p_div}, {"quotient", 2, 2, p_quotient},
+	{"remainder", 2, 2, p_remainder}, {"modulo", 2, 2, p_modulo},
+	{"=", 1, -1, p_eq}, {"<", 1, -1, p_lt}, {">", 1, -1, p_gt},
+	{"<=", 1, -1, p_le}, {">=", 1, -1, p_ge}, {"expt", 2, 2, p_expt},
+	{"odd?", 1, 1, p_oddp}, {"even?", 1, 1, p_evenp},
+	{"zero?", 1, 1, p_zerop}, {"max", 1, -1, p_max},
+	{"min", 1, -1, p_min}, {"abs", 1, 1, p_abs},
+	{"display", 1, 1, p_display}, {"write", 1, 1, p_write},
+	{"newline", 0, 0, p_newline}, {"error", 0, -1, p_error},
+	{"void", 0, 0, p_void}, {"exit", 0, 1, p_exit},
+	{"string-append", 0, -1, p_string_append},
+	{"number->string", 1, 1, p_to_string},
+	{"symbol->string", 1, 1, p_to_string},
+	{"string->symbol", 1, 1, p_string_symbol},
+	{"answers-digest", 1, 1, p_digest}, {"load", 1, 1, p_load},
+	{"median-seconds", 3, 3, p_median_seconds},
+	{"getenv", 1, 1, p_getenv}, {"string->number", 1, 1, p_string_number},
+};
+
+void lang_builtins_init(void)
+{
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
+						     prims[i].max, prims[i].fn));
+	lang_define("else", lang_bool(true));
+	lang_goals_init();
+}

@@ -1,0 +1,88 @@
+/* cmd_show.c -- `kanrewrite show`: print a graph in one of its formats. */
+/* See the LICENSE file for copying conditions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const formats[] = {"sexp", "repr", "pprint", "dprint",
+				      "dot"};
+
+static void show_usage(FILE *f)
+{
+	fputs("usage: kanrewrite show [--format sexp|repr|pprint|dprint|dot] "
+	      "[FILE]\n\n"
+	      "Read a graph from FILE ('-' or no FILE: standard input), in the\n"
+	      "graph text format (input/constant/output lines) or the shorthand\n"
+	      "of 'kanrewrite rewrite' ((matrix A x) declarations and bare\n"
+	      "expressions, each an output), and print it:\n"
+	      "  sexp    the graph text format (default)\n"
+	      "  repr    PyTensor's FunctionGraph repr\n"
+	      "  pprint  PyTensor's pprint of each output, one per line\n"
+	      "  dprint  PyTensor's debugprint (box drawing, [id A], toposort "
+	      "index)\n"
+	      "  dot     a Graphviz digraph (render with: dot -Tpng)\n", f);
+}
+
+static int parse(const char **format, const char **file, int argc,
+		 char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			show_usage(stdout);
+			return -1;
+		} else if (!strcmp(a, "--format") && i + 1 < argc) {
+			*format = argv[++i];
+		} else if (!strncmp(a, "--format=", 9)) {
+			*format = a + 9;
+		} else if (a[0] == '-' && a[1]) {
+			return cli_fail("show: unknown option '%s'", a);
+		} else if (*file) {
+			return cli_fail("show: more than one FILE");
+		} else {
+			*file = a;
+		}
+	}
+	for (size_t k = 0; k < sizeof formats / sizeof *formats; k++)
+		if (!strcmp(*format, formats[k]))
+			return 0;
+	return cli_fail("show: unknown format '%s' (sexp, repr, pprint, "
+			"dprint or dot)", *format);
+}
+
+static char *render(const kr_fgraph *fg, const char *format,
+		    const char *comment)
+{
+	if (!strcmp(format, "sexp"))
+		return kr_gformat_write(fg, comment);
+	if (!strcmp(format, "repr"))
+		return kr_strfmt("%s\n", kr_fgraph_repr(fg));
+	if (!strcmp(format, "dprint"))
+		return kr_fgraph_dprint(fg);
+	if (!strcmp(format, "dot"))
+		return kr_fgraph_dot(fg);
+	char *s = kr_strdup("");
+	for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
+		s = kr_strfmt("%s%s\n", s, kr_pprint(kr_fgraph_output(fg, k)));
+	return s;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	const char *format = "sexp", *file = NULL;
+	int rc = parse(&format, &file, argc, argv);
+	if (rc)
+		return rc < 0 ? 0 : 2;
+	const char *name = file && strcmp(file, "-") ? file : "<stdin>";
+	const char *text = cli_read_file(file ? file : "-");
+	if (!text)
+		return 1;
+	kr_fgraph *fg;
+	char *comment;
+	if (kr_gformat_read(&fg, &comment, text, name) < 0)
+		return cli_fail("%s", kr_error_last()->message);
+	fputs(render(fg, format, comment), stdout);
+	return fflush(stdout) ? cli_fail("cannot write the output") : 0;
+}

@@ -1,6 +1,0 @@
-"; The dot-distribution examples of the graph rewriting documents:\n"
-"; A @ (x + y + ...) = (A @ x) + (A @ y) + ..., with every name a float64 matrix.\n"
-"(matrix A B x y z w)\n"
-"(dot A (add x y))\n"
-"(dot A (add (add x y) (add z w)))\n"
-"(dot A (add x (add y (dot B (add z w)))))\n"

@@ -1,0 +1,412 @@
+/* goals.c -- goal constructors, constraints and library relations at the prompt. */
+/* See the LICENSE file for copying conditions. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * Every relation of the library under the name miniKanren programs use
+ * (TRS2, faster-miniKanren, kanren), called with the library's own
+ * argument order, plus the goal constructors (==, =/=, conj, disj, onceo,
+ * ifte ...), fact tables, and the session's limits. A call builds the
+ * library goal directly; relations passed as arguments (mapo, walko ...)
+ * are converted with lang_as_rel(), so a relation defined at the prompt or
+ * a lambda works there as a C relation does.
+ */
+
+#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
+
+static int goal(kr_term **out, kr_goal *g)
+{
+	*out = lang_goal_term(g);
+	return 0;
+}
+
+/* The goals of args a[0..n-1], or an error naming `who`. */
+static int goals_of(kr_goal ***out, const char *who, size_t n,
+		    kr_term *const *a)
+{
+	kr_goal **gs = kr_alloc((n ? n : 1) * sizeof *gs);
+	for (size_t i = 0; i < n; i++)
+		if (!(gs[i] = lang_term_goal(a[i])))
+			return kr_error_set(KR_EINVALID, "%s: not a goal: %s",
+					    who, kr_term_to_string(a[i]));
+	*out = gs;
+	return 0;
+}
+
+/* ======================================================= constructors */
+
+PRIM(p_eq) { (void)n; return goal(out, kr_eq(a[0], a[1])); }
+PRIM(p_neq) { (void)n; return goal(out, kr_neq(a[0], a[1])); }
+PRIM(p_symbolo) { (void)n; return goal(out, kr_symbolo(a[0])); }
+PRIM(p_numbero) { (void)n; return goal(out, kr_numbero(a[0])); }
+PRIM(p_stringo) { (void)n; return goal(out, kr_stringo(a[0])); }
+PRIM(p_absento) { (void)n; return goal(out, kr_absento(a[0], a[1])); }
+
+static int conj_disj(kr_term **out, const char *who, size_t n,
+		     kr_term *const *a, bool conj)
+{
+	kr_goal **gs;
+	int rc = goals_of(&gs, who, n, a);
+	if (rc < 0)
+		return rc;
+	return goal(out, conj ? kr_conj(n, gs) : kr_disj(n, gs));
+}
+
+PRIM(p_conj) { return conj_disj(out, "conj", n, a, true); }
+PRIM(p_disj) { return conj_disj(out, "disj", n, a, false); }
+
+PRIM(p_onceo)
+{
+	kr_goal **gs;
+	int rc = goals_of(&gs, "onceo", n, a);
+	return rc < 0 ? rc : goal(out, kr_onceo(gs[0]));
+}
+
+PRIM(p_ifte)
+{
+	kr_goal **gs;
+	int rc = goals_of(&gs, "ifte", n, a);
+	return rc < 0 ? rc : goal(out, kr_ifte(gs[0], gs[1], gs[2]));
+}
+
+/* ====================================================== fact tables */
+
+/* Relations that are fact tables, so that `fact` can add to them. */
+static struct {
+	const kr_rel **rels;
+	kr_facts **facts;
+	size_t n, cap;
+} tables;
+
+static kr_term *table_term(kr_facts *f)
+{
+	if (tables.n == tables.cap) {
+		size_t cap = tables.cap ? 2 * tables.cap : 16;
+		const kr_rel **r = kr_alloc(cap * sizeof *r);
+		kr_facts **fs = kr_alloc(cap * sizeof *fs);
+		if (tables.n) {
+			memcpy(r, tables.rels, tables.n * sizeof *r);
+			memcpy(fs, tables.facts, tables.n * sizeof *fs);
+		}
+		tables.rels = r;
+		tables.facts = fs;
+		tables.cap = cap;
+	}
+	tables.rels[tables.n] = kr_facts_rel(f);
+	tables.facts[tables.n++] = f;
+	return lang_rel_term(kr_facts_rel(f));
+}
+
+static kr_facts *table_of(const kr_term *t)
+{
+	const kr_rel *r = lang_term_rel(t);
+	for (size_t i = 0; r && i < tables.n; i++)
+		if (tables.rels[i] == r)
+			return tables.facts[i];
+	return NULL;
+}
+
+/* (make-facts 'name arity) */
+PRIM(p_make_facts)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_SYM || kr_term_kind(a[1]) != KR_INT ||
+	    kr_int_value(a[1]) < 0 || kr_int_value(a[1]) > 64)
+		return kr_error_set(KR_EINVALID, "make-facts: needs a name "
+				    "and an arity from 0 to 64");
+	*out = table_term(kr_facts_new(kr_sym_name(a[0]),
+				       (int)kr_int_value(a[1])));
+	return 0;
+}
+
+/* (fact table arg ...) */
+PRIM(p_fact)
+{
+	kr_facts *f = table_of(a[0]);
+	if (!f)
+		return kr_error_set(KR_EINVALID, "fact: not a fact table: %s",
+				    kr_term_to_string(a[0]));
+	int arity = kr_rel_arity(lang_term_rel(a[0]));
+	if ((int)n - 1 != arity)
+		return kr_error_set(KR_EINVALID, "fact: %s has arity %d",
+				    kr_rel_name(lang_term_rel(a[0])), arity);
+	int rc = kr_fact(f, a + 1);
+	*out = lang_void();
+	return rc;
+}
+
+/* ======================================================== relations */
+
+typedef kr_goal *(*rel1)(kr_term *);
+typedef kr_goal *(*rel2)(kr_term *, kr_term *);
+typedef kr_goal *(*rel3)(kr_term *, kr_term *, kr_term *);
+typedef kr_goal *(*rel4)(kr_term *, kr_term *, kr_term *, kr_term *);
+typedef kr_goal *(*hrel3)(const kr_rel *, kr_term *, kr_term *);
+typedef kr_goal *(*hrel4)(const kr_rel *, const kr_rel *, kr_term *,
+			  kr_term *);
+
+/* A library relation: `nrel` leading arguments are relations. */
+typedef struct librel {
+	const char *name;
+	int arity, nrel;
+	void (*fn)(void);
+} librel;
+
+#define R(name, arity, nrel, fn) {name, arity, nrel, (void (*)(void))fn}
+
+static const librel librels[] = {
+	R("conso", 3, 0, kr_conso), R("heado", 2, 0, kr_heado),
+	R("tailo", 2, 0, kr_tailo), R("nullo", 1, 0, kr_nullo),
+	R("membero", 2, 0, kr_membero), R("appendo", 3, 0, kr_appendo),
+	R("caro", 2, 0, kr_caro), R("cdro", 2, 0, kr_cdro),
+	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
+	R("permuteo", 2, 0, kr_permuteo), R("mapo", 3, 1, kr_mapo),
+	R("map-anyo", 3, 1, kr_map_anyo), R("map_anyo", 3, 1, kr_map_anyo),
+	R("reduceo", 3, 1, kr_reduceo), R("walko", 3, 1, kr_walko),
+	R("term-walko", 4, 2, kr_term_walko),
+	R("term_walko", 4, 2, kr_term_walko),
+	R("assoc-flatten", 2, 0, kr_assoc_flatten),
+	R("assoc_flatten", 2, 0, kr_assoc_flatten),
+	R("eq-comm", 2, 0, kr_eq_comm), R("eq_comm", 2, 0, kr_eq_comm),
+	R("eq-assoc", 2, 0, kr_eq_assoc), R("eq_assoc", 2, 0, kr_eq_assoc),
+	R("eq-assoccomm", 2, 0, kr_eq_assoccomm),
+	R("eq_assoccomm", 2, 0, kr_eq_assoccomm),
+	R("poso", 1, 0, kr_poso), R(">1o", 1, 0, kr_gt1o),
+	R("pluso", 3, 0, kr_pluso), R("minuso", 3, 0, kr_minuso),
+	R("*o", 3, 0, kr_mulo), R("/o", 4, 0, kr_divo),
+	R("logo", 4, 0, kr_logo), R("expo", 3, 0, kr_expo),
+	R("<o", 2, 0, kr_lto), R("<=o", 2, 0, kr_leo),
+	R("dot-distributeo", 2, 0, kr_dot_distributeo),
+	R("dot_distributeo", 2, 0, kr_dot_distributeo),
+};
+
+static kr_goal *librel_goal(const librel *r, kr_term *const *a)
+{
+	switch (r->arity * 10 + r->nrel) {
+	case 10: return ((rel1)r->fn)(a[0]);
+	case 20: return ((rel2)r->fn)(a[0], a[1]);
+	case 30: return ((rel3)r->fn)(a[0], a[1], a[2]);
+	case 40: return ((rel4)r->fn)(a[0], a[1], a[2], a[3]);
+	default: return NULL;
+	}
+}
+
+/* The library relation's kr_rel function: args are terms only. */
+static kr_goal *librel_body(kr_term *const *args, void *env)
+{
+	return librel_goal(env, args);
+}
+
+/* Calling a library relation from the language (checks relation args). */
+static int call_librel(kr_term **out, const librel *r, kr_term *const *a)
+{
+	if (!r->nrel)
+		return goal(out, librel_goal(r, a));
+	const kr_rel *rels[2];
+	for (int i = 0; i < r->nrel; i++)
+		if (!(rels[i] = lang_as_rel(a[i], 2)))
+			return kr_error_set(KR_EINVALID, "%s: %s", r->name,
+					    kr_strdup(kr_error_last()->message));
+	if (r->nrel == 1)
+		return goal(out, ((hrel3)r->fn)(rels[0], a[1], a[2]));
+	return goal(out, ((hrel4)r->fn)(rels[0], rels[1], a[2], a[3]));
+}
+
+/* Relations with relation arguments are primitives dispatching by name. */
+static size_t librel_index(const char *name)
+{
+	for (size_t i = 0; i < sizeof librels / sizeof *librels; i++)
+		if (!strcmp(librels[i].name, name))
+			return i;
+	return 0;
+}
+
+static int higher_order(kr_term **out, const char *name, kr_term *const *a)
+{
+	return call_librel(out, &librels[librel_index(name)], a);
+}
+
+PRIM(p_mapo) { (void)n; return higher_order(out, "mapo", a); }
+PRIM(p_map_anyo) { (void)n; return higher_order(out, "map-anyo", a); }
+PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
+PRIM(p_walko) { (void)n; return higher_order(out, "walko", a); }
+PRIM(p_term_walko) { (void)n; return higher_order(out, "term-walko", a); }
+
+static lang_prim_fn higher_order_prim(const char *name)
+{
+	if (strstr(name, "term"))
+		return p_term_walko;
+	if (!strcmp(name, "mapo"))
+		return p_mapo;
+	if (strstr(name, "map"))
+		return p_map_anyo;
+	return !strcmp(name, "reduceo") ? p_reduceo : p_walko;
+}
+
+/* ============================================================ numbers */
+
+PRIM(p_build_num)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_INT || kr_int_value(a[0]) < 0)
+		return kr_error_set(KR_EINVALID, "build-num: not a natural "
+				    "number: %s", kr_term_to_string(a[0]));
+	*out = kr_build_num((uint64_t)kr_int_value(a[0]));
+	return 0;
+}
+
+PRIM(p_num_value)
+{
+	(void)n;
+	int64_t v = kr_num_value(a[0]);
+	if (v < 0)
+		return kr_error_set(KR_EINVALID, "num->int: not a numeral: %s",
+				    kr_term_to_string(a[0]));
+	*out = kr_int(v);
+	return 0;
+}
+
+/* ============================================================= limits */
+
+static int natural(uint64_t *out, const char *who, const kr_term *t)
+{
+	if (kr_term_kind(t) != KR_INT || kr_int_value(t) < 0)
+		return kr_error_set(KR_EINVALID, "%s: not a natural number: %s",
+				    who, kr_term_to_string(t));
+	*out = (uint64_t)kr_int_value(t);
+	return 0;
+}
+
+PRIM(p_set_step_limit)
+{
+	(void)n;
+	uint64_t steps, answers, v;
+	int rc = natural(&v, "set-step-limit!", a[0]);
+	if (rc < 0)
+		return rc;
+	lang_get_limits(&steps, &answers);
+	lang_set_limits(v, answers);
+	*out = lang_void();
+	return 0;
+}
+
+PRIM(p_set_answer_limit)
+{
+	(void)n;
+	uint64_t steps, answers, v;
+	int rc = natural(&v, "set-answer-limit!", a[0]);
+	if (rc < 0)
+		return rc;
+	lang_get_limits(&steps, &answers);
+	lang_set_limits(steps, v);
+	*out = lang_void();
+	return 0;
+}
+
+PRIM(p_set_eval_limit)
+{
+	(void)n;
+	uint64_t v;
+	int rc = natural(&v, "set-eval-limit!", a[0]);
+	if (rc < 0)
+		return rc;
+	lang_set_eval_limit(v);
+	*out = lang_void();
+	return 0;
+}
+
+PRIM(p_occurs_check)
+{
+	(void)n;
+	*out = lang_bool(kr_set_occurs_check(lang_truthy(a[0])));
+	return 0;
+}
+
+/* ============================================================= test */
+
+static size_t tests_run, tests_failed;
+
+/* (test name tested expected): faster-miniKanren's test, by equal?. */
+PRIM(p_test)
+{
+	(void)n;
+	tests_run++;
+	*out = lang_void();
+	if (kr_equal(a[1], a[2]))
+		return 0;
+	tests_failed++;
+	printf("Failed: %s\nExpected: ", kr_term_kind(a[0]) == KR_STR ?
+	       kr_str_value(a[0]) : kr_term_to_string(a[0]));
+	kr_term_fprint(stdout, a[2]);
+	fputs("\nComputed: ", stdout);
+	kr_term_fprint(stdout, a[1]);
+	putchar('\n');
+	return 0;
+}
+
+/* (test-summary): "N tests, N failed". */
+PRIM(p_test_summary)
+{
+	(void)n;
+	(void)a;
+	printf("%zu tests, %zu failed\n", tests_run, tests_failed);
+	*out = lang_void();
+	return 0;
+}
+
+/* =============================================================== table */
+
+static const struct {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} prims[] = {
+	{"==", 2, 2, p_eq}, {"=/=", 2, 2, p_neq},
+	{"symbolo", 1, 1, p_symbolo}, {"numbero", 1, 1, p_numbero},
+	{"stringo", 1, 1, p_stringo}, {"absento", 2, 2, p_absento},
+	{"conj", 0, -1, p_conj}, {"disj", 0, -1, p_disj},
+	{"conj2", 2, 2, p_conj}, {"disj2", 2, 2, p_disj},
+	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
+	{"ifte", 3, 3, p_ifte},
+	{"make-facts", 2, 2, p_make_facts}, {"fact", 1, -1, p_fact},
+	{"build-num", 1, 1, p_build_num}, {"num->int", 1, 1, p_num_value},
+	{"set-step-limit!", 1, 1, p_set_step_limit},
+	{"set-answer-limit!", 1, 1, p_set_answer_limit},
+	{"set-eval-limit!", 1, 1, p_set_eval_limit},
+	{"occurs-check!", 1, 1, p_occurs_check},
+	{"test", 3, 3, p_test}, {"test-summary", 0, 0, p_test_summary},
+};
+
+void lang_goals_init(void)
+{
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
+						     prims[i].max, prims[i].fn));
+	lang_define("succeed", lang_goal_term(kr_succeed()));
+	lang_define("fail", lang_goal_term(kr_fail()));
+	lang_define("#s", lang_goal_term(kr_succeed()));
+	lang_define("#u", lang_goal_term(kr_fail()));
+	for (size_t i = 0; i < sizeof librels / sizeof *librels; i++) {
+		const librel *r = &librels[i];
+		if (r->nrel)
+			lang_define(r->name, lang_prim(r->name, r->arity,
+						       r->arity,
+						       higher_order_prim(r->name)));
+		else
+			lang_define(r->name, lang_rel_term(kr_rel_new(
+				r->name, r->arity, librel_body, (void *)r)));
+	}
+	lang_define("associative", table_term(kr_associative()));
+	lang_define("commutative", table_term(kr_commutative()));
+}
+
+const char lang_prelude[] =
+	";; TRS2 relations that the library does not have, as TRS2 writes them.\n"
+	"(defrel (alwayso) (conde (succeed) ((alwayso))))\n"
+	"(defrel (nevero) (nevero))\n"
+	"(defrel (listo l) (conde ((nullo l)) ((fresh (d) (cdro l d) (listo d)))))\n"
+	"(defrel (lolo l) (conde ((nullo l)) ((fresh (a) (caro l a) (listo a))"
+	" (fresh (d) (cdro l d) (lolo d)))))\n";

@@ -1,0 +1,910 @@
+/* lang.c -- the REPL's language: values, globals and the compiler of forms. */
+/* See the LICENSE file for copying conditions. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * Forms are compiled into lang_node trees before they run. Local variables
+ * are resolved to (depth, index) addresses in frames, globals to their
+ * binding cell (made unbound on first mention, so relations may refer to
+ * relations defined later), and derived forms (let*, cond, when, unless,
+ * quasiquote, named let, internal defines, defrel) are rewritten into the
+ * few kinds of lang_node that eval.c knows.
+ */
+
+/* ================================================================ values */
+
+static char *void_str(const void *p)
+{
+	(void)p;
+	return kr_strdup("");
+}
+
+static const kr_foreign_type void_type = {"void", NULL, NULL, void_str,
+					  NULL};
+static int void_obj;
+
+kr_term *lang_void(void)
+{
+	static kr_term *v;
+	if (!v)
+		v = kr_foreign(&void_type, &void_obj);
+	return v;
+}
+
+kr_term *lang_bool(bool b)
+{
+	return kr_sym(b ? "#t" : "#f");
+}
+
+bool lang_truthy(const kr_term *t)
+{
+	return !(kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), "#f"));
+}
+
+static char *goal_str(const void *p)
+{
+	(void)p;
+	return kr_strdup("#<goal>");
+}
+
+static const kr_foreign_type goal_type = {"goal", NULL, NULL, goal_str, NULL};
+
+kr_term *lang_goal_term(kr_goal *g)
+{
+	return kr_foreign(&goal_type, g);
+}
+
+kr_goal *lang_term_goal(const kr_term *t)
+{
+	return kr_is_foreign_of(t, &goal_type) ? kr_foreign_ptr(t) : NULL;
+}
+
+static char *rel_str(const void *p)
+{
+	return kr_strfmt("#<relation %s/%d>", kr_rel_name(p), kr_rel_arity(p));
+}
+
+static const kr_foreign_type rel_type = {"relation", NULL, NULL, rel_str,
+					 NULL};
+
+kr_term *lang_rel_term(const kr_rel *r)
+{
+	return kr_foreign(&rel_type, r);
+}
+
+const kr_rel *lang_term_rel(const kr_term *t)
+{
+	return kr_is_foreign_of(t, &rel_type) ? kr_foreign_ptr(t) : NULL;
+}
+
+/* ============================================================== globals */
+
+/* Open addressing keyed by the (interned) symbol pointer; never shrinks. */
+static struct {
+	lang_global **slot;
+	size_t cap, count;
+} globals;
+
+static size_t sym_hash(const kr_term *sym, size_t cap)
+{
+	uintptr_t h = (uintptr_t)sym;
+	h ^= h >> 17;
+	h *= 0x9E3779B97F4A7C15u;
+	return (size_t)(h >> 7) & (cap - 1);
+}
+
+static void globals_grow(void)
+{
+	size_t cap = globals.cap ? globals.cap * 2 : 256;
+	lang_global **slot = kr_alloc(cap * sizeof *slot);
+	for (size_t i = 0; i < globals.cap; i++) {
+		lang_global *g = globals.slot[i];
+		if (!g)
+			continue;
+		size_t j = sym_hash(g->sym, cap);
+		while (slot[j])
+			j = (j + 1) & (cap - 1);
+		slot[j] = g;
+	}
+	globals.slot = slot;
+	globals.cap = cap;
+}
+
+/* The cell of a symbol, made (unbound) when create is true. */
+static lang_global *global_cell(kr_term *sym, bool create)
+{
+	if (globals.count * 2 >= globals.cap) {
+		if (!create && !globals.cap)
+			return NULL;
+		globals_grow();
+	}
+	size_t j = sym_hash(sym, globals.cap);
+	for (; globals.slot[j]; j = (j + 1) & (globals.cap - 1))
+		if (globals.slot[j]->sym == sym)
+			return globals.slot[j];
+	if (!create)
+		return NULL;
+	lang_global *g = kr_alloc(sizeof *g);
+	g->sym = sym;
+	globals.slot[j] = g;
+	globals.count++;
+	return g;
+}
+
+void lang_define(const char *name, kr_term *value)
+{
+	global_cell(kr_sym(name), true)->value = value;
+}
+
+kr_term *lang_lookup(const char *name)
+{
+	lang_global *g = global_cell(kr_sym(name), false);
+	return g ? g->value : NULL;
+}
+
+/* ========================================================= compilation */
+
+/* The special forms, for recognition and for completion. */
+static const char *const special_names[] = {
+	"quote", "quasiquote", "if", "define", "set!", "lambda", "let",
+	"let*", "letrec", "letrec*", "begin", "cond", "and", "or", "when",
+	"unless", "fresh", "conde", "conda", "condu", "run", "run*",
+	"defrel", "project", "else",
+};
+
+size_t lang_names(const char ***out)
+{
+	size_t nsp = sizeof special_names / sizeof *special_names;
+	const char **names = kr_alloc((globals.count + nsp) * sizeof *names);
+	size_t n = 0;
+	for (size_t i = 0; i < nsp; i++)
+		names[n++] = special_names[i];
+	for (size_t i = 0; i < globals.cap; i++)
+		if (globals.slot[i] && globals.slot[i]->value)
+			names[n++] = kr_sym_name(globals.slot[i]->sym);
+	*out = names;
+	return n;
+}
+
+/* A lexical scope being compiled: the names of one frame. */
+typedef struct scope {
+	struct scope *up;
+	size_t n, cap;
+	kr_term **names;
+} scope;
+
+typedef struct cc {
+	const kr_reader *r;
+	const char *file;
+} cc;
+
+typedef struct pos {
+	int line, col;
+} pos;
+
+static pos pos_of_cell(const cc *c, const kr_term *cell, pos dflt)
+{
+	pos p = dflt;
+	if (c->r && kr_term_kind(cell) == KR_CONS)
+		kr_reader_cell_position(c->r, cell, &p.line, &p.col);
+	return p;
+}
+
+static lang_node *node_new(const cc *c, lang_kind kind, pos p, size_t nkids)
+{
+	lang_node *n = kr_alloc(sizeof *n);
+	n->kind = kind;
+	n->line = p.line;
+	n->col = p.col;
+	n->file = c->file;
+	n->nkids = nkids;
+	if (nkids)
+		n->kids = kr_alloc(nkids * sizeof *n->kids);
+	return n;
+}
+
+static lang_node *syntax_error(const cc *c, pos p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static lang_node *syntax_error(const cc *c, pos p, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	kr_error_set(KR_ESYNTAX, "%s:%d:%d: %s", c->file, p.line, p.col, msg);
+	return NULL;
+}
+
+static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p);
+
+static bool is_sym(const kr_term *t, const char *name)
+{
+	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
+}
+
+static lang_node *const_node(const cc *c, kr_term *v, pos p)
+{
+	lang_node *n = node_new(c, N_CONST, p, 0);
+	n->value = v;
+	return n;
+}
+
+/* The n-th element of a proper list (asserted by the caller). */
+static kr_term *nth(kr_term *l, size_t i)
+{
+	while (i--)
+		l = kr_cdr(l);
+	return kr_car(l);
+}
+
+static kr_term *nth_cell(kr_term *l, size_t i)
+{
+	while (i--)
+		l = kr_cdr(l);
+	return l;
+}
+
+static lang_node *compile_symbol(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	int depth = 0;
+	for (scope *s = sc; s; s = s->up, depth++)
+		for (size_t i = s->n; i-- > 0;)
+			if (s->names[i] == x) {
+				lang_node *n = node_new(c, N_LOCAL, p, 0);
+				n->depth = depth;
+				n->index = (int)i;
+				n->value = x;
+				return n;
+			}
+	lang_node *n = node_new(c, N_GLOBAL, p, 0);
+	n->glob = global_cell(x, true);
+	n->value = x;
+	return n;
+}
+
+/* Compile the elements of list l from index `from` into n->kids[at..]. */
+static bool compile_list_into(const cc *c, lang_node *n, size_t at,
+			      kr_term *l, size_t from, scope *sc, pos p)
+{
+	kr_term *cell = nth_cell(l, from);
+	for (size_t i = at; i < n->nkids; i++, cell = kr_cdr(cell)) {
+		n->kids[i] = compile(c, kr_car(cell), sc,
+				     pos_of_cell(c, cell, p));
+		if (!n->kids[i])
+			return false;
+	}
+	return true;
+}
+
+static lang_node *compile_app(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	long len = kr_list_length(x);
+	if (len < 0)
+		return syntax_error(c, p, "improper list in a call");
+	lang_node *n = node_new(c, N_APP, p, (size_t)len);
+	return compile_list_into(c, n, 0, x, 0, sc, p) ? n : NULL;
+}
+
+/* `(begin e ...)` body from element `from` of x: a N_SEQ (or the one node). */
+static lang_node *compile_seq(const cc *c, kr_term *x, size_t from,
+			      scope *sc, pos p)
+{
+	long len = kr_list_length(x);
+	if (len <= (long)from)
+		return syntax_error(c, p, "empty body");
+	if (len == (long)from + 1)
+		return compile(c, nth(x, from), sc,
+			       pos_of_cell(c, nth_cell(x, from), p));
+	lang_node *n = node_new(c, N_SEQ, p, (size_t)len - from);
+	return compile_list_into(c, n, 0, x, from, sc, p) ? n : NULL;
+}
+
+static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
+{
+	long len = kr_list_length(x);
+	if (len < min || (max >= 0 && len > max)) {
+		syntax_error(c, p, "bad syntax: (%s ...) with %ld part%s",
+			     kr_term_to_string(kr_car(x)), len - 1,
+			     len == 2 ? "" : "s");
+		return false;
+	}
+	return true;
+}
+
+/* -------------------------------------------------------- quasiquote */
+
+static kr_term *prim_cons_value, *prim_append_value;
+
+static lang_node *app2(const cc *c, kr_term *fn, lang_node *a, lang_node *b,
+		       pos p)
+{
+	lang_node *n = node_new(c, N_APP, p, 3);
+	n->kids[0] = const_node(c, fn, p);
+	n->kids[1] = a;
+	n->kids[2] = b;
+	return n;
+}
+
+static bool has_unquote(kr_term *t)
+{
+	while (kr_term_kind(t) == KR_CONS) {
+		kr_term *a = kr_car(t);
+		if (is_sym(a, "unquote") || is_sym(a, "unquote-splicing"))
+			return true;
+		if (has_unquote(a))
+			return true;
+		t = kr_cdr(t);
+	}
+	return false;
+}
+
+static lang_node *compile_qq(const cc *c, kr_term *t, scope *sc, pos p)
+{
+	if (!has_unquote(t))
+		return const_node(c, t, p);
+	if (is_sym(kr_car(t), "unquote")) {
+		if (kr_list_length(t) != 2)
+			return syntax_error(c, p, "bad syntax: unquote");
+		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
+	}
+	kr_term *a = kr_car(t);
+	pos pa = pos_of_cell(c, t, p);
+	lang_node *rest = compile_qq(c, kr_cdr(t), sc, p);
+	if (!rest)
+		return NULL;
+	if (kr_term_kind(a) == KR_CONS && is_sym(kr_car(a), "unquote-splicing")) {
+		if (kr_list_length(a) != 2)
+			return syntax_error(c, pa, "bad syntax: unquote-splicing");
+		lang_node *s = compile(c, nth(a, 1), sc, pa);
+		return s ? app2(c, prim_append_value, s, rest, pa) : NULL;
+	}
+	lang_node *head = compile_qq(c, a, sc, pa);
+	return head ? app2(c, prim_cons_value, head, rest, pa) : NULL;
+}
+
+/* ---------------------------------------------------- binding forms */
+
+/* Collect parameter names (a proper or dotted list, or one symbol). */
+static bool params(const cc *c, kr_term *ps, scope *out, bool *rest, pos p)
+{
+	*out = (scope){0};
+	*rest = false;
+	long len = 0;
+	for (kr_term *t = ps; kr_term_kind(t) == KR_CONS; t = kr_cdr(t))
+		len++;
+	out->names = kr_alloc(((size_t)len + 1) * sizeof *out->names);
+	kr_term *t = ps;
+	for (; kr_term_kind(t) == KR_CONS; t = kr_cdr(t)) {
+		if (kr_term_kind(kr_car(t)) != KR_SYM) {
+			syntax_error(c, p, "parameter is not a symbol: %s",
+				     kr_term_to_string(kr_car(t)));
+			return false;
+		}
+		out->names[out->n++] = kr_car(t);
+	}
+	if (kr_term_kind(t) == KR_SYM) {
+		out->names[out->n++] = t;
+		*rest = true;
+	} else if (kr_term_kind(t) != KR_NIL) {
+		syntax_error(c, p, "bad parameter list");
+		return false;
+	}
+	out->cap = out->n;
+	return true;
+}
+
+static lang_node *compile_body(const cc *c, kr_term *x, size_t from,
+			       scope *sc, pos p);
+
+static lang_node *make_lambda(const cc *c, kr_term *ps, kr_term *x,
+			      size_t from, scope *sc, pos p, const char *name)
+{
+	scope *inner = kr_alloc(sizeof *inner);
+	bool rest;
+	if (!params(c, ps, inner, &rest, p))
+		return NULL;
+	inner->up = sc;
+	lang_node *n = node_new(c, N_LAMBDA, p, 0);
+	n->nvars = inner->n;
+	n->rest = rest;
+	n->names = inner->names;
+	n->name = name;
+	n->body = compile_body(c, x, from, inner, p);
+	return n->body ? n : NULL;
+}
+
+/* A body with leading internal defines becomes a letrec* over them. */
+static lang_node *compile_body(const cc *c, kr_term *x, size_t from,
+			       scope *sc, pos p)
+{
+	size_t ndef = 0;
+	long len = kr_list_length(x);
+	for (long i = (long)from; i < len; i++) {
+		kr_term *f = nth(x, (size_t)i);
+		if (kr_term_kind(f) != KR_CONS || !(is_sym(kr_car(f), "define") ||
+						     is_sym(kr_car(f), "defrel")))
+			break;
+		ndef++;
+	}
+	if (!ndef)
+		return compile_seq(c, x, from, sc, p);
+	scope *inner = kr_alloc(sizeof *inner);
+	inner->up = sc;
+	inner->names = kr_alloc(ndef * sizeof *inner->names);
+	for (size_t i = 0; i < ndef; i++) {
+		kr_term *f = nth(x, from + i), *target;
+		if (kr_list_length(f) < 2)
+			return syntax_error(c, p, "bad internal define");
+		target = nth(f, 1);
+		if (kr_term_kind(target) == KR_CONS)
+			target = kr_car(target);
+		if (kr_term_kind(target) != KR_SYM)
+			return syntax_error(c, p, "bad internal define");
+		inner->names[inner->n++] = target;
+	}
+	lang_node *n = node_new(c, N_LETREC, p, ndef);
+	n->nvars = ndef;
+	n->names = inner->names;
+	for (size_t i = 0; i < ndef; i++) {
+		kr_term *cell = nth_cell(x, from + i);
+		lang_node *d = compile(c, kr_car(cell), inner,
+				       pos_of_cell(c, cell, p));
+		if (!d)
+			return NULL;
+		n->kids[i] = d->kids[0]; /* the value part of the define */
+	}
+	n->body = compile_seq(c, x, from + ndef, inner, p);
+	return n->body ? n : NULL;
+}
+
+static lang_node *compile_define(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 2, -1, p))
+		return NULL;
+	kr_term *target = nth(x, 1);
+	lang_node *value;
+	if (kr_term_kind(target) == KR_CONS) {
+		kr_term *name = kr_car(target);
+		if (kr_term_kind(name) != KR_SYM)
+			return syntax_error(c, p, "bad define");
+		value = make_lambda(c, kr_cdr(target), x, 2, sc, p,
+				    kr_sym_name(name));
+		target = name;
+	} else if (kr_term_kind(target) == KR_SYM) {
+		if (!check_len(c, x, 3, 3, p))
+			return NULL;
+		value = compile(c, nth(x, 2), sc,
+				pos_of_cell(c, nth_cell(x, 2), p));
+		if (value && value->kind == N_LAMBDA && !value->name)
+			value->name = kr_sym_name(target);
+	} else {
+		return syntax_error(c, p, "bad define");
+	}
+	if (!value)
+		return NULL;
+	lang_node *n = node_new(c, N_DEFINE, p, 1);
+	n->kids[0] = value;
+	n->value = target;
+	if (!sc)
+		n->glob = global_cell(target, true);
+	return n;
+}
+
+/* Goals of a binding goal form: a new frame of `vars` over x[from..]. */
+static lang_node *goal_frame(const cc *c, lang_kind kind, kr_term *vars,
+			     kr_term *x, size_t from, scope *sc, pos p)
+{
+	scope *inner = kr_alloc(sizeof *inner);
+	bool rest;
+	if (!params(c, vars, inner, &rest, p))
+		return NULL;
+	if (rest && kind != N_RUN)
+		return syntax_error(c, p, "bad variable list");
+	inner->up = sc;
+	long len = kr_list_length(x);
+	if (len <= (long)from)
+		return syntax_error(c, p, "no goal");
+	lang_node *n = node_new(c, kind, p, (size_t)len - from);
+	n->nvars = inner->n;
+	n->names = inner->names;
+	n->rest = rest;
+	return compile_list_into(c, n, 0, x, from, inner, p) ? n : NULL;
+}
+
+/* `(defrel (name arg ...) goal ...)`: define name as a N_REL. */
+static lang_node *compile_defrel(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 3, -1, p))
+		return NULL;
+	kr_term *head = nth(x, 1);
+	if (kr_term_kind(head) != KR_CONS ||
+	    kr_term_kind(kr_car(head)) != KR_SYM)
+		return syntax_error(c, p, "defrel needs (name arg ...)");
+	lang_node *rel = goal_frame(c, N_REL, kr_cdr(head), x, 2, sc, p);
+	if (!rel)
+		return NULL;
+	rel->name = kr_sym_name(kr_car(head));
+	lang_node *n = node_new(c, N_DEFINE, p, 1);
+	n->kids[0] = rel;
+	n->value = kr_car(head);
+	if (!sc)
+		n->glob = global_cell(kr_car(head), true);
+	return n;
+}
+
+
+static lang_node *compile_if(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 3, 4, p))
+		return NULL;
+	lang_node *n = node_new(c, N_IF, p, 3);
+	n->nkids = (size_t)kr_list_length(x) - 1;
+	if (!compile_list_into(c, n, 0, x, 1, sc, p))
+		return NULL;
+	if (n->nkids == 2)
+		n->kids[2] = const_node(c, lang_void(), p);
+	n->nkids = 3;
+	return n;
+}
+
+static lang_node *compile_set(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 3, 3, p) || kr_term_kind(nth(x, 1)) != KR_SYM)
+		return syntax_error(c, p, "bad set!");
+	lang_node *target = compile_symbol(c, nth(x, 1), sc, p);
+	lang_node *n = node_new(c, target->kind == N_LOCAL ? N_SET_LOCAL :
+				N_SET_GLOBAL, p, 1);
+	n->depth = target->depth;
+	n->index = target->index;
+	n->glob = target->glob;
+	n->value = nth(x, 1);
+	n->kids[0] = compile(c, nth(x, 2), sc, pos_of_cell(c, kr_cdr(kr_cdr(x)), p));
+	return n->kids[0] ? n : NULL;
+}
+
+/* Split let bindings ((name init) ...) into names and init expressions. */
+static bool bindings(const cc *c, kr_term *bs, kr_term **names,
+		     kr_term **inits, pos p)
+{
+	kr_term *ns = kr_nil(), *is = kr_nil();
+	long len = kr_list_length(bs);
+	if (len < 0)
+		return syntax_error(c, p, "bad bindings"), false;
+	for (long i = len; i-- > 0;) {
+		kr_term *b = nth(bs, (size_t)i);
+		if (kr_list_length(b) != 2 || kr_term_kind(kr_car(b)) != KR_SYM)
+			return syntax_error(c, p, "bad binding: %s",
+					    kr_term_to_string(b)), false;
+		ns = kr_cons(kr_car(b), ns);
+		is = kr_cons(nth(b, 1), is);
+	}
+	*names = ns;
+	*inits = is;
+	return true;
+}
+
+static lang_node *compile_let_frame(const cc *c, lang_kind kind,
+				    kr_term *names, kr_term *inits,
+				    kr_term *x, size_t from, scope *sc, pos p)
+{
+	scope *inner = kr_alloc(sizeof *inner);
+	bool rest;
+	if (!params(c, names, inner, &rest, p))
+		return NULL;
+	inner->up = sc;
+	lang_node *n = node_new(c, kind, p, inner->n);
+	n->nvars = inner->n;
+	n->names = inner->names;
+	if (!compile_list_into(c, n, 0, inits, 0, kind == N_LET ? sc : inner,
+			       p))
+		return NULL;
+	n->body = compile_body(c, x, from, inner, p);
+	return n->body ? n : NULL;
+}
+
+/* (let loop ((v init) ...) body): ((letrec ((loop (lambda (v ...) body))) loop) init ...) */
+static lang_node *compile_named_let(const cc *c, kr_term *x, scope *sc,
+				    pos p)
+{
+	kr_term *names, *inits;
+	if (!check_len(c, x, 4, -1, p) ||
+	    !bindings(c, nth(x, 2), &names, &inits, p))
+		return NULL;
+	scope *inner = kr_alloc(sizeof *inner);
+	inner->up = sc;
+	inner->names = kr_alloc(sizeof *inner->names);
+	inner->names[0] = nth(x, 1);
+	inner->n = 1;
+	lang_node *loop = node_new(c, N_LETREC, p, 1);
+	loop->nvars = 1;
+	loop->names = inner->names;
+	loop->kids[0] = make_lambda(c, names, x, 3, inner, p,
+				    kr_sym_name(nth(x, 1)));
+	if (!loop->kids[0])
+		return NULL;
+	loop->body = compile_symbol(c, nth(x, 1), inner, p);
+	long len = kr_list_length(inits);
+	lang_node *n = node_new(c, N_APP, p, (size_t)len + 1);
+	n->kids[0] = loop;
+	return compile_list_into(c, n, 1, inits, 0, sc, p) ? n : NULL;
+}
+
+static lang_node *compile_let(const cc *c, kr_term *x, scope *sc, pos p,
+			      const char *which)
+{
+	if (!check_len(c, x, 3, -1, p))
+		return NULL;
+	if (!strcmp(which, "let") && kr_term_kind(nth(x, 1)) == KR_SYM)
+		return compile_named_let(c, x, sc, p);
+	kr_term *names, *inits;
+	if (!bindings(c, nth(x, 1), &names, &inits, p))
+		return NULL;
+	if (!strcmp(which, "let*") && kr_list_length(names) > 1) {
+		/* (let* (b . bs) body) == (let (b) (let* bs body)) */
+		kr_term *inner = kr_cons(kr_sym("let*"),
+					 kr_cons(kr_cdr(nth(x, 1)),
+						 kr_cdr(kr_cdr(x))));
+		kr_term *outer = KR_LIST(kr_sym("let"),
+					 KR_LIST(kr_car(nth(x, 1))), inner);
+		return compile(c, outer, sc, p);
+	}
+	return compile_let_frame(c, strncmp(which, "letrec", 6) ? N_LET :
+				 N_LETREC, names, inits, x, 2, sc, p);
+}
+
+/* cond clauses from cell `cl` on, as nested ifs. */
+static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
+{
+	if (kr_term_kind(cl) != KR_CONS)
+		return const_node(c, lang_void(), p);
+	kr_term *clause = kr_car(cl);
+	pos pc = pos_of_cell(c, cl, p);
+	if (kr_list_length(clause) < 1)
+		return syntax_error(c, pc, "bad cond clause");
+	if (is_sym(kr_car(clause), "else"))
+		return compile_seq(c, clause, 1, sc, pc);
+	lang_node *n = node_new(c, N_IF, pc, 3);
+	n->kids[0] = compile(c, kr_car(clause), sc, pc);
+	if (!n->kids[0])
+		return NULL;
+	if (kr_list_length(clause) == 1) { /* (cond (test) ...) == (or test ...) */
+		lang_node *o = node_new(c, N_OR, pc, 2);
+		o->kids[0] = n->kids[0];
+		o->kids[1] = compile_cond(c, kr_cdr(cl), sc, p);
+		return o->kids[1] ? o : NULL;
+	}
+	n->kids[1] = compile_seq(c, clause, 1, sc, pc);
+	n->kids[2] = compile_cond(c, kr_cdr(cl), sc, p);
+	return n->kids[1] && n->kids[2] ? n : NULL;
+}
+
+static lang_node *compile_kids(const cc *c, lang_kind kind, kr_term *x,
+			       size_t from, scope *sc, pos p)
+{
+	long len = kr_list_length(x);
+	lang_node *n = node_new(c, kind, p, (size_t)len - from);
+	return compile_list_into(c, n, 0, x, from, sc, p) ? n : NULL;
+}
+
+static lang_node *compile_when(const cc *c, kr_term *x, scope *sc, pos p,
+			       bool unless)
+{
+	if (!check_len(c, x, 3, -1, p))
+		return NULL;
+	lang_node *n = node_new(c, N_IF, p, 3);
+	n->kids[0] = compile(c, nth(x, 1), sc, pos_of_cell(c, kr_cdr(x), p));
+	lang_node *body = compile_seq(c, x, 2, sc, p);
+	if (!n->kids[0] || !body)
+		return NULL;
+	n->kids[unless ? 2 : 1] = body;
+	n->kids[unless ? 1 : 2] = const_node(c, lang_void(), p);
+	return n;
+}
+
+/* conde/conda/condu: each clause a N_CONJ of its goals. */
+static lang_node *compile_conde(const cc *c, lang_kind kind, kr_term *x,
+				scope *sc, pos p)
+{
+	if (!check_len(c, x, 2, -1, p))
+		return NULL;
+	lang_node *n = node_new(c, kind, p, (size_t)kr_list_length(x) - 1);
+	kr_term *cell = kr_cdr(x);
+	for (size_t i = 0; i < n->nkids; i++, cell = kr_cdr(cell)) {
+		kr_term *clause = kr_car(cell);
+		pos pc = pos_of_cell(c, cell, p);
+		if (kr_list_length(clause) < 1)
+			return syntax_error(c, pc, "a %s clause needs a goal",
+					    kr_sym_name(kr_car(x)));
+		n->kids[i] = compile_kids(c, N_CONJ, kr_cons(kr_nil(), clause),
+					  1, sc, pc);
+		if (!n->kids[i])
+			return NULL;
+	}
+	return n;
+}
+
+/* (run n (q ...) g ...), (run n q g ...), (run* (q ...) g ...). */
+static lang_node *compile_run(const cc *c, kr_term *x, scope *sc, pos p,
+			      bool star)
+{
+	size_t at = star ? 1 : 2;
+	if (!check_len(c, x, (long)at + 2, -1, p))
+		return NULL;
+	kr_term *vars = nth(x, at);
+	bool bare = kr_term_kind(vars) == KR_SYM;
+	if (bare)
+		vars = KR_LIST(vars);
+	if (kr_list_length(vars) < 1)
+		return syntax_error(c, p, "run needs a query variable");
+	lang_node *g = goal_frame(c, N_RUN, vars, x, at + 1, sc, p);
+	if (!g)
+		return NULL;
+	lang_node *n = node_new(c, N_RUN, p, g->nkids + 1);
+	memcpy(n->kids + 1, g->kids, g->nkids * sizeof *n->kids);
+	n->nvars = g->nvars;
+	n->names = g->names;
+	n->rest = bare;
+	if (!star) {
+		n->kids[0] = compile(c, nth(x, 1), sc,
+				     pos_of_cell(c, kr_cdr(x), p));
+		if (!n->kids[0])
+			return NULL;
+	}
+	return n;
+}
+
+/* (project (x ...) g ...): the goals see the values of x ... */
+static lang_node *compile_project(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 3, -1, p))
+		return NULL;
+	lang_node *n = goal_frame(c, N_PROJECT, nth(x, 1), x, 2, sc, p);
+	if (!n)
+		return NULL;
+	n->body = compile_kids(c, N_SEQ, nth(x, 1), 0, sc, p);
+	return n->body ? n : NULL;
+}
+
+static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
+				  scope *sc, pos p)
+{
+	if (!strcmp(h, "quote"))
+		return check_len(c, x, 2, 2, p) ? const_node(c, nth(x, 1), p)
+						 : NULL;
+	if (!strcmp(h, "quasiquote"))
+		return check_len(c, x, 2, 2, p) ? compile_qq(c, nth(x, 1), sc, p)
+						 : NULL;
+	if (!strcmp(h, "if"))
+		return compile_if(c, x, sc, p);
+	if (!strcmp(h, "define"))
+		return compile_define(c, x, sc, p);
+	if (!strcmp(h, "defrel"))
+		return compile_defrel(c, x, sc, p);
+	if (!strcmp(h, "set!"))
+		return compile_set(c, x, sc, p);
+	if (!strcmp(h, "lambda"))
+		return check_len(c, x, 3, -1, p) ?
+			make_lambda(c, nth(x, 1), x, 2, sc, p, NULL) : NULL;
+	if (!strncmp(h, "let", 3))
+		return compile_let(c, x, sc, p, h);
+	if (!strcmp(h, "begin"))
+		return compile_seq(c, x, 1, sc, p);
+	if (!strcmp(h, "cond"))
+		return compile_cond(c, kr_cdr(x), sc, p);
+	if (!strcmp(h, "and") || !strcmp(h, "or"))
+		return compile_kids(c, *h == 'a' ? N_AND : N_OR, x, 1, sc, p);
+	if (!strcmp(h, "when") || !strcmp(h, "unless"))
+		return compile_when(c, x, sc, p, *h == 'u');
+	if (!strcmp(h, "fresh"))
+		return check_len(c, x, 3, -1, p) ?
+			goal_frame(c, N_FRESH, nth(x, 1), x, 2, sc, p) : NULL;
+	if (!strcmp(h, "conde"))
+		return compile_conde(c, N_CONDE, x, sc, p);
+	if (!strcmp(h, "conda"))
+		return compile_conde(c, N_CONDA, x, sc, p);
+	if (!strcmp(h, "condu"))
+		return compile_conde(c, N_CONDU, x, sc, p);
+	if (!strcmp(h, "run") || !strcmp(h, "run*"))
+		return compile_run(c, x, sc, p, h[3] == '*');
+	if (!strcmp(h, "project"))
+		return compile_project(c, x, sc, p);
+	return NULL;
+}
+
+static bool is_special(const kr_term *head, scope *sc)
+{
+	if (kr_term_kind(head) != KR_SYM)
+		return false;
+	for (scope *s = sc; s; s = s->up)
+		for (size_t i = 0; i < s->n; i++)
+			if (s->names[i] == head)
+				return false;
+	const char *h = kr_sym_name(head);
+	for (size_t i = 0; i + 1 < sizeof special_names / sizeof *special_names;
+	     i++)
+		if (!strcmp(h, special_names[i]))
+			return true;
+	return false;
+}
+
+static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	switch (kr_term_kind(x)) {
+	case KR_SYM:
+		if (!strcmp(kr_sym_name(x), "#t") || !strcmp(kr_sym_name(x), "#f"))
+			return const_node(c, x, p);
+		if (is_special(x, sc))
+			return syntax_error(c, p, "bad syntax: %s", kr_sym_name(x));
+		return compile_symbol(c, x, sc, p);
+	case KR_CONS:
+		if (is_special(kr_car(x), sc)) {
+			if (kr_list_length(x) < 0)
+				return syntax_error(c, p, "bad syntax: improper form");
+			return compile_special(c, kr_sym_name(kr_car(x)), x, sc, p);
+		}
+		return compile_app(c, x, sc, p);
+	case KR_NIL:
+		return syntax_error(c, p, "empty combination ()");
+	default:
+		return const_node(c, x, p);
+	}
+}
+
+/* ============================================================= entry */
+
+int lang_eval_form(kr_term **out, kr_term *form, const kr_reader *r)
+{
+	cc c = {r, r ? kr_reader_name(r) : "<expr>"};
+	pos p = {1, 1};
+	if (r)
+		kr_reader_form_position(r, &p.line, &p.col);
+	lang_node *n = compile(&c, form, NULL, p);
+	if (!n)
+		return kr_error_last()->code;
+	lang_eval_budget_reset();
+	kr_term *v = lang_eval(n, NULL);
+	if (!v)
+		return kr_error_last()->code ? kr_error_last()->code : KR_ERROR;
+	*out = v;
+	return 0;
+}
+
+int lang_eval_text(const char *text, const char *name, bool print)
+{
+	kr_reader *r = kr_reader_new(text, name);
+	for (;;) {
+		kr_term *form, *v;
+		int rc = kr_reader_next(&form, r);
+		if (rc == KR_EOF)
+			return 0;
+		if (rc < 0 || (rc = lang_eval_form(&v, form, r)) < 0)
+			return rc;
+		if (print && v != lang_void()) {
+			kr_term_fprint(stdout, v);
+			putchar('\n');
+		}
+	}
+}
+
+void lang_init(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	lang_builtins_init();
+	prim_cons_value = lang_lookup("cons");
+	prim_append_value = lang_lookup("append");
+	if (lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
+		fprintf(stderr, "kanrewrite: prelude: %s\n",
+			kr_error_last()->message);
+		abort();
+	}
+}

@@ -1,0 +1,212 @@
+/* lang.h -- the REPL's language: miniKanren interpreted into the library's goals. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KR_CLI_LANG_H
+#define KR_CLI_LANG_H
+
+#include <signal.h>
+
+#include <kanrewrite.h>
+
+/*
+ * The language is the surface of The Reasoned Schemer (2nd ed.) and
+ * faster-miniKanren over a small Scheme for values: every value is a
+ * kr_term. Procedures, goals, relations and the unspecified value are
+ * foreign atoms of the types below, so they live in environments, lists
+ * and logic variables like any other term. A form is compiled once into a
+ * tree of nodes with lexical addresses (lang.c), then evaluated (eval.c)
+ * straight into library goals: `fresh`, `conde`, `defrel` and `run` build
+ * kr_goal values with kr_conj/kr_conde/kr_rel_new/kr_run_start, so a
+ * relation defined at the prompt runs in the same engine as a C relation.
+ *
+ * Errors: every fallible function returns 0 or a negative KR_E* code with
+ * kr_error_last() set to "FILE:LINE:COL: message" when the place is known.
+ */
+
+typedef struct lang_node lang_node;
+typedef struct lang_global lang_global;
+
+/** Kinds of compiled node (see lang.c for what each field holds). */
+typedef enum {
+	N_CONST, N_LOCAL, N_GLOBAL, N_IF, N_LAMBDA, N_APP, N_SEQ, N_LET,
+	N_LETREC, N_DEFINE, N_SET_LOCAL, N_SET_GLOBAL, N_AND, N_OR, N_FRESH,
+	N_CONJ, N_CONDE, N_CONDA, N_CONDU, N_RUN, N_REL, N_PROJECT
+} lang_kind;
+
+/**
+ * A compiled form. `kids` are the subforms (their meaning depends on the
+ * kind), `body` the body of binding forms, `nvars` the size of the frame
+ * a binding form makes, `depth`/`index` a local's lexical address.
+ */
+struct lang_node {
+	lang_kind kind;
+	int line, col;
+	const char *file;
+	int depth, index;
+	bool rest;
+	kr_term *value;
+	lang_global *glob;
+	size_t nkids;
+	lang_node **kids;
+	size_t nvars;
+	kr_term **names;
+	const char *name;
+	lang_node *body;
+};
+
+/** A global binding; value NULL while unbound. */
+struct lang_global {
+	kr_term *sym;
+	kr_term *value;
+};
+
+/** A frame of local variables; `up` is the lexically enclosing frame. */
+typedef struct lang_frame {
+	struct lang_frame *up;
+	size_t n;
+	kr_term *slot[];
+} lang_frame;
+
+/** A primitive: store the result in *out, return 0 or a KR_E* code. */
+typedef int (*lang_prim_fn)(kr_term **out, size_t n, kr_term *const *args);
+
+/** Set by the SIGINT handler, cleared when the prompt regains control. */
+extern volatile sig_atomic_t lang_interrupted;
+
+/* ------------------------------------------------------------ lang.c */
+
+/** Start the language: globals, built-ins and the prelude. Call once. */
+void lang_init(void);
+
+/**
+ * Compile and evaluate one form read by r (positions of errors come from
+ * r; r may be NULL). Returns 0 with *out set (lang_void() for forms that
+ * have no value), or a negative code with the message set.
+ */
+int lang_eval_form(kr_term **out, kr_term *form, const kr_reader *r);
+
+/** Evaluate every form of a text; stops at the first error. */
+int lang_eval_text(const char *text, const char *name, bool print);
+
+/** The unspecified value (not printed at the prompt). */
+kr_term *lang_void(void);
+
+/** The booleans `#t` and `#f` (the reader's symbols). */
+kr_term *lang_bool(bool b);
+
+/** True for every value except `#f`. */
+bool lang_truthy(const kr_term *t);
+
+/** Bind a global name (define). */
+void lang_define(const char *name, kr_term *value);
+
+/** The value of a global name, or NULL when unbound. */
+kr_term *lang_lookup(const char *name);
+
+/**
+ * The names of the bound globals and of the special forms, for tab
+ * completion. Returns the count; *out is a collected array.
+ */
+size_t lang_names(const char ***out);
+
+/** A primitive procedure value; max -1 for variadic. */
+kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn);
+
+/* --------------------------------------------------------- values */
+
+/** A goal as a value. */
+kr_term *lang_goal_term(kr_goal *g);
+
+/** The goal of a goal value, or NULL when t is not one. */
+kr_goal *lang_term_goal(const kr_term *t);
+
+/** A relation as a value. */
+kr_term *lang_rel_term(const kr_rel *r);
+
+/** The relation of a relation value, or NULL. */
+const kr_rel *lang_term_rel(const kr_term *t);
+
+/** True for any value that can be applied. */
+bool lang_is_procedure(const kr_term *t);
+
+/**
+ * A kr_rel of the given arity calling the procedure t (a relation, a
+ * closure or a primitive returning goals), for library relations that take
+ * relations as arguments (kr_mapo). Returns NULL with the message set when
+ * t cannot be one.
+ */
+const kr_rel *lang_as_rel(kr_term *t, int arity);
+
+/* ------------------------------------------------------------ eval.c */
+
+/** Evaluate a compiled node in a frame; NULL with the message set. */
+kr_term *lang_eval(const lang_node *node, lang_frame *frame);
+
+/** Apply a procedure value to arguments. Returns 0 or an error code. */
+int lang_apply(kr_term **out, kr_term *fn, size_t n, kr_term *const *args);
+
+/**
+ * Record an error that happened inside the search (where a goal can only
+ * fail); the running `run` reports it. The first one is kept.
+ */
+void lang_search_error(void);
+
+/**
+ * Run a goal for at most n answers (n < 0: all, up to the answer limit),
+ * reifying q with its constraints. Interrupted by lang_interrupted, bounded
+ * by the step limit. Returns 0 with *out the list of answers, or KR_ELIMIT
+ * / KR_ERROR with the message set.
+ */
+int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g);
+
+/** Step limit of every run (0: none) and answer limit of run* (0: none). */
+void lang_set_limits(uint64_t steps, uint64_t answers);
+
+/** The current limits. */
+void lang_get_limits(uint64_t *steps, uint64_t *answers);
+
+/**
+ * Evaluation budget of each top-level form: the number of evaluations and
+ * procedure calls after which it fails with KR_ELIMIT (0: none, the
+ * default). Bounds Scheme loops as the step limit bounds searches.
+ */
+void lang_set_eval_limit(uint64_t evals);
+
+/** The current evaluation budget (0: none). */
+uint64_t lang_get_eval_limit(void);
+
+/** Start counting a new top-level form against the evaluation budget. */
+void lang_eval_budget_reset(void);
+
+/**
+ * Sandboxed sessions (the fuzzer) may not touch files or leave: `load`,
+ * `exit` and the primitives writing files fail with KR_EINVALID.
+ */
+void lang_set_sandbox(bool on);
+
+/** True in a sandboxed session. */
+bool lang_sandboxed(void);
+
+/* -------------------------------------------------------- builtins.c */
+
+/** Define the primitives and library relations. Called by lang_init(). */
+void lang_builtins_init(void);
+
+/** Define the goal constructors, library relations and limits (goals.c). */
+void lang_goals_init(void);
+
+/** Text of the prelude (TRS2 relations written in the language). */
+extern const char lang_prelude[];
+
+/* ------------------------------------------------------------ repl.c */
+
+/**
+ * Run a script (errors end it with FILE:LINE:COL and status 1), stdin as
+ * a non-interactive session (errors reported, the session goes on), or the
+ * interactive REPL with readline. Return the exit status.
+ */
+int repl_run_file(const char *path);
+int repl_run_expr(const char *expr);
+int repl_run_stdin(void);
+int repl_interactive(void);
+
+#endif

@@ -1,0 +1,295 @@
+/* repl.c -- the read-eval-print loop, scripts and -e expressions. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_READLINE
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
+
+#include "cli.h"
+#include "lang.h"
+
+/*
+ * Three ways in: a script (the first error ends it, reported as
+ * "kanrewrite: FILE:LINE:COL: message", exit status 1), standard input
+ * read as a session (every error is reported and the session goes on;
+ * the exit status is 1 when some form failed), and the interactive REPL
+ * (GNU readline when available: history file, completion of names,
+ * multi-line input until the parentheses balance). Ctrl-C sets
+ * lang_interrupted, which a running `run` polls between step chunks.
+ */
+
+static volatile sig_atomic_t at_prompt;
+
+static void print_value(const kr_term *v)
+{
+	if (v == lang_void())
+		return;
+	kr_term_fprint(stdout, v);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void report(void)
+{
+	fflush(stdout);
+	fprintf(stderr, "kanrewrite: %s\n", kr_error_last()->message);
+	fflush(stderr);
+}
+
+/*
+ * Evaluate every form of text, printing values. With keep_going, an error
+ * is reported and evaluation goes on with the next form (a syntax error
+ * ends the text, as the reader cannot resynchronise). Returns the number
+ * of forms that failed.
+ */
+static int eval_all(const char *text, const char *name, bool keep_going)
+{
+	kr_reader *r = kr_reader_new(text, name);
+	int failed = 0;
+	for (;;) {
+		kr_term *form, *v;
+		lang_interrupted = 0;
+		kr_error_clear();
+		int rc = kr_reader_next(&form, r);
+		if (rc == KR_EOF)
+			return failed;
+		if (rc < 0) {
+			report();
+			return failed + 1;
+		}
+		if (lang_eval_form(&v, form, r) < 0) {
+			report();
+			failed++;
+			if (!keep_going)
+				return failed;
+			continue;
+		}
+		print_value(v);
+	}
+}
+
+int repl_run_file(const char *path)
+{
+	char *text = cli_read_file(path);
+	if (!text)
+		return 1;
+	return eval_all(text, path, false) ? 1 : 0;
+}
+
+int repl_run_expr(const char *expr)
+{
+	return eval_all(expr, "-e", false) ? 1 : 0;
+}
+
+int repl_run_stdin(void)
+{
+	char *text = cli_read_file("-");
+	if (!text)
+		return 1;
+	return eval_all(text, "<stdin>", true) ? 1 : 0;
+}
+
+/* ------------------------------------------------------ balanced input */
+
+/*
+ * True when text holds complete forms: every list is closed and no string
+ * or block comment is open. A surplus of closing brackets counts as
+ * complete (the reader reports it).
+ */
+static bool balanced(const char *s)
+{
+	int depth = 0, block = 0;
+	bool str = false;
+	for (; *s; s++) {
+		if (str) {
+			if (*s == '\\' && s[1])
+				s++;
+			else if (*s == '"')
+				str = false;
+		} else if (block) {
+			if (*s == '|' && s[1] == '#')
+				block--, s++;
+			else if (*s == '#' && s[1] == '|')
+				block++, s++;
+		} else if (*s == ';') {
+			while (s[1] && s[1] != '\n')
+				s++;
+		} else if (*s == '#' && s[1] == '|') {
+			block++, s++;
+		} else if (*s == '"') {
+			str = true;
+		} else if (*s == '(' || *s == '[') {
+			depth++;
+		} else if (*s == ')' || *s == ']') {
+			depth--;
+		}
+	}
+	return depth <= 0 && !str && !block;
+}
+
+/* --------------------------------------------------------- signals */
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	lang_interrupted = 1;
+#ifdef HAVE_READLINE
+	if (at_prompt) {
+		(void)!write(STDOUT_FILENO, "\n", 1);
+		rl_on_new_line();
+		rl_replace_line("", 0);
+		rl_redisplay();
+	}
+#endif
+}
+
+static void install_sigint(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+/* ------------------------------------------------------ line editing */
+
+#ifdef HAVE_READLINE
+static const char **completion_names;
+static size_t completion_count;
+
+static char *complete_name(const char *text, int state)
+{
+	static size_t i, len;
+	if (!state) {
+		i = 0;
+		len = strlen(text);
+		completion_count = lang_names(&completion_names);
+	}
+	while (i < completion_count) {
+		const char *name = completion_names[i++];
+		if (!strncmp(name, text, len))
+			return strdup(name);
+	}
+	return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+	(void)start;
+	(void)end;
+	rl_attempted_completion_over = 1;
+	return rl_completion_matches(text, complete_name);
+}
+
+static const char *history_path(void)
+{
+	const char *p = getenv("KANREWRITE_HISTORY");
+	if (p)
+		return p;
+	const char *home = getenv("HOME");
+	return home ? kr_strfmt("%s/.kanrewrite_history", home) : NULL;
+}
+
+static void setup_readline(void)
+{
+	rl_readline_name = "kanrewrite";
+	rl_catch_signals = 0;
+	rl_basic_word_break_characters = " \t\n()[]'`,\"";
+	rl_attempted_completion_function = complete;
+	const char *h = history_path();
+	if (h)
+		read_history(h);
+}
+
+/* One line (without newline) in a collected string, or NULL at EOF. */
+static char *read_line(const char *prompt)
+{
+	at_prompt = 1;
+	char *line = readline(prompt);
+	at_prompt = 0;
+	if (!line)
+		return NULL;
+	char *copy = kr_strdup(line);
+	free(line);
+	return copy;
+}
+
+static void remember(const char *entry)
+{
+	add_history(entry);
+	const char *h = history_path();
+	if (h && append_history(1, h) != 0)
+		write_history(h);
+}
+#else
+static void setup_readline(void)
+{
+}
+
+static char *read_line(const char *prompt)
+{
+	char buf[4096];
+	fputs(prompt, stdout);
+	fflush(stdout);
+	at_prompt = 1;
+	char *got = fgets(buf, sizeof buf, stdin);
+	at_prompt = 0;
+	if (!got)
+		return NULL;
+	buf[strcspn(buf, "\n")] = 0;
+	return kr_strdup(buf);
+}
+
+static void remember(const char *entry)
+{
+	(void)entry;
+}
+#endif
+
+/* Read one complete entry (possibly several lines); NULL at EOF. */
+static char *read_entry(void)
+{
+	char *text = NULL;
+	for (;;) {
+		char *line = read_line(text ? "... " : "> ");
+		if (!line)
+			return text;
+		if (lang_interrupted) { /* Ctrl-C dropped what was typed */
+			lang_interrupted = 0;
+			text = NULL;
+		}
+		text = text ? kr_strfmt("%s\n%s", text, line) : line;
+		if (balanced(text))
+			return text;
+	}
+}
+
+int repl_interactive(void)
+{
+	setup_readline();
+	install_sigint();
+	printf("kanrewrite %s -- miniKanren and graph rewriting. "
+	       "(exit) or Ctrl-D leaves.\n", kr_version());
+	for (;;) {
+		char *entry = read_entry();
+		if (!entry)
+			break;
+		if (!entry[strspn(entry, " \t\n")])
+			continue;
+		remember(entry);
+		if (!strcmp(entry, "(exit)"))
+			break;
+		eval_all(entry, "<repl>", true);
+	}
+	putchar('\n');
+	return 0;
+}

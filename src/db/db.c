@@ -1,0 +1,315 @@
+/* db.c -- rewrite databases: registration, tags, summaries. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <math.h>
+
+#include "db/db.h"
+
+static kr_rewrite_db *db_new(kri_db_kind kind)
+{
+	kr_rewrite_db *db = kri_alloc(sizeof *db);
+	db->kind = kind;
+	db->max_use_ratio = 8;
+	return db;
+}
+
+kr_rewrite_db *kr_sequence_db_new(void) { return db_new(DB_SEQUENCE); }
+
+kr_rewrite_db *kr_equilibrium_db_new(double max_use_ratio,
+				     bool ignore_newtrees,
+				     bool tracks_on_change_inputs)
+{
+	kr_check(max_use_ratio > 0);
+	kr_rewrite_db *db = db_new(DB_EQUILIBRIUM);
+	db->max_use_ratio = max_use_ratio;
+	db->ignore_newtrees = ignore_newtrees;
+	db->tracks_on_change_inputs = tracks_on_change_inputs;
+	return db;
+}
+
+kr_rewrite_db *kr_local_group_db_new(void) { return db_new(DB_LOCAL_GROUP); }
+
+kr_rewrite_db *kr_topo_db_new(kr_rewrite_db *inner, bool out_to_in,
+			      bool ignore_newtrees)
+{
+	kr_check(inner != NULL);
+	kr_rewrite_db *db = db_new(DB_TOPO);
+	db->inner = inner;
+	db->out_to_in = out_to_in;
+	db->ignore_newtrees = ignore_newtrees;
+	return db;
+}
+
+kr_rewrite_db *kr_proxy_db_new(kr_rewrite_db *inner)
+{
+	kr_check(inner != NULL);
+	kr_rewrite_db *db = db_new(DB_PROXY);
+	db->inner = inner;
+	return db;
+}
+
+const char *kr_rewrite_db_class_name(const kr_rewrite_db *db)
+{
+	static const char *names[] = {"SequenceDB", "EquilibriumDB",
+				      "LocalGroupDB", "TopoDB", "ProxyDB"};
+	return names[db->kind];
+}
+
+const char *kr_rewrite_db_name(const kr_rewrite_db *db) { return db->name; }
+
+const char *kri_db_entry_class(const kri_db_entry *e)
+{
+	if (e->sub)
+		return kr_rewrite_db_class_name(e->sub);
+	if (e->graph)
+		return kr_graph_rewriter_class_name(e->graph);
+	return kr_node_rewriter_class_name(e->node);
+}
+
+/* ------------------------------------------------------------ registration */
+
+static void file_under(kr_rewrite_db *db, kr_term *tag, kri_db_entry *e)
+{
+	kri_vec *v = kri_pmap_get(&db->by_tag, tag);
+	if (!v) {
+		v = kri_alloc(sizeof *v);
+		kri_pmap_put(&db->by_tag, tag, v);
+	}
+	for (size_t i = 0; i < v->len; i++)
+		if (v->items[i] == e)
+			return;
+	kri_vec_push(v, e);
+	kri_vec_push(&e->tags, tag);
+}
+
+static void unfile(kr_rewrite_db *db, kri_db_entry *e)
+{
+	for (size_t t = 0; t < e->tags.len; t++) {
+		kri_vec *v = kri_pmap_get(&db->by_tag, e->tags.items[t]);
+		size_t k = 0;
+		for (size_t i = 0; i < v->len; i++)
+			if (v->items[i] != e)
+				v->items[k++] = v->items[i];
+		v->len = k;
+		if (!k)
+			kri_pmap_del(&db->by_tag, e->tags.items[t]);
+	}
+	kri_pmap_del(&db->by_name, kr_sym(e->name));
+	size_t k = 0;
+	for (size_t i = 0; i < db->entries.len; i++)
+		if (db->entries.items[i] != e)
+			db->entries.items[k++] = db->entries.items[i];
+	db->entries.len = k;
+}
+
+/* Can this kind of database run that kind of object? */
+static int check_kind(const kr_rewrite_db *db, const char *name,
+		      kr_graph_rewriter *graph, kr_node_rewriter *node,
+		      kr_rewrite_db *sub)
+{
+	if ((graph != NULL) + (node != NULL) + (sub != NULL) != 1)
+		return kr_error_set(KR_EINVALID, "%s is not a valid rewrite "
+						 "type: register exactly one "
+						 "rewriter or database", name);
+	if (db->kind == DB_LOCAL_GROUP && graph)
+		return kr_error_set(KR_EINVALID, "a LocalGroupDB holds node "
+						 "rewriters: %s is a graph "
+						 "rewriter", name);
+	if (db->kind == DB_TOPO || db->kind == DB_PROXY)
+		return kr_error_set(KR_EINVALID, "a %s registers nothing: "
+						 "register %s into the database "
+						 "it stands for",
+				    kr_rewrite_db_class_name(db), name);
+	return 0;
+}
+
+static double last_position(const kr_rewrite_db *db)
+{
+	double max = -INFINITY;
+	for (size_t i = 0; i < db->entries.len; i++) {
+		const kri_db_entry *e = db->entries.items[i];
+		max = e->position > max ? e->position : max;
+	}
+	return db->entries.len ? max + 1 : 0;
+}
+
+/* The collision rules of PyTensor's RewriteDatabase.register/add_tags. */
+static int check_names(kr_rewrite_db *db, const char *name,
+		       const char *const *tags, bool overwrite)
+{
+	kr_term *n = kr_sym(name);
+	if (kri_pmap_has(&db->by_tag, n) && !overwrite)
+		return kr_error_set(KR_EEXISTS, "The tag '%s' is already "
+						"present in the database.",
+				    name);
+	for (size_t i = 0; tags && tags[i]; i++) {
+		kri_db_entry *other = kri_pmap_get(&db->by_name,
+						   kr_sym(tags[i]));
+		if ((other && !(overwrite && !strcmp(other->name, name))) ||
+		    !strcmp(tags[i], name))
+			return kr_error_set(KR_EEXISTS, "The tag '%s' collides "
+							"with an existing "
+							"name.", tags[i]);
+	}
+	return 0;
+}
+
+static void name_object(kri_db_entry *e)
+{
+	if (e->graph)
+		kr_graph_rewriter_set_name(e->graph, e->name);
+	else if (e->node)
+		kr_node_rewriter_set_name(e->node, e->name);
+	else
+		e->sub->name = e->name;
+}
+
+int kr_db_register(kr_rewrite_db *db, const char *name,
+		   kr_graph_rewriter *graph, kr_node_rewriter *node,
+		   kr_rewrite_db *sub, const char *const *tags,
+		   const kr_db_register_opts *opts)
+{
+	static const kr_db_register_opts defaults = KR_DB_REGISTER_OPTS_INIT;
+	kr_check(db != NULL && name != NULL && *name);
+	const kr_db_register_opts *o = opts ? opts : &defaults;
+	int rc = check_kind(db, name, graph, node, sub);
+	if (rc == 0 && o->final_rewriter && o->cleanup)
+		rc = kr_error_set(KR_EINVALID, "%s cannot be both a final and "
+					       "a cleanup rewriter", name);
+	if (rc == 0 && !o->position_last && !isfinite(o->position))
+		rc = kr_error_set(KR_EINVALID, "`position` must be numeric; "
+					       "got %g", o->position);
+	if (rc == 0)
+		rc = check_names(db, name, tags, o->overwrite_existing);
+	if (rc < 0)
+		return rc;
+	kri_db_entry *old = kri_pmap_get(&db->by_name, kr_sym(name));
+	if (old)
+		unfile(db, old);
+	kri_db_entry *e = kri_alloc(sizeof *e);
+	e->name = kr_strdup(name);
+	e->graph = graph, e->node = node, e->sub = sub;
+	e->position = o->position_last ? last_position(db) : o->position;
+	e->final_rewriter = o->final_rewriter;
+	e->cleanup = o->cleanup;
+	e->order = db->next_order++;
+	name_object(e);
+	kri_vec_push(&db->entries, e);
+	kri_pmap_put(&db->by_name, kr_sym(name), e);
+	file_under(db, kr_sym(name), e);
+	file_under(db, kr_sym(kri_db_entry_class(e)), e);
+	for (size_t i = 0; tags && tags[i]; i++)
+		file_under(db, kr_sym(tags[i]), e);
+	if (o->use_db_name_as_tag && db->name)
+		file_under(db, kr_sym(db->name), e);
+	return 0;
+}
+
+bool kr_db_contains(const kr_rewrite_db *db, const char *name)
+{
+	return kri_pmap_has(&db->by_name, kr_sym(name));
+}
+
+size_t kr_db_size(const kr_rewrite_db *db) { return db->entries.len; }
+
+int kr_db_position(double *out, const kr_rewrite_db *db, const char *name)
+{
+	kri_db_entry *e = kri_pmap_get(&db->by_name, kr_sym(name));
+	if (!e)
+		return kr_error_set(KR_ENOTFOUND, "no entry '%s' in the "
+						  "database", name);
+	*out = e->position;
+	return 0;
+}
+
+/* ----------------------------------------------------------------- summary */
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const kri_db_entry *x = *(kri_db_entry *const *)a,
+			   *y = *(kri_db_entry *const *)b;
+	if (x->position != y->position)
+		return x->position < y->position ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Entries sorted as a SequenceDB runs them (position, then name). */
+void kri_db_sort(kri_vec *v)
+{
+	if (v->len > 1)
+		qsort(v->items, v->len, sizeof *v->items, entry_cmp);
+}
+
+static void print_entry(FILE *f, const kr_rewrite_db *db,
+			const kri_db_entry *e, int depth)
+{
+	fprintf(f, "%*s", depth * 2, "");
+	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
+		fprintf(f, "%g ", e->position);
+	fprintf(f, "%s %s [", e->name, kri_db_entry_class(e));
+	for (size_t t = 2; t < e->tags.len; t++)
+		fprintf(f, "%s%s", t > 2 ? " " : "",
+			kr_sym_name(e->tags.items[t]));
+	fprintf(f, "]%s%s\n", e->final_rewriter ? " final" : "",
+		e->cleanup ? " cleanup" : "");
+}
+
+static void summary(FILE *f, const kr_rewrite_db *db, int depth)
+{
+	fprintf(f, "%*s%s (id %s)\n", depth * 2, "",
+		kr_rewrite_db_class_name(db), db->name ? db->name : "None");
+	if (db->inner) {
+		summary(f, db->inner, depth + 1);
+		return;
+	}
+	kri_vec v = db->entries;
+	v.items = kri_alloc((v.len + 1) * sizeof *v.items);
+	memcpy(v.items, db->entries.items, v.len * sizeof *v.items);
+	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
+		kri_db_sort(&v);
+	for (size_t i = 0; i < v.len; i++) {
+		const kri_db_entry *e = v.items[i];
+		print_entry(f, db, e, depth + 1);
+		if (e->sub)
+			summary(f, e->sub, depth + 2);
+	}
+}
+
+static void print_selection(FILE *f, kr_rewrite_db *db,
+			    const kr_rewrite_db_query *q, int depth)
+{
+	while (db->inner)
+		db = db->inner;
+	kri_vec sel = {0};
+	kri_db_select_raw(&sel, db, q);
+	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
+		kri_db_sort(&sel);
+	for (size_t i = 0; i < sel.len; i++) {
+		const kri_db_entry *e = sel.items[i];
+		if (db->kind == DB_SEQUENCE &&
+		    !(e->position < kri_db_query_cutoff(q)))
+			continue;
+		print_entry(f, db, e, depth);
+		if (e->sub)
+			print_selection(f, e->sub,
+					kri_db_subquery(q, e->name), depth + 1);
+	}
+}
+
+int kr_db_print_query(FILE *f, kr_rewrite_db *db,
+		      const kr_rewrite_db_query *q)
+{
+	kr_check(f && db && q);
+	print_selection(f, db, q, 0);
+	return ferror(f) ? kr_error_set(KR_ERROR, "cannot write a query")
+			 : 0;
+}
+
+int kr_db_print_summary(FILE *f, const kr_rewrite_db *db)
+{
+	kr_check(f != NULL && db != NULL);
+	summary(f, db, 0);
+	return ferror(f) ? kr_error_set(KR_ERROR, "cannot write a summary")
+			 : 0;
+}

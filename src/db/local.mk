@@ -1,0 +1,4 @@
+## db: rewrite databases (optdb), queries, the default optdb.
+libkanrewrite_la_SOURCES += src/db/db.h src/db/db.c src/db/query.c \
+	src/db/optdb.c
+pkginclude_HEADERS += include/kanrewrite/db.h include/kanrewrite/algebra.h

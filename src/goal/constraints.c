@@ -1,0 +1,657 @@
+/* constraints.c -- =/=, absento and type constraints (faster-miniKanren). */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "goal.h"
+#include "term/term.h"
+#include "term/unify.h"
+
+/*
+ * The store maps a variable to its constraint record: at most one type
+ * constraint T, a list D of disequalities (each one a pair (lhs-list .
+ * rhs-list): violated when all lhs_i == rhs_i at once) and a list A of
+ * terms that must be absent from the variable. A record sits on the
+ * variable that is unbound (the representative); when a unification binds
+ * a variable its record is removed and every constraint in it is applied
+ * again to the variable's value (faster-mk's update-constraints). Records
+ * are immutable: every change makes a new record and a new store.
+ */
+
+/* A type constraint: a disjoint, infinite class of atoms. */
+typedef struct tcon {
+	const char *name; /* reified name: num, str, sym, or a foreign type's */
+	int kind;	  /* KR_INT (numbers), KR_STR, KR_SYM or KR_FOREIGN */
+	const kr_foreign_type *type;
+	int order; /* position in the reified answer */
+} tcon;
+
+typedef struct lnode {
+	void *item;
+	const struct lnode *next;
+} lnode;
+
+typedef struct crec {
+	const tcon *T;
+	const lnode *D;
+	const lnode *A;
+} crec;
+
+static const crec empty_c = {NULL, NULL, NULL};
+
+static const tcon tc_num = {"num", KR_INT, NULL, 0};
+static const tcon tc_str = {"str", KR_STR, NULL, 1};
+static const tcon tc_sym = {"sym", KR_SYM, NULL, 2};
+
+/* Foreign type constraints, interned per type (static root). */
+static kri_vec foreign_tcs;
+
+static const tcon *foreign_tc(const kr_foreign_type *type)
+{
+	for (size_t i = 0; i < foreign_tcs.len; i++)
+		if (((tcon *)foreign_tcs.items[i])->type == type)
+			return foreign_tcs.items[i];
+	tcon *t = kri_alloc(sizeof *t);
+	t->name = type->name;
+	t->kind = KR_FOREIGN;
+	t->type = type;
+	t->order = 3 + (int)foreign_tcs.len;
+	kri_vec_push(&foreign_tcs, t);
+	return t;
+}
+
+static bool tc_holds(const tcon *tc, const kr_term *t)
+{
+	switch (tc->kind) {
+	case KR_INT: return t->kind == KR_INT || t->kind == KR_REAL;
+	case KR_FOREIGN: return kr_is_foreign_of(t, tc->type);
+	default: return t->kind == tc->kind;
+	}
+}
+
+static const lnode *lcons(void *item, const lnode *next)
+{
+	lnode *n = kri_alloc(sizeof *n);
+	n->item = item;
+	n->next = next;
+	return n;
+}
+
+/* ------------------------------------------------------------------ store */
+
+static const crec *lookup_c(const kr_state *st, const kr_term *x)
+{
+	const crec *c = kri_map_get(st->store, x);
+	return c ? c : &empty_c;
+}
+
+static const kr_state *set_c(const kr_state *st, const kr_term *x,
+			     const crec *c)
+{
+	kr_state *r = kri_alloc(sizeof *r);
+	r->s = st->s;
+	r->store = kri_map_set(st->store, x, (void *)c);
+	return r;
+}
+
+static crec *crec_copy(const crec *c)
+{
+	crec *r = kri_alloc(sizeof *r);
+	*r = *c;
+	return r;
+}
+
+size_t kr_state_constraint_count(const kr_state *st)
+{
+	kr_check(st != NULL);
+	return st->store ? kr_subst_size(st->store) : 0;
+}
+
+/* ------------------------------------------------------- type constraints */
+
+static const kr_state *apply_type(const kr_state *st, const tcon *tc,
+				  kr_term *u)
+{
+	kr_term *t = kr_walk(u, st->s);
+	if (tc_holds(tc, t))
+		return st;
+	if (t->kind != KR_VAR)
+		return NULL;
+	const crec *c = lookup_c(st, t);
+	if (c->T == tc)
+		return st;
+	if (c->T)
+		return NULL;
+	crec *n = crec_copy(c);
+	n->T = tc;
+	return set_c(st, t, n);
+}
+
+struct type_env {
+	const tcon *tc;
+	kr_term *t;
+};
+
+static kr_stream *type_fn(const kr_state *st, void *env)
+{
+	struct type_env *e = env;
+	const kr_state *r = apply_type(st, e->tc, e->t);
+	return r ? kr_stream_unit(r) : NULL;
+}
+
+static kr_goal *type_goal(const tcon *tc, kr_term *t)
+{
+	kr_check(t != NULL);
+	struct type_env *e = kri_alloc(sizeof *e);
+	e->tc = tc;
+	e->t = t;
+	return kr_goal_new(type_fn, e);
+}
+
+kr_goal *kr_symbolo(kr_term *t) { return type_goal(&tc_sym, t); }
+kr_goal *kr_numbero(kr_term *t) { return type_goal(&tc_num, t); }
+kr_goal *kr_stringo(kr_term *t) { return type_goal(&tc_str, t); }
+
+kr_goal *kr_typeo(kr_term *t, const kr_foreign_type *type)
+{
+	kr_check(type != NULL && type->name != NULL);
+	return type_goal(foreign_tc(type), t);
+}
+
+/* ------------------------------------------------------------ disequality */
+
+static const kr_state *add_to_D(const kr_state *st, kr_term *v, kr_term *d)
+{
+	const crec *c = lookup_c(st, v);
+	crec *n = crec_copy(c);
+	n->D = lcons(d, c->D);
+	return set_c(st, v, n);
+}
+
+/* The disequality of the associations added: (lhs-list . rhs-list). */
+static kr_term *assoc_lists(const kri_vec *added, const kr_subst *s)
+{
+	kr_term *l = kr_nil(), *r = kr_nil();
+	for (size_t i = added->len; i-- > 0;) {
+		kr_term *x = added->items[i];
+		l = kr_cons(x, l);
+		r = kr_cons(kr_subst_lookup(s, x), r);
+	}
+	return kr_cons(l, r);
+}
+
+/* (=/=* d): d is (lhs-list . rhs-list). */
+static const kr_state *neq_star(const kr_state *st, kr_term *d)
+{
+	kri_vec added = {0};
+	const kr_subst *s = kri_unify_added(kr_car(d), kr_cdr(d), st->s, true,
+					    &added);
+	if (!s)
+		return st;
+	if (added.len == 0)
+		return NULL;
+	kr_term *nd = assoc_lists(&added, s);
+	kr_term *x = added.items[0];
+	kr_term *val = kr_subst_lookup(s, x);
+	st = add_to_D(st, x, nd);
+	return val->kind == KR_VAR ? add_to_D(st, val, nd) : st;
+}
+
+static kr_stream *neq_fn(const kr_state *st, void *env)
+{
+	const kr_state *r = neq_star(st, env);
+	return r ? kr_stream_unit(r) : NULL;
+}
+
+kr_goal *kr_neq(kr_term *u, kr_term *v)
+{
+	kr_check(u != NULL && v != NULL);
+	return kr_goal_new(neq_fn, kr_cons(KR_LIST(u), KR_LIST(v)));
+}
+
+/* ---------------------------------------------------------------- absento */
+
+static bool a_member(const lnode *A, const kr_term *a)
+{
+	for (; A; A = A->next)
+		if (A->item == a || kr_equal(A->item, a))
+			return true;
+	return false;
+}
+
+/* Push the parts of a pair-like term t for the absento walk. */
+static bool push_parts(kri_vec *todo, kr_term *t)
+{
+	if (t->kind == KR_ETUPLE) {
+		for (size_t i = t->u.et.n; i-- > 0;)
+			kri_vec_push(todo, t->u.et.items[i]);
+		return true;
+	}
+	if (t->kind != KR_CONS)
+		return false;
+	kri_vec_push(todo, t->u.cons.cdr);
+	kri_vec_push(todo, t->u.cons.car);
+	return true;
+}
+
+static const kr_state *absento_st(const kr_state *st, kr_term *a, kr_term *t)
+{
+	kri_vec todo = {0};
+	kri_vec_push(&todo, t);
+	while (todo.len > 0 && st) {
+		kr_term *a1 = kr_walk(a, st->s);
+		kr_term *t1 = kr_walk(kri_vec_pop(&todo), st->s);
+		st = neq_star(st, kr_cons(KR_LIST(a1), KR_LIST(t1)));
+		if (!st || push_parts(&todo, t1) || t1->kind != KR_VAR)
+			continue;
+		const crec *c = lookup_c(st, t1);
+		if (a_member(c->A, a1))
+			continue;
+		crec *n = crec_copy(c);
+		n->A = lcons(a1, c->A);
+		st = set_c(st, t1, n);
+	}
+	return st;
+}
+
+static kr_stream *absento_fn(const kr_state *st, void *env)
+{
+	kr_term *p = env;
+	const kr_state *r = absento_st(st, kr_car(p), kr_cdr(p));
+	return r ? kr_stream_unit(r) : NULL;
+}
+
+kr_goal *kr_absento(kr_term *a, kr_term *t)
+{
+	kr_check(a != NULL && t != NULL);
+	return kr_goal_new(absento_fn, kr_cons(a, t));
+}
+
+/* ---------------------------------------------------- update after == */
+
+static const kr_state *remove_c(const kr_state *st, const kr_term *x)
+{
+	return set_c(st, x, &empty_c);
+}
+
+static const kr_state *recheck(const kr_state *st, const crec *c,
+			       kr_term *val)
+{
+	if (c->T && !(st = apply_type(st, c->T, val)))
+		return NULL;
+	for (const lnode *n = c->A; n && st; n = n->next)
+		st = absento_st(st, n->item, val);
+	for (const lnode *n = c->D; n && st; n = n->next)
+		st = neq_star(st, n->item);
+	return st;
+}
+
+const kr_state *kri_constraints_update(const kr_state *st,
+				       const kri_vec *added)
+{
+	for (size_t i = 0; i < added->len && st; i++) {
+		kr_term *x = added->items[i];
+		const crec *c = lookup_c(st, x);
+		if (c == &empty_c || (!c->T && !c->D && !c->A))
+			continue;
+		st = recheck(remove_c(st, x), c, kr_subst_lookup(st->s, x));
+	}
+	return st;
+}
+
+/* ---------------------------------------------------------- reification */
+
+/*
+ * kr_reify_state follows faster-mk's reify: the walked answer v, its
+ * variables in order, the constraints on those variables (normalised
+ * through the substitution), minus the ones that mention other variables
+ * and the subsumed ones, then everything renamed _.N and sorted.
+ * A normalised disequality is a proper list of pairs (var . value); an
+ * absento is a pair (term . var).
+ */
+
+/* The distinct variables of t, in order of first appearance. */
+static void term_vars(kr_term *t, kri_vec *out)
+{
+	kri_vec todo = {0};
+	kri_vec_push(&todo, t);
+	while (todo.len > 0) {
+		kr_term *x = kri_vec_pop(&todo);
+		if (KRI_IS_GROUND(x) || push_parts(&todo, x))
+			continue;
+		if (x->kind != KR_VAR)
+			continue;
+		bool seen = false;
+		for (size_t i = 0; i < out->len && !seen; i++)
+			seen = out->items[i] == x;
+		if (!seen)
+			kri_vec_push(out, x);
+	}
+}
+
+static bool all_in(kr_term *t, const kri_vec *vars)
+{
+	kri_vec vs = {0};
+	term_vars(t, &vs);
+	for (size_t i = 0; i < vs.len; i++) {
+		bool found = false;
+		for (size_t j = 0; j < vars->len && !found; j++)
+			found = vars->items[j] == vs.items[i];
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* d (lhs-list . rhs-list) normalised under s, or NULL when satisfied. */
+static kr_term *normalize_d(kr_term *d, const kr_subst *s)
+{
+	kri_vec added = {0};
+	const kr_subst *s2 = kri_unify_added(kr_car(d), kr_cdr(d), s, true,
+					     &added);
+	if (!s2)
+		return NULL;
+	kr_term *l = kr_nil();
+	for (size_t i = added.len; i-- > 0;) {
+		kr_term *x = added.items[i];
+		kr_term *pr = kr_cons(x, kr_walk_star(kr_subst_lookup(s2, x),
+						      s));
+		l = kr_cons(pr, l);
+	}
+	return l;
+}
+
+static const tcon *var_type(const kr_state *st, kr_term *x)
+{
+	return x->kind == KR_VAR ? lookup_c(st, x)->T : NULL;
+}
+
+static bool types_match(const kr_state *st, kr_term *t1, kr_term *t2)
+{
+	const tcon *a = var_type(st, t1);
+	if (!a)
+		return true;
+	if (t2->kind == KR_VAR) {
+		const tcon *b = var_type(st, t2);
+		return !b || a == b;
+	}
+	return tc_holds(a, t2);
+}
+
+/* d2 holds whenever d1's bindings hold (faster-mk's d-subsumed-by?). */
+static bool d_subsumed_by(kr_term *d1, kr_term *d2)
+{
+	kr_term *l1 = kr_nil(), *r1 = kr_nil(), *l2 = kr_nil(),
+		*r2 = kr_nil();
+	for (kr_term *p = d1; kr_is_pair(p); p = kr_cdr(p)) {
+		l1 = kr_cons(kr_car(kr_car(p)), l1);
+		r1 = kr_cons(kr_cdr(kr_car(p)), r1);
+	}
+	for (kr_term *p = d2; kr_is_pair(p); p = kr_cdr(p)) {
+		l2 = kr_cons(kr_car(kr_car(p)), l2);
+		r2 = kr_cons(kr_cdr(kr_car(p)), r2);
+	}
+	const kr_subst *s = kr_unify_check(l1, r1, kr_subst_empty());
+	if (!s)
+		return false;
+	kri_vec added = {0};
+	return kri_unify_added(l2, r2, s, true, &added) && added.len == 0;
+}
+
+static bool member_star(kr_term *u, kr_term *v)
+{
+	kri_vec todo = {0};
+	kri_vec_push(&todo, v);
+	while (todo.len > 0) {
+		kr_term *x = kri_vec_pop(&todo);
+		if (kr_equal(u, x))
+			return true;
+		push_parts(&todo, x);
+	}
+	return false;
+}
+
+static bool a_subsumed_by(kr_term *a1, kr_term *a2)
+{
+	return kr_cdr(a1) == kr_cdr(a2) && member_star(kr_car(a2), kr_car(a1));
+}
+
+static bool a_atomic(const kr_state *st, kr_term *a)
+{
+	kr_term *r = kr_cdr(a);
+	return r->kind != KR_VAR || var_type(st, r) != NULL;
+}
+
+/* Keep the items not subsumed by another kept or later item. */
+static void rem_subsumed(kri_vec *v, bool (*by)(kr_term *, kr_term *))
+{
+	kri_vec res = {0};
+	for (size_t i = 0; i < v->len; i++) {
+		bool drop = false;
+		for (size_t j = i + 1; j < v->len && !drop; j++)
+			drop = by(v->items[i], v->items[j]);
+		for (size_t j = 0; j < res.len && !drop; j++)
+			drop = by(v->items[i], res.items[j]);
+		if (!drop)
+			kri_vec_push(&res, v->items[i]);
+	}
+	*v = res;
+}
+
+static bool d_subsumed(const kr_state *st, kr_term *d, const kri_vec *A)
+{
+	for (kr_term *p = d; kr_is_pair(p); p = kr_cdr(p))
+		if (!types_match(st, kr_car(kr_car(p)), kr_cdr(kr_car(p))))
+			return true;
+	for (size_t i = 0; i < A->len; i++)
+		if (!a_atomic(st, A->items[i]) &&
+		    d_subsumed_by(d, KR_LIST(A->items[i])))
+			return true;
+	return false;
+}
+
+typedef struct parts {
+	kri_vec D, A;
+} parts;
+
+static void collect(parts *p, const kr_state *st, const kri_vec *vars)
+{
+	for (size_t i = 0; i < vars->len; i++) {
+		const crec *c = lookup_c(st, vars->items[i]);
+		for (const lnode *n = c->D; n; n = n->next) {
+			kr_term *d = normalize_d(n->item, st->s);
+			if (d && all_in(d, vars))
+				kri_vec_push(&p->D, d);
+		}
+		for (const lnode *n = c->A; n; n = n->next) {
+			kr_term *a = kr_cons(kr_walk_star(n->item, st->s),
+					     vars->items[i]);
+			if (all_in(a, vars))
+				kri_vec_push(&p->A, a);
+		}
+	}
+}
+
+static void drop_subsumed(parts *p, const kr_state *st)
+{
+	kri_vec D = {0}, A = {0};
+	for (size_t i = 0; i < p->D.len; i++)
+		if (!d_subsumed(st, p->D.items[i], &p->A))
+			kri_vec_push(&D, p->D.items[i]);
+	for (size_t i = 0; i < p->A.len; i++) {
+		kr_term *a = p->A.items[i];
+		if (!a_atomic(st, a) &&
+		    !kr_occurs(kr_cdr(a), kr_car(a), st->s))
+			kri_vec_push(&A, a);
+	}
+	rem_subsumed(&D, d_subsumed_by);
+	rem_subsumed(&A, a_subsumed_by);
+	p->D = D;
+	p->A = A;
+}
+
+/* Rank of a reified term's type in faster-mk's lexical order. */
+static int lex_rank(const kr_term *t)
+{
+	switch (t->kind) {
+	case KR_INT:
+	case KR_REAL: return 0;
+	case KR_STR: return 1;
+	case KR_SYM: return 2;
+	case KR_FOREIGN: return 3;
+	case KR_NIL: return 5;
+	case KR_ETUPLE: return t->u.et.n ? 6 : 5;
+	case KR_CONS: return 6;
+	default: return 4;
+	}
+}
+
+static int cmp_num(const kr_term *x, const kr_term *y)
+{
+	double a = x->kind == KR_INT ? (double)x->u.i : x->u.r;
+	double b = y->kind == KR_INT ? (double)y->u.i : y->u.r;
+	if (x->kind == KR_INT && y->kind == KR_INT)
+		return (x->u.i > y->u.i) - (x->u.i < y->u.i);
+	return (a > b) - (a < b);
+}
+
+static int lex_compare(kr_term *x, kr_term *y)
+{
+	for (;;) {
+		int rx = lex_rank(x), ry = lex_rank(y);
+		if (rx != ry)
+			return rx < ry ? -1 : 1;
+		switch (rx) {
+		case 0: return cmp_num(x, y);
+		case 1: return strcmp(x->u.str.s, y->u.str.s);
+		case 2: return strcmp(x->u.sym.name, y->u.sym.name);
+		case 3: {
+			int c = strcmp(x->u.fo.type->name, y->u.fo.type->name);
+			if (c)
+				return c;
+			return ((uintptr_t)x->u.fo.ptr > (uintptr_t)y->u.fo.ptr) -
+			       ((uintptr_t)x->u.fo.ptr < (uintptr_t)y->u.fo.ptr);
+		}
+		case 6: {
+			int c = lex_compare(kr_car(x), kr_car(y));
+			if (c)
+				return c;
+			x = kr_cdr(x);
+			y = kr_cdr(y);
+			continue;
+		}
+		default: return 0;
+		}
+	}
+}
+
+static int cmp_car(kr_term *x, kr_term *y)
+{
+	return lex_compare(kr_car(x), kr_car(y));
+}
+
+/* Stable insertion sort of v by cmp. */
+static void sort_terms(kri_vec *v, int (*cmp)(kr_term *, kr_term *))
+{
+	for (size_t i = 1; i < v->len; i++) {
+		void *x = v->items[i];
+		size_t j = i;
+		while (j > 0 && cmp(v->items[j - 1], x) > 0) {
+			v->items[j] = v->items[j - 1];
+			j--;
+		}
+		v->items[j] = x;
+	}
+}
+
+static bool reified_var(const kr_term *t)
+{
+	return t->kind == KR_SYM && t->u.sym.name[0] == '_';
+}
+
+/* One reified disequality: pairs oriented, sorted, as 2-lists. */
+static kr_term *form_d(kr_term *d)
+{
+	kri_vec prs = {0};
+	for (kr_term *p = d; kr_is_pair(p); p = kr_cdr(p)) {
+		kr_term *l = kr_car(kr_car(p)), *r = kr_cdr(kr_car(p));
+		if (reified_var(r) && l->kind == KR_SYM &&
+		    strcmp(r->u.sym.name, l->u.sym.name) < 0)
+			kri_vec_push(&prs, kr_cons(r, l));
+		else
+			kri_vec_push(&prs, kr_cons(l, r));
+	}
+	sort_terms(&prs, cmp_car);
+	for (size_t i = 0; i < prs.len; i++) {
+		kr_term *pr = prs.items[i];
+		prs.items[i] = KR_LIST(kr_car(pr), kr_cdr(pr));
+	}
+	return kr_list(prs.len, (kr_term *const *)prs.items);
+}
+
+static void push_types(kri_vec *out, const kr_state *st, const kri_vec *vars,
+		       const kr_subst *R)
+{
+	const tcon *builtin[] = {&tc_num, &tc_str, &tc_sym};
+	size_t nt = 3 + foreign_tcs.len;
+	for (size_t k = 0; k < nt; k++) {
+		const tcon *tc = k < 3 ? builtin[k] : foreign_tcs.items[k - 3];
+		kri_vec vs = {0};
+		for (size_t i = 0; i < vars->len; i++)
+			if (lookup_c(st, vars->items[i])->T == tc)
+				kri_vec_push(&vs, kr_walk_star(vars->items[i],
+							       R));
+		if (!vs.len)
+			continue;
+		sort_terms(&vs, lex_compare);
+		kri_vec_push(out, kr_cons(kr_sym(tc->name),
+					  kr_list(vs.len,
+						  (kr_term *const *)vs.items)));
+	}
+}
+
+static kr_term *form(kr_term *v, parts *p, const kr_state *st,
+		     const kri_vec *vars)
+{
+	const kr_subst *R = kr_reify_names(v, kr_subst_empty(), 0);
+	kri_vec out = {0};
+	kri_vec_push(&out, kr_walk_star(v, R));
+	if (p->D.len) {
+		for (size_t i = 0; i < p->D.len; i++)
+			p->D.items[i] = form_d(kr_walk_star(p->D.items[i], R));
+		sort_terms(&p->D, lex_compare);
+		kri_vec_push(&out, kr_cons(kr_sym("=/="),
+					   kr_list(p->D.len, (kr_term *const *)
+								     p->D.items)));
+	}
+	push_types(&out, st, vars, R);
+	if (p->A.len) {
+		for (size_t i = 0; i < p->A.len; i++)
+			p->A.items[i] = kr_walk_star(p->A.items[i], R);
+		sort_terms(&p->A, lex_compare);
+		for (size_t i = 0; i < p->A.len; i++)
+			p->A.items[i] = KR_LIST(kr_car(p->A.items[i]),
+						kr_cdr(p->A.items[i]));
+		kri_vec_push(&out, kr_cons(kr_sym("absento"),
+					   kr_list(p->A.len, (kr_term *const *)
+								     p->A.items)));
+	}
+	if (out.len == 1)
+		return out.items[0];
+	return kr_list(out.len, (kr_term *const *)out.items);
+}
+
+kr_term *kr_reify_state(kr_term *q, const kr_state *st)
+{
+	kr_check(q != NULL && st != NULL);
+	if (!st->store)
+		return kr_reify(q, st->s);
+	kr_term *v = kr_walk_star(q, st->s);
+	kri_vec vars = {0};
+	term_vars(v, &vars);
+	if (vars.len == 0)
+		return v;
+	parts p = {{0}, {0}};
+	collect(&p, st, &vars);
+	drop_subsumed(&p, st);
+	return form(v, &p, st, &vars);
+}

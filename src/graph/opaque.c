@@ -1,0 +1,233 @@
+/* opaque.c -- opaque ops: ops of graph files outside our op library. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "graph.h"
+
+/*
+ * An opaque op has its own descriptor whose name is the token, interned
+ * in `tokens` (hash of the token -> chain), so equal tokens give the same
+ * op object and kr_op_equal is token equality. The output type follows the
+ * rules of the shared graphs' ops.tsv for the op classes listed below.
+ */
+typedef struct opaque {
+	kr_op_desc desc;
+	kr_op *op;
+	struct opaque *next;
+} opaque;
+
+static kri_pmap tokens;
+
+/* ----------------------------------------------------------- token props */
+
+/* The text of prop `key` in `Class{k=v,...}` (depth-0 commas), or NULL. */
+static char *prop(const char *token, const char *key)
+{
+	const char *s = strchr(token, '{');
+	size_t klen = strlen(key);
+	int depth = 0;
+	for (const char *p = s ? s + 1 : NULL; p && *p; p++) {
+		bool start = p == s + 1 || (depth == 0 && p[-1] == ',');
+		if (start && !strncmp(p, key, klen) && p[klen] == '=') {
+			const char *v = p + klen + 1, *e = v;
+			for (int d = 0; *e && (d > 0 || (*e != ',' && *e != '}'));
+			     e++)
+				d += (*e == '[' || *e == '{') - (*e == ']' || *e == '}');
+			return kr_strfmt("%.*s", (int)(e - v), v);
+		}
+		depth += (*p == '[' || *p == '{') - (*p == ']' || *p == '}');
+	}
+	return NULL;
+}
+
+/* The class: the token up to `{`, without a `ps.` prefix. */
+static char *class_of(const char *token)
+{
+	if (!strncmp(token, "ps.", 3))
+		token += 3;
+	return kr_strfmt("%.*s", (int)strcspn(token, "{"), token);
+}
+
+static bool in_list(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(name, *list))
+			return true;
+	return false;
+}
+
+/* ------------------------------------------------------------ type rules */
+
+static const char *const float_ops[] = {
+	"sigmoid", "tanh", "sqrt", "log1p", "expm1", "softplus", "sin", "cos",
+	"tan", "erf", "erfc", "log2", "log10", "exp2", "arctan", "cosh",
+	"sinh", "arcsin", "arccos", "reciprocal", NULL};
+static const char *const bool_ops[] = {"eq", "neq", "lt", "gt", "le", "ge",
+				       "isnan", "isinf", "invert", NULL};
+static const char *const upcast_ops[] = {"maximum", "minimum", "abs",
+					 "int_div", "mod", "sign", "floor",
+					 "ceil", "round", "clip", "switch",
+					 NULL};
+
+static int elemwise_rule(const char *cls, const char *token)
+{
+	char *dt;
+	kr_dtype d;
+	if (in_list(cls, float_ops))
+		return KRI_DT_FLOAT;
+	if (in_list(cls, bool_ops))
+		return KRI_NDT_RULES + KR_BOOL;
+	if (!strcmp(cls, "second"))
+		return KRI_DT_SECOND;
+	if (!strcmp(cls, "Cast") && (dt = prop(token, "dtype")) &&
+	    kr_dtype_from_name(&d, dt) == 0)
+		return KRI_NDT_RULES + (int)d;
+	if (in_list(cls, upcast_ops))
+		return KRI_DT_UPCAST;
+	return -1;
+}
+
+/* DimShuffle{input_ndim=N,new_order=[...]}: x is a new length-1 dim. */
+static const kr_type *dimshuffle(const char *token, const kr_type *x)
+{
+	char *order = prop(token, "new_order");
+	if (!order || order[0] != '[' || !x->tensor)
+		return NULL;
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	int nd = 0;
+	for (char *p = order + 1; *p && *p != ']' && nd < KR_TYPE_MAX_NDIM;) {
+		if (*p == 'x') {
+			shape[nd++] = 1;
+			p++;
+		} else {
+			long k = strtol(p, &p, 10);
+			shape[nd++] = k >= 0 && k < x->ndim ? x->shape[k] : -1;
+		}
+		if (*p == ',')
+			p++;
+	}
+	return kr_type_tensor(x->dtype, nd, shape);
+}
+
+/* Sum{axis=None|[a,...],dtype=D}: the axes are removed. */
+static const kr_type *sum(const char *token, const kr_type *x)
+{
+	char *axis = prop(token, "axis"), *dt = prop(token, "dtype");
+	kr_dtype d = KR_FLOAT64;
+	if (dt && kr_dtype_from_name(&d, dt) < 0)
+		return NULL;
+	bool drop[KR_TYPE_MAX_NDIM] = {0};
+	for (int i = 0; i < x->ndim; i++)
+		drop[i] = !axis || !strcmp(axis, "None");
+	for (char *p = axis && axis[0] == '[' ? axis + 1 : NULL; p && *p;) {
+		long k = strtol(p, &p, 10);
+		if (k < 0)
+			k += x->ndim;
+		if (k >= 0 && k < x->ndim)
+			drop[k] = true;
+		p += *p == ',' || *p == ']';
+	}
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	int nd = 0;
+	for (int i = 0; i < x->ndim; i++)
+		if (!drop[i])
+			shape[nd++] = x->shape[i];
+	return kr_type_tensor(d, nd, shape);
+}
+
+/* Subtensor{idx_list=[...]}: a dtype entry (an index) removes a dim. */
+static const kr_type *subtensor(const char *token, const kr_type *x)
+{
+	char *list = prop(token, "idx_list");
+	if (!list || list[0] != '[')
+		return NULL;
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	int nd = 0, dim = 0;
+	for (char *p = list + 1; *p && *p != ']' && dim < x->ndim; dim++) {
+		size_t n = strcspn(p, ",]");
+		if (!strncmp(p, "slice", 5))
+			shape[nd++] = -1;
+		p += n + (p[n] == ',');
+	}
+	for (; dim < x->ndim; dim++)
+		shape[nd++] = x->shape[dim];
+	return kr_type_tensor(x->dtype, nd, shape);
+}
+
+/* Blockwise{core_op=Dot,...}: batch dims, then (m, p). */
+static const kr_type *blockwise_dot(const kr_type *a, const kr_type *b)
+{
+	if (a->ndim < 2 || b->ndim < 2 || a->ndim != b->ndim)
+		return NULL;
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	int nd = a->ndim;
+	for (int i = 0; i < nd - 2; i++)
+		shape[i] = a->shape[i] == 1 ? b->shape[i] : a->shape[i];
+	shape[nd - 2] = a->shape[nd - 2];
+	shape[nd - 1] = b->shape[nd - 1];
+	return kr_type_tensor(kr_dtype_upcast(a->dtype, b->dtype), nd, shape);
+}
+
+static const kr_type *class_rule(const char *cls, const char *token,
+				 size_t nin, const kr_type *const *ts)
+{
+	if (!strcmp(cls, "DimShuffle"))
+		return dimshuffle(token, ts[0]);
+	if (!strcmp(cls, "Sum"))
+		return sum(token, ts[0]);
+	if (!strcmp(cls, "Subtensor"))
+		return subtensor(token, ts[0]);
+	if (!strcmp(cls, "Shape")) {
+		int64_t n = ts[0]->ndim;
+		return kr_type_tensor(KR_INT64, 1, &n);
+	}
+	if (!strcmp(cls, "Shape_i"))
+		return kr_type_tensor(KR_INT64, 0, NULL);
+	if (!strcmp(cls, "Blockwise") && nin == 2 &&
+	    !strcmp(prop(token, "core_op") ? prop(token, "core_op") : "", "Dot"))
+		return blockwise_dot(ts[0], ts[1]);
+	return NULL; /* Softmax, SoftmaxGrad, unknown: the first input's type */
+}
+
+static int infer_opaque(const kr_type **out, const kr_op *op, size_t nin,
+			const kr_type *const *ts)
+{
+	const char *token = op->desc->name;
+	if (nin == 0) {
+		*out = kr_type_tensor(KR_FLOAT64, 0, NULL);
+		return 0;
+	}
+	char *cls = class_of(token);
+	int rule = elemwise_rule(cls, token);
+	if (rule >= 0 && kri_infer_elemwise_rule(out, op, nin, ts, rule) == 0)
+		return 0;
+	const kr_type *t = class_rule(cls, token, nin, ts);
+	*out = t ? t : ts[0];
+	return 0;
+}
+
+/* ----------------------------------------------------------- the table */
+
+kr_op *kr_op_opaque(const char *token)
+{
+	kr_check(token != NULL && *token && !strpbrk(token, " \t\n()"));
+	uint64_t h = kri_hash_bytes(token, strlen(token)) | 1;
+	void *key = (void *)(uintptr_t)h;
+	opaque *chain = kri_pmap_get(&tokens, key);
+	for (opaque *o = chain; o; o = o->next)
+		if (!strcmp(o->desc.name, token))
+			return o->op;
+	opaque *o = kri_alloc(sizeof *o);
+	o->desc = (kr_op_desc){.name = kr_strdup(token), .min_inputs = 0,
+			       .max_inputs = -1, .infer = infer_opaque};
+	o->op = kr_op_new(&o->desc, NULL);
+	o->next = chain;
+	kri_pmap_put(&tokens, key, o);
+	return o->op;
+}
+
+bool kr_op_is_opaque(const kr_op *op)
+{
+	kr_check(op != NULL);
+	return op->desc->infer == infer_opaque;
+}

@@ -1,0 +1,383 @@
+/* value.c -- values (numpy-like arrays) and the values of constants. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <math.h>
+
+#include "graph.h"
+#include "kanrewrite/value.h"
+
+/* ------------------------------------------------------------- values */
+
+static size_t shape_size(int ndim, const int64_t *shape)
+{
+	size_t n = 1;
+	for (int i = 0; i < ndim; i++)
+		n *= (size_t)shape[i];
+	return n;
+}
+
+kr_value *kr_value_new(kr_dtype d, int ndim, const int64_t *shape)
+{
+	kr_check((unsigned)d < KR_NDTYPES);
+	kr_check(ndim >= 0 && ndim <= KR_TYPE_MAX_NDIM);
+	kr_check(ndim == 0 || shape != NULL);
+	kr_value *v = kri_alloc(sizeof *v);
+	v->dtype = d;
+	v->ndim = ndim;
+	int64_t *dims = kri_alloc_atomic((size_t)(ndim ? ndim : 1) * sizeof *dims);
+	for (int i = 0; i < ndim; i++) {
+		kr_check(shape[i] >= 0);
+		dims[i] = shape[i];
+	}
+	v->shape = dims;
+	v->size = shape_size(ndim, dims);
+	v->data = kri_alloc_atomic((v->size ? v->size : 1) * sizeof *v->data);
+	memset(v->data, 0, (v->size ? v->size : 1) * sizeof *v->data);
+	return v;
+}
+
+double kr_value_convert(kr_dtype d, double x)
+{
+	switch (d) {
+	case KR_FLOAT64:
+		return x;
+	case KR_FLOAT32:
+		return (double)(float)x;
+	case KR_BOOL:
+		return x != 0;
+	default:
+		break;
+	}
+	if (isnan(x) || isinf(x))
+		return 0; /* numpy gives an undefined integer; choose 0 */
+	x = trunc(x);
+	static const double span[KR_NDTYPES] = {
+		[KR_INT8] = 256.0, [KR_UINT8] = 256.0, [KR_INT16] = 65536.0,
+		[KR_UINT16] = 65536.0, [KR_INT32] = 4294967296.0,
+		[KR_UINT32] = 4294967296.0};
+	double s = span[d];
+	if (s == 0)
+		return x; /* 64-bit integers: exact up to 2^53 */
+	x = fmod(x, s);
+	if (x < 0)
+		x += s;
+	bool is_signed = d == KR_INT8 || d == KR_INT16 || d == KR_INT32;
+	return is_signed && x >= s / 2 ? x - s : x;
+}
+
+kr_value *kr_value_scalar(kr_dtype d, double x)
+{
+	kr_value *v = kr_value_new(d, 0, NULL);
+	v->data[0] = kr_value_convert(d, x);
+	return v;
+}
+
+kr_value *kr_value_from_array(kr_dtype d, int ndim, const int64_t *shape,
+			      const double *data)
+{
+	kr_value *v = kr_value_new(d, ndim, shape);
+	kr_check(v->size == 0 || data != NULL);
+	for (size_t k = 0; k < v->size; k++)
+		v->data[k] = kr_value_convert(d, data[k]);
+	return v;
+}
+
+kr_dtype kr_value_dtype(const kr_value *v)
+{
+	kr_check(v != NULL);
+	return v->dtype;
+}
+
+int kr_value_ndim(const kr_value *v)
+{
+	kr_check(v != NULL);
+	return v->ndim;
+}
+
+int64_t kr_value_dim(const kr_value *v, int i)
+{
+	kr_check(v != NULL && i >= 0 && i < v->ndim);
+	return v->shape[i];
+}
+
+size_t kr_value_size(const kr_value *v)
+{
+	kr_check(v != NULL);
+	return v->size;
+}
+
+double *kr_value_data(kr_value *v)
+{
+	kr_check(v != NULL);
+	return v->data;
+}
+
+double kr_value_get(const kr_value *v, size_t k)
+{
+	kr_check(v != NULL && k < v->size);
+	return v->data[k];
+}
+
+static bool same_shape(const kr_value *a, const kr_value *b)
+{
+	if (a->ndim != b->ndim)
+		return false;
+	for (int i = 0; i < a->ndim; i++)
+		if (a->shape[i] != b->shape[i])
+			return false;
+	return true;
+}
+
+bool kr_value_equal(const kr_value *a, const kr_value *b)
+{
+	kr_check(a != NULL && b != NULL);
+	if (a == b)
+		return true;
+	if (a->dtype != b->dtype || !same_shape(a, b))
+		return false;
+	for (size_t k = 0; k < a->size; k++) {
+		double x = a->data[k], y = b->data[k];
+		if (x != y && !(isnan(x) && isnan(y)))
+			return false;
+	}
+	return true;
+}
+
+uint64_t kr_value_hash(const kr_value *v)
+{
+	kr_check(v != NULL);
+	uint64_t h = kri_hash_mix((uint64_t)v->dtype, (uint64_t)v->ndim);
+	for (int i = 0; i < v->ndim; i++)
+		h = kri_hash_mix(h, (uint64_t)v->shape[i]);
+	for (size_t k = 0; k < v->size; k++) {
+		double x = v->data[k];
+		if (isnan(x))
+			x = NAN;
+		if (x == 0)
+			x = 0; /* -0.0 == 0.0 */
+		h = kri_hash_mix(h, kri_hash_bytes(&x, sizeof x));
+	}
+	return h;
+}
+
+bool kr_value_allclose(const kr_value *a, const kr_value *b, double rtol,
+		       double atol)
+{
+	kr_check(a != NULL && b != NULL);
+	if (!same_shape(a, b))
+		return false;
+	for (size_t k = 0; k < a->size; k++) {
+		double x = a->data[k], y = b->data[k];
+		if (isnan(x) || isnan(y)) {
+			if (!(isnan(x) && isnan(y)))
+				return false;
+		} else if (isinf(x) || isinf(y)) {
+			if (x != y)
+				return false;
+		} else if (fabs(x - y) > atol + rtol * fabs(y)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool kr_value_fits(const kr_value *v, const kr_type *t)
+{
+	kr_check(v != NULL && t != NULL);
+	if (v->dtype != t->dtype || v->ndim != t->ndim)
+		return false;
+	for (int i = 0; i < t->ndim; i++)
+		if (t->shape[i] >= 0 && t->shape[i] != v->shape[i])
+			return false;
+	return true;
+}
+
+/* ------------------------------------------------------------ text */
+
+static void put_element(kri_buf *b, kr_dtype d, double x)
+{
+	if (d == KR_BOOL)
+		kri_buf_puts(b, x != 0 ? "True" : "False");
+	else if (kr_dtype_is_float(d))
+		kri_buf_puts(b, kri_format_double(x));
+	else
+		kri_buf_printf(b, "%.0f", x);
+}
+
+/* Elements [k, k + stride * shape[dim]) as a nested list. */
+static void put_array(kri_buf *b, const kr_value *v, int dim, size_t *k)
+{
+	if (dim == v->ndim) {
+		put_element(b, v->dtype, v->data[(*k)++]);
+		return;
+	}
+	kri_buf_putc(b, '[');
+	for (int64_t i = 0; i < v->shape[dim]; i++) {
+		if (i > 0)
+			kri_buf_putc(b, ',');
+		put_array(b, v, dim + 1, k);
+	}
+	kri_buf_putc(b, ']');
+}
+
+char *kr_value_to_string(const kr_value *v)
+{
+	kr_check(v != NULL);
+	kri_buf b = {0};
+	size_t k = 0;
+	put_array(&b, v, 0, &k); /* recursion depth <= KR_TYPE_MAX_NDIM */
+	return kri_buf_str(&b);
+}
+
+typedef struct vparser {
+	const char *s;
+	kr_dtype d;
+	int ndim;
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	bool seen[KR_TYPE_MAX_NDIM];
+	kri_buf elems; /* doubles, packed */
+} vparser;
+
+static int bad_value(vparser *p, const char *why)
+{
+	return kr_error_set(KR_ESYNTAX, "bad %s value '%s': %s",
+			    kr_dtype_name(p->d), p->s, why);
+}
+
+static int parse_element(vparser *p, const char **at)
+{
+	const char *s = *at;
+	double x;
+	size_t n = strcspn(s, ",]");
+	if (n == 4 && !strncmp(s, "True", 4))
+		x = 1;
+	else if (n == 5 && !strncmp(s, "False", 5))
+		x = 0;
+	else {
+		char *end;
+		x = strtod(s, &end);
+		if (end != s + n || n == 0)
+			return bad_value(p, "not a number");
+		if (!kr_dtype_is_float(p->d) && (memchr(s, '.', n) ||
+		    memchr(s, 'e', n) || memchr(s, 'n', n)))
+			return bad_value(p, "not an integer");
+	}
+	if (p->d == KR_BOOL && x != 0 && x != 1)
+		return bad_value(p, "not a boolean");
+	x = kr_value_convert(p->d, x);
+	kri_buf_putn(&p->elems, (const char *)&x, sizeof x);
+	*at = s + n;
+	return 0;
+}
+
+static int parse_level(vparser *p, const char **at, int dim)
+{
+	if (**at != '[') {
+		if (p->ndim >= 0 && p->ndim != dim)
+			return bad_value(p, "ragged nested list");
+		p->ndim = dim;
+		return parse_element(p, at);
+	}
+	if (dim >= KR_TYPE_MAX_NDIM)
+		return bad_value(p, "too many dimensions");
+	(*at)++;
+	int64_t n = 0;
+	while (**at != ']') {
+		if (n > 0 && *(*at)++ != ',')
+			return bad_value(p, "expected ','");
+		int rc = parse_level(p, at, dim + 1);
+		if (rc < 0)
+			return rc;
+		n++;
+	}
+	(*at)++;
+	if (p->seen[dim] && p->shape[dim] != n)
+		return bad_value(p, "ragged nested list");
+	p->seen[dim] = true;
+	p->shape[dim] = n;
+	if (n == 0 && p->ndim < 0)
+		p->ndim = dim + 1;
+	return 0;
+}
+
+int kr_value_parse(kr_value **out, const char *text, kr_dtype d)
+{
+	kr_check(out != NULL && text != NULL);
+	vparser p = {.s = text, .d = d, .ndim = -1};
+	const char *at = text;
+	int rc = parse_level(&p, &at, 0);
+	if (rc < 0)
+		return rc;
+	if (*at)
+		return bad_value(&p, "text after the value");
+	kr_value *v = kr_value_new(d, p.ndim, p.shape);
+	if (v->size * sizeof(double) != p.elems.len)
+		return bad_value(&p, "ragged nested list");
+	if (v->size)
+		memcpy(v->data, p.elems.s, p.elems.len);
+	*out = v;
+	return 0;
+}
+
+static double next_random(uint64_t *seed)
+{
+	uint64_t x = *seed ? *seed : 88172645463325252ull;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*seed = x;
+	return (double)(x >> 11) / 9007199254740992.0;
+}
+
+kr_value *kr_value_random(const kr_type *t, int64_t len, double lo,
+			  double hi, uint64_t *seed)
+{
+	kr_check(t != NULL && seed != NULL && len >= 0);
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	for (int i = 0; i < t->ndim; i++)
+		shape[i] = t->shape[i] >= 0 ? t->shape[i] : len;
+	kr_value *v = kr_value_new(t->dtype, t->ndim, shape);
+	for (size_t k = 0; k < v->size; k++) {
+		double u = next_random(seed);
+		double x = kr_dtype_is_float(t->dtype) ? lo + u * (hi - lo)
+			   : t->dtype == KR_BOOL       ? (double)(u < 0.5)
+						       : floor(lo + u * (hi - lo + 1));
+		v->data[k] = kr_value_convert(t->dtype, x);
+	}
+	return v;
+}
+
+/* ------------------------------------------------------------ constants */
+
+int kr_constant_make(kr_variable **out, const kr_type *t, const kr_value *v)
+{
+	kr_check(out != NULL && t != NULL && v != NULL);
+	if (!kr_value_fits(v, t))
+		return kr_error_set(KR_EINVALID,
+				    "a constant of type %s cannot hold the %s "
+				    "value %s",
+				    kr_type_to_string(t), kr_dtype_name(v->dtype),
+				    kr_value_to_string(v));
+	*out = kri_constant_with_value(t, v);
+	return 0;
+}
+
+const kr_value *kr_constant_value(const kr_variable *c)
+{
+	kr_check(c != NULL && c->is_constant);
+	return c->value;
+}
+
+bool kr_constant_equal(const kr_variable *a, const kr_variable *b)
+{
+	kr_check(a != NULL && b != NULL && a->is_constant && b->is_constant);
+	return a == b || (kr_type_equal(a->type, b->type) &&
+			  kr_value_equal(a->value, b->value));
+}
+
+uint64_t kr_constant_hash(const kr_variable *c)
+{
+	kr_check(c != NULL && c->is_constant);
+	return kri_hash_mix(kr_type_hash(c->type), kr_value_hash(c->value));
+}

@@ -1,0 +1,445 @@
+/* pattern.c -- SubstitutionNodeRewriter, RemovalNodeRewriter, PatternNodeRewriter. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "rewrite/rewrite.h"
+#include "kanrewrite/print.h"
+#include "kanrewrite/reify.h"
+#include "kanrewrite/unify.h"
+#include "kanrewrite/value.h"
+
+bool kri_op_is_commutative(const kr_op *op)
+{
+	return kr_op_equal(op, kr_op_add()) || kr_op_equal(op, kr_op_mul());
+}
+
+/* ------------------------------------------------ SubstitutionNodeRewriter */
+
+typedef struct substitution {
+	kr_op *ops[2]; /* op1 (tracked), op2 */
+} substitution;
+
+static int subst_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			   kr_apply *node, kr_replacements **out)
+{
+	(void)fg;
+	substitution *s = self->data;
+	size_t nin = kr_apply_ninputs(node);
+	kr_variable **ins = kri_alloc((nin + 1) * sizeof *ins);
+	for (size_t i = 0; i < nin; i++)
+		ins[i] = kr_apply_input(node, i);
+	kr_apply *repl;
+	if (kr_apply_make(&repl, s->ops[1], nin, ins) < 0) {
+		kr_error_clear(); /* op2 does not take these inputs */
+		return 0;
+	}
+	size_t nout = kr_apply_noutputs(repl);
+	if (nout != kr_apply_noutputs(node))
+		return 0;
+	kr_variable **news = kri_alloc((nout + 1) * sizeof *news);
+	for (size_t i = 0; i < nout; i++)
+		news[i] = kr_apply_output(repl, i);
+	*out = kr_replacements_for_outputs(node, nout, news);
+	return 0;
+}
+
+static kr_op *const *first_op_tracks(const kr_node_rewriter *self, size_t *n)
+{
+	*n = 1;
+	return ((substitution *)self->data)->ops;
+}
+
+static char *subst_to_string(const kr_node_rewriter *self)
+{
+	const substitution *s = self->data;
+	return kr_strfmt("%s -> %s", kr_op_to_string(s->ops[0]),
+			 kr_op_to_string(s->ops[1]));
+}
+
+static const kr_node_rewriter_class subst_class = {
+	.name = "SubstitutionNodeRewriter",
+	.transform = subst_transform,
+	.tracks = first_op_tracks,
+	.to_string = subst_to_string,
+};
+
+kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2)
+{
+	kr_check(op1 != NULL && op2 != NULL);
+	substitution *s = kri_alloc(sizeof *s);
+	s->ops[0] = op1;
+	s->ops[1] = op2;
+	return kr_node_rewriter_new(&subst_class, NULL, s);
+}
+
+/* ----------------------------------------------------- RemovalNodeRewriter */
+
+static int removal_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			     kr_apply *node, kr_replacements **out)
+{
+	(void)self, (void)fg;
+	size_t nout = kr_apply_noutputs(node);
+	if (nout > kr_apply_ninputs(node))
+		return 0;
+	kr_variable **news = kri_alloc((nout + 1) * sizeof *news);
+	for (size_t i = 0; i < nout; i++)
+		news[i] = kr_apply_input(node, i);
+	*out = kr_replacements_for_outputs(node, nout, news);
+	return 0;
+}
+
+static char *removal_to_string(const kr_node_rewriter *self)
+{
+	const substitution *s = self->data;
+	return kr_strfmt("%s(x) -> x", kr_op_to_string(s->ops[0]));
+}
+
+static const kr_node_rewriter_class removal_class = {
+	.name = "RemovalNodeRewriter",
+	.transform = removal_transform,
+	.tracks = first_op_tracks,
+	.to_string = removal_to_string,
+};
+
+kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op)
+{
+	kr_check(op != NULL);
+	substitution *s = kri_alloc(sizeof *s);
+	s->ops[0] = s->ops[1] = op;
+	return kr_node_rewriter_new(&removal_class, NULL, s);
+}
+
+/* ------------------------------------------------------ PatternNodeRewriter */
+
+typedef struct constraint {
+	kr_pattern_constraint_fn fn;
+	void *data;
+} constraint;
+
+typedef struct pattern {
+	kr_term *in, *out;
+	kr_op *op[1];
+	kr_pattern_opts opts;
+	kri_pmap constraints; /* logic variable -> constraint * */
+	kri_pmap approx;      /* returned variable -> boxed function */
+	kri_vec vars;         /* the logic variables of `in` */
+} pattern;
+
+/* The elements of an op pattern (etuple or proper list, op head), or NULL. */
+static kr_term **op_pattern(kr_term *t, size_t *n)
+{
+	kr_kind k = kr_term_kind(t);
+	kri_vec items = {0};
+	if (k == KR_ETUPLE) {
+		for (size_t i = 0; i < kr_etuple_len(t); i++)
+			kri_vec_push(&items, kr_etuple_ref(t, i));
+	} else if (k == KR_CONS && kr_list_length(t) > 0) {
+		for (kr_term *l = t; kr_is_pair(l); l = kr_cdr(l))
+			kri_vec_push(&items, kr_car(l));
+	}
+	if (!items.len || !kr_term_op(items.items[0]))
+		return NULL;
+	*n = items.len;
+	return (kr_term **)items.items;
+}
+
+/*
+ * The match is a depth-first search over a chain of (pattern, variable)
+ * goals, with the bindings in a persistent substitution, so backtracking
+ * (needed for commutative ops and constraints) is free: a failed branch
+ * just drops its goals and substitution.
+ */
+typedef struct goal {
+	kr_term *pat;
+	kr_variable *var;
+	const struct goal *next;
+} goal;
+
+typedef struct matcher {
+	pattern *p;
+	kr_fgraph *fg;
+	kr_apply *root;
+} matcher;
+
+static const kr_subst *match(const matcher *m, const goal *g,
+			     const kr_subst *s);
+
+static bool commutes(const pattern *p, const kr_op *op)
+{
+	if (!p->opts.commutative)
+		return false;
+	if (kri_op_is_commutative(op))
+		return true;
+	for (size_t i = 0; i < p->opts.ncommutative_ops; i++)
+		if (kr_op_equal(p->opts.commutative_ops[i], op))
+			return true;
+	return false;
+}
+
+/* Only used once unless allow_multiple_clients (PyTensor's check). */
+static bool single_client(const matcher *m, const kr_variable *v)
+{
+	size_t n = 0;
+	if (m->p->opts.allow_multiple_clients)
+		return true;
+	kr_fgraph_clients(m->fg, v, &n);
+	return n <= 1;
+}
+
+/* Try the inputs of node in order perm against the pattern arguments. */
+static const kr_subst *match_args(const matcher *m, kr_term **items,
+				  const kr_apply *node, const size_t *perm,
+				  size_t nin, const goal *next,
+				  const kr_subst *s)
+{
+	goal *gs = kri_alloc((nin + 1) * sizeof *gs);
+	const goal *chain = next;
+	for (size_t i = nin; i-- > 0;) {
+		gs[i] = (goal){items[i + 1], kr_apply_input(node, perm[i]),
+			       chain};
+		chain = &gs[i];
+	}
+	return match(m, chain, s);
+}
+
+/* Next permutation in lexicographic order; false after the last. */
+static bool next_perm(size_t *a, size_t n)
+{
+	size_t i = n - 1;
+	while (i > 0 && a[i - 1] >= a[i])
+		i--;
+	if (i == 0)
+		return false;
+	size_t j = n - 1;
+	while (a[j] <= a[i - 1])
+		j--;
+	size_t t = a[i - 1];
+	a[i - 1] = a[j], a[j] = t;
+	for (size_t l = i, r = n - 1; l < r; l++, r--)
+		t = a[l], a[l] = a[r], a[r] = t;
+	return true;
+}
+
+static const kr_subst *match_op(const matcher *m, const goal *g,
+				const kr_subst *s, kr_term **items, size_t n)
+{
+	kr_variable *v = g->var;
+	kr_apply *node = kr_variable_owner(v);
+	kr_op *op = kr_term_op(items[0]);
+	if (!node || kr_apply_ninputs(node) != n - 1 ||
+	    kr_apply_noutputs(node) != 1 || !kr_op_equal(kr_apply_op(node), op))
+		return NULL;
+	if (node != m->root && !single_client(m, v))
+		return NULL;
+	size_t nin = n - 1, perm[5] = {0, 1, 2, 3, 4};
+	if (nin < 2 || nin > 4 || !commutes(m->p, op)) {
+		size_t *id = kri_alloc_atomic((nin + 1) * sizeof *id);
+		for (size_t i = 0; i < nin; i++)
+			id[i] = i;
+		return match_args(m, items, node, id, nin, g->next, s);
+	}
+	do {
+		const kr_subst *r = match_args(m, items, node, perm, nin,
+					       g->next, s);
+		if (r)
+			return r;
+	} while (next_perm(perm, nin));
+	return NULL;
+}
+
+/* A constant holding one element equal to value. */
+static bool same_value(const kr_variable *c, double value)
+{
+	if (!kr_variable_is_constant(c))
+		return false;
+	const kr_value *v = kr_constant_value(c);
+	return kr_value_size(v) == 1 && kr_value_get(v, 0) == value;
+}
+
+/* A constant or variable atom written in the pattern. */
+static bool match_leaf(const matcher *m, kr_term *p, kr_variable *v)
+{
+	kr_kind k = kr_term_kind(p);
+	kr_variable *pv = kr_term_variable(p);
+	if (k == KR_INT || k == KR_REAL) {
+		double d = k == KR_INT ? (double)kr_int_value(p)
+				       : kr_real_value(p);
+		return same_value(v, d) && single_client(m, v);
+	}
+	if (pv && pv == v)
+		return true;
+	if (pv && kr_variable_is_constant(pv))
+		return kr_variable_is_constant(v) &&
+		       kr_constant_equal(pv, v) && single_client(m, v);
+	return false;
+}
+
+static const kr_subst *match_var(const matcher *m, const goal *g,
+				 const kr_subst *s)
+{
+	kr_term *val = kr_variable_term(g->var);
+	kr_term *bound = kr_walk(g->pat, s);
+	if (bound != g->pat) {
+		s = kr_unify(bound, val, s);
+		return s ? match(m, g->next, s) : NULL;
+	}
+	constraint *c = kri_pmap_get(&m->p->constraints, g->pat);
+	if (c && !c->fn(g->var, c->data))
+		return NULL;
+	return match(m, g->next, kr_subst_extend(s, g->pat, val));
+}
+
+static const kr_subst *match(const matcher *m, const goal *g,
+			     const kr_subst *s)
+{
+	if (!g)
+		return s;
+	if (m->p->opts.skip_identities &&
+	    kr_variable_owner(g->var) != m->root) {
+		kr_variable *w = m->p->opts.skip_identities(
+			g->var, m->p->opts.skip_data);
+		if (w && w != g->var) {
+			goal *h = kri_alloc(sizeof *h);
+			*h = (goal){g->pat, w, g->next};
+			g = h;
+		}
+	}
+	size_t n;
+	kr_term **items;
+	if (kr_is_var(g->pat))
+		return match_var(m, g, s);
+	if ((items = op_pattern(g->pat, &n)))
+		return match_op(m, g, s, items, n);
+	if (kr_term_kind(g->pat) == KR_INT || kr_term_kind(g->pat) == KR_REAL ||
+	    kr_term_variable(g->pat))
+		return match_leaf(m, g->pat, g->var) ? match(m, g->next, s)
+						      : NULL;
+	s = kr_unify(g->pat, kr_variable_term(g->var), s);
+	return s ? match(m, g->next, s) : NULL;
+}
+
+static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			     kr_apply *node, kr_replacements **out)
+{
+	pattern *p = self->data;
+	if (kr_apply_noutputs(node) != 1)
+		return 0;
+	kr_variable *old = kr_apply_output(node, 0);
+	matcher m = {p, fg, node};
+	goal g = {p->in, old, NULL};
+	const kr_subst *s = match(&m, &g, kr_subst_empty());
+	if (!s)
+		return 0;
+	kr_variable *ret;
+	if (kr_term_eval(&ret, kr_walk_star(p->out, s)) < 0) {
+		kr_error_clear(); /* e.g. a type error of a new node */
+		return 0;
+	}
+	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(ret)))
+		return 0;
+	if (p->opts.values_eq_approx) {
+		kr_values_eq_approx_fn *box = kri_alloc(sizeof *box);
+		*box = p->opts.values_eq_approx;
+		kri_pmap_put(&p->approx, ret, box);
+	}
+	*out = kr_replacements_for_outputs(node, 1, &ret);
+	return 0;
+}
+
+static kr_op *const *pattern_tracks(const kr_node_rewriter *self, size_t *n)
+{
+	*n = 1;
+	return ((pattern *)self->data)->op;
+}
+
+/* A pattern as PyTensor prints it: e(true_div, e(mul, ~x, ~y), ~y). */
+static void print_pattern(kri_buf *b, kr_term *t)
+{
+	size_t n;
+	kr_term **items = op_pattern(t, &n);
+	kr_variable *v = kr_term_variable(t);
+	if (items) {
+		kri_buf_printf(b, "e(%s", kr_op_to_string(kr_term_op(items[0])));
+		for (size_t i = 1; i < n; i++) {
+			kri_buf_puts(b, ", ");
+			print_pattern(b, items[i]);
+		}
+		kri_buf_putc(b, ')');
+	} else if (v) {
+		kri_buf_puts(b, kr_variable_to_string(v));
+	} else {
+		kri_buf_puts(b, kr_term_to_string(t));
+	}
+}
+
+static char *pattern_to_string(const kr_node_rewriter *self)
+{
+	const pattern *p = self->data;
+	if (p->opts.name)
+		return kr_strdup(p->opts.name);
+	kri_buf b = {0};
+	print_pattern(&b, p->in);
+	kri_buf_puts(&b, " -> ");
+	print_pattern(&b, p->out);
+	return kri_buf_str(&b);
+}
+
+static const kr_node_rewriter_class pattern_class = {
+	.name = "PatternNodeRewriter",
+	.transform = pattern_transform,
+	.tracks = pattern_tracks,
+	.to_string = pattern_to_string,
+};
+
+static void collect_vars(kri_vec *vars, kr_term *t)
+{
+	size_t n;
+	kr_term **items = op_pattern(t, &n);
+	if (kr_is_var(t))
+		kri_vec_push(vars, t);
+	for (size_t i = 1; items && i < n; i++)
+		collect_vars(vars, items[i]);
+}
+
+kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
+					       kr_term *out_pattern,
+					       const kr_pattern_opts *opts)
+{
+	static const kr_pattern_opts defaults = KR_PATTERN_OPTS_INIT;
+	kr_check(in_pattern != NULL && out_pattern != NULL);
+	size_t n;
+	kr_term **items = op_pattern(in_pattern, &n);
+	kr_check(items != NULL);
+	pattern *p = kri_alloc(sizeof *p);
+	p->in = in_pattern;
+	p->out = out_pattern;
+	p->op[0] = kr_term_op(items[0]);
+	p->opts = opts ? *opts : defaults;
+	if (p->opts.name)
+		p->opts.name = kr_strdup(p->opts.name);
+	collect_vars(&p->vars, in_pattern);
+	return kr_node_rewriter_new(&pattern_class, p->opts.name, p);
+}
+
+void kr_pattern_constrain(kr_node_rewriter *rw, kr_term *var,
+			  kr_pattern_constraint_fn fn, void *data)
+{
+	kr_check(rw != NULL && rw->cls == &pattern_class && fn != NULL);
+	pattern *p = rw->data;
+	bool found = false;
+	for (size_t i = 0; i < p->vars.len; i++)
+		found |= p->vars.items[i] == var;
+	kr_check(found);
+	constraint *c = kri_alloc(sizeof *c);
+	*c = (constraint){fn, data};
+	kri_pmap_put(&p->constraints, var, c);
+}
+
+kr_values_eq_approx_fn kr_pattern_values_eq_approx(
+	const kr_node_rewriter *rw, const kr_variable *v)
+{
+	kr_check(rw != NULL && rw->cls == &pattern_class && v != NULL);
+	const pattern *p = rw->data;
+	kr_values_eq_approx_fn *box = kri_pmap_get(&p->approx, v);
+	return box ? *box : NULL;
+}

@@ -1,0 +1,286 @@
+/* profile.c -- rewrite profiles and their printing in PyTensor's format. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "rewrite/rewrite.h"
+
+kr_profile *kri_profile_new(const kr_graph_rewriter *rw)
+{
+	kr_profile *p = kri_alloc(sizeof *p);
+	p->kind = rw->cls->name;
+	p->name = rw->name;
+	return p;
+}
+
+/* ------------------------------------------------------------ accessors */
+
+const char *kr_profile_class(const kr_profile *p)
+{
+	kr_check(p != NULL);
+	return p->kind;
+}
+
+size_t kr_profile_passes(const kr_profile *p)
+{
+	return p ? p->passes.len : 0;
+}
+
+void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end)
+{
+	*start = p ? p->nodes_start : 0;
+	*end = p ? p->nodes_end : 0;
+}
+
+size_t kr_profile_changes(const kr_profile *p)
+{
+	if (!p)
+		return 0;
+	if (!strcmp(p->kind, "MergeOptimizer"))
+		return p->nb_merged;
+	size_t n = p->changes;
+	for (size_t i = 0; i < p->children.len; i++)
+		n += kr_profile_changes(p->children.items[i]);
+	return n;
+}
+
+double kr_profile_time(const kr_profile *p)
+{
+	return p ? p->time : 0;
+}
+
+const kr_profile *const *kr_profile_children(const kr_profile *p, size_t *n)
+{
+	kr_check(p != NULL && n != NULL);
+	*n = p->children.len;
+	return (const kr_profile *const *)p->children.items;
+}
+
+int kr_merge_profile_stats(const kr_profile *p, size_t *nb_fail,
+			   double *replace_time, size_t *nb_merged,
+			   size_t *nb_atomic)
+{
+	kr_check(p != NULL);
+	if (strcmp(p->kind, "MergeOptimizer"))
+		return kr_error_set(KR_EINVALID, "a %s profile is not a "
+				    "MergeOptimizer profile", p->kind);
+	if (nb_fail)
+		*nb_fail = p->nb_fail;
+	if (replace_time)
+		*replace_time = p->replace_time;
+	if (nb_merged)
+		*nb_merged = p->nb_merged;
+	if (nb_atomic)
+		*nb_atomic = p->nb_atomic;
+	return 0;
+}
+
+/* ------------------------------------------------------------ printing */
+
+/* Output with a per-line indentation ("    " * level, as PyTensor). */
+typedef struct out {
+	FILE *f;
+	int level;
+} out;
+
+static void line(const out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void line(const out *o, const char *fmt, ...)
+{
+	for (int i = 0; i < o->level; i++)
+		fputs("    ", o->f);
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(o->f, fmt, ap);
+	va_end(ap);
+}
+
+/* A double as Python's repr() prints it (shortest round trip). */
+static char *py_float(double x)
+{
+	char buf[64];
+	int p = 1;
+	for (; p < 17; p++) {
+		snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	int exp10 = x == 0 ? 0 : (int)floor(log10(fabs(x)));
+	if (x != 0 && (exp10 < -4 || exp10 >= 16)) {
+		snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+		char *e = strchr(buf, 'e');
+		char *m = e;
+		while (m > buf && m[-1] == '0')
+			m--;
+		if (m > buf && m[-1] == '.')
+			m--;
+		memmove(m, e, strlen(e) + 1);
+		return kr_strdup(buf);
+	}
+	int decimals = p - 1 - exp10;
+	snprintf(buf, sizeof buf, "%.*f", decimals > 1 ? decimals : 1, x);
+	return kr_strdup(buf);
+}
+
+static const char *name_or_none(const char *name)
+{
+	return name ? name : "None";
+}
+
+static void print_walking(const out *o, const kr_profile *p)
+{
+	line(o, " %s  %s\n", p->kind, name_or_none(p->name));
+	line(o, "   nb_node (start, end, changed) (%zu, %zu, %zu)\n",
+	     p->nodes_start, p->nodes_end, p->changes);
+	line(o, "   init io_toposort %s\n", py_float(p->toposort_time));
+	line(o, "   loop time %s\n", py_float(p->loop_time));
+	line(o, "   callback_time %s\n", py_float(p->callback_time));
+}
+
+static void print_merge(const out *o, const kr_profile *p)
+{
+	line(o, " %s\n", p->kind);
+	line(o, "   nb fail=%5zu merged=%5zu atomic=%5zu\n", p->nb_fail,
+	     p->nb_merged, p->nb_atomic);
+	line(o, "   time replace=%.2f validate=nan callback=nan\n",
+	     p->replace_time);
+}
+
+static void print_pass(const out *o, size_t i, const kri_pass *pass)
+{
+	line(o, "    %zu - %.3fs %zu (%.3fs in graph rewriters, %.3fs "
+		"io_toposort) - %zu nodes - ",
+	     i, pass->time, pass->changes, pass->graph_time,
+	     pass->toposort_time, pass->nodes);
+	/* Top five by count, ties in first-use order. */
+	bool *used = kri_alloc_atomic(pass->order.len + 1);
+	memset(used, 0, pass->order.len + 1);
+	for (size_t shown = 0; shown < 5 && shown < pass->order.len; shown++) {
+		size_t best = 0;
+		uintptr_t bestn = 0;
+		for (size_t k = 0; k < pass->order.len; k++) {
+			uintptr_t n = (uintptr_t)kri_pmap_get(
+				&pass->counts, pass->order.items[k]);
+			if (!used[k] && n > bestn)
+				best = k, bestn = n;
+		}
+		used[best] = true;
+		fprintf(o->f, "%s('%s', %lu)", shown ? " " : "",
+			(const char *)pass->order.items[best],
+			(unsigned long)bestn);
+	}
+	fputs(pass->order.len > 5 ? " ...\n" : "\n", o->f);
+}
+
+static void print_stats(const out *o, const kr_profile *p)
+{
+	line(o, "   times - times applied - nb node created - name:\n");
+	size_t unused = 0;
+	double unused_time = 0; /* those never run took no time */
+	for (size_t k = 0; k < p->stats.len; k++) {
+		const kri_rw_stat *st = p->stats.items[k];
+		if (!st->applied) {
+			/* tried but never applied: neither used nor unused */
+			unused += st->time == 0;
+			continue;
+		}
+		line(o, "   %.3fs - %zu - %zu - %s\n", st->time, st->applied,
+		     st->created, st->name);
+	}
+	line(o, "   %.3fs - in %zu rewrites that were not used (i.e. those "
+		"with a run-time of zero)\n", unused_time, unused);
+}
+
+static void print_any(const out *o, const kr_profile *p);
+
+static void print_equilibrium(const out *o, const kr_profile *p)
+{
+	line(o, " %s  %s\n", p->kind, name_or_none(p->name));
+	line(o, "   time %.3fs for %zu passes\n", p->time, p->passes.len);
+	line(o, "   nb nodes (start, end,  max) %zu %zu %zu\n",
+	     p->nodes_start, p->nodes_end, p->nodes_max);
+	line(o, "   time io_toposort %.3fs\n", p->toposort_time);
+	line(o, "   time in node rewriters %.3fs\n", p->node_rewriter_time);
+	line(o, "   time in graph rewriters %.3fs\n", p->graph_time);
+	line(o, "   time in final rewriters %.3fs\n", p->final_time);
+	line(o, "   time in cleanup rewriters %.3fs\n", p->cleanup_time);
+	for (size_t i = 0; i < p->passes.len; i++)
+		print_pass(o, i, p->passes.items[i]);
+	print_stats(o, p);
+	out sub = {o->f, o->level + 1};
+	for (size_t i = 0; i < p->sub_profs.len; i++)
+		print_any(&sub, p->sub_profs.items[i]);
+}
+
+static int by_time_desc(const void *a, const void *b)
+{
+	const kri_seq_entry *x = *(kri_seq_entry *const *)a;
+	const kri_seq_entry *y = *(kri_seq_entry *const *)b;
+	if (x->time != y->time)
+		return x->time < y->time ? 1 : -1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void print_sequential(const out *o, const kr_profile *p)
+{
+	line(o, " %s  %s  time %.3fs for %zu/%zu nodes before/after "
+		"rewriting\n", p->kind, name_or_none(p->name), p->time,
+	     p->nodes_start, p->nodes_end);
+	line(o, "   %.3fs for callback\n", p->callback_time);
+	line(o, "       nans for fgraph.validate()\n");
+	if (o->level == 0)
+		line(o, "   time      - (name, class, index, nodes before, "
+			"nodes after) - validate time\n");
+	size_t n = p->entries.len;
+	kri_seq_entry **es = kri_alloc((n + 1) * sizeof *es);
+	memcpy(es, p->entries.items, n * sizeof *es);
+	qsort(es, n, sizeof *es, by_time_desc);
+	out sub = {o->f, o->level + 1};
+	for (size_t i = 0; i < n; i++) {
+		const kri_seq_entry *e = es[i];
+		const char *nm = e->name ? kr_strfmt("'%s'", e->name) : "None";
+		line(o, "   %.6fs - (%s, '%s', %zu, %zu, %zu)\n", e->time, nm,
+		     e->cls, e->index, e->before, e->after);
+		if (e->prof)
+			print_any(&sub, e->prof);
+	}
+	if (o->level == 0)
+		fputc('\n', o->f);
+}
+
+static void print_other(const out *o, const kr_profile *p)
+{
+	line(o, " %s  %s  time %.3fs for %zu/%zu nodes before/after "
+		"rewriting\n", p->kind, name_or_none(p->name), p->time,
+	     p->nodes_start, p->nodes_end);
+}
+
+static void print_any(const out *o, const kr_profile *p)
+{
+	if (!strcmp(p->kind, "EquilibriumGraphRewriter"))
+		print_equilibrium(o, p);
+	else if (!strcmp(p->kind, "WalkingGraphRewriter"))
+		print_walking(o, p);
+	else if (!strcmp(p->kind, "MergeOptimizer"))
+		print_merge(o, p);
+	else if (!strcmp(p->kind, "SequentialGraphRewriter"))
+		print_sequential(o, p);
+	else
+		print_other(o, p);
+}
+
+int kr_profile_print_level(FILE *f, const kr_profile *p, int level)
+{
+	kr_check(f != NULL && p != NULL && level >= 0);
+	out o = {f, level};
+	print_any(&o, p);
+	return ferror(f) ? kr_error_set(KR_ERROR, "cannot write a profile") : 0;
+}
+
+int kr_profile_print(FILE *f, const kr_profile *p)
+{
+	return kr_profile_print_level(f, p, 0);
+}

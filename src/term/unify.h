@@ -1,0 +1,29 @@
+/* unify.h -- internal unification entry point recording new bindings. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KRI_UNIFY_H
+#define KRI_UNIFY_H
+
+#include "core/alloc.h"
+#include "kanrewrite/unify.h"
+
+/*
+ * Unify u and v extending s (with the occurs check when `check`); when
+ * `added` is not NULL, push every variable bound on the way, in binding
+ * order (faster-miniKanren's "added" associations: var -> its value in the
+ * result). Returns NULL when u and v do not unify.
+ */
+const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
+				bool check, kri_vec *added);
+
+/* True when the occurs check of == is on (goal layer setting). */
+bool kri_occurs_check_on(void);
+
+/*
+ * The substitution as a persistent map from variables to arbitrary
+ * pointers (the constraint store uses it). kri_map_set replaces a
+ * binding; kri_map_get returns NULL when unbound.
+ */
+const kr_subst *kri_map_set(const kr_subst *m, const kr_term *v, void *val);
+void *kri_map_get(const kr_subst *m, const kr_term *v);
+
+#endif

@@ -1,0 +1,43 @@
+#!/bin/sh
+# build.sh [OUTDIR] -- build the libFuzzer target of the REPL's reader and
+# evaluator: the library sources, the language of src/cli/ (without the
+# command's main and REPL loop) and tests/fuzz/fuzz_repl.c, all compiled
+# with clang -fsanitize=fuzzer,address,undefined. Then run, e.g.:
+#   OUTDIR/fuzz_repl -max_total_time=1900 -timeout=10 -rss_limit_mb=4096 \
+#     -dict=tests/fuzz/repl.dict OUTDIR/corpus tests/fuzz/corpus
+# (new inputs go to the first corpus directory). Merge the findings into
+# the kept corpus with `fuzz_repl -merge=1 tests/fuzz/corpus OUTDIR/corpus`.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/../.." && pwd)
+out=${1:-/tmp/kanrewrite-fuzz}
+CC=${CC:-clang}
+mkdir -p "$out/obj" "$out/corpus"
+# The library needs only the standard headers from config.h.
+cat > "$out/config.h" <<'H'
+#define HAVE_STDLIB_H 1
+#define HAVE_STRING_H 1
+#define PACKAGE_VERSION "fuzz"
+#define VERSION "fuzz"
+H
+flags="-g -O1 -std=c11 -fsanitize=fuzzer-no-link,address,undefined \
+ -fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L \
+ -DKR_PKGDATADIR=\"/nonexistent\" -I$out -I$src/include -I$src/src -I$src/src/cli \
+ $(pkg-config --cflags bdw-gc)"
+objs=
+for f in "$src"/src/*.c "$src"/src/core/*.c "$src"/src/term/*.c \
+	 "$src"/src/goal/*.c "$src"/src/graph/*.c "$src"/src/rewrite/*.c \
+	 "$src"/src/db/*.c "$src"/src/io/*.c "$src"/relations/*.c \
+	 "$src"/src/cli/*.c "$here/fuzz_repl.c"; do
+	case $(basename "$f") in
+	main.c|repl.c|cmd_*.c) continue;;
+	esac
+	o="$out/obj/$(echo "$f" | sed "s|^$src/||; s|/|_|g; s|\.c$|.o|")"
+	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$src/src/cli/lang.h" -nt "$o" ]; then
+		$CC $flags -c "$f" -o "$o"
+	fi
+	objs="$objs $o"
+done
+$CC -fsanitize=fuzzer,address,undefined $objs -o "$out/fuzz_repl" \
+	$(pkg-config --libs bdw-gc) -lm
+echo "built $out/fuzz_repl"

@@ -1,0 +1,88 @@
+#!/bin/sh
+# repl.sh -- transcript tests of the kanrewrite language and REPL.
+# Each tests/repl/NN-name.scm is fed to `kanrewrite` on standard input (a
+# non-interactive session: values printed, errors reported and the session
+# goes on) and its output (stdout and stderr) is diffed with NN-name.out.
+# Transcripts named NN-shared-*.scm need the shared folder ($SHARED_DIR)
+# and are skipped without it. Then: scripts, -e, exit statuses, a Graphviz
+# rendering, and a real terminal session driven through tmux when
+# installed. The last line is "N passed, N failed".
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+kr=$(cd "$top_builddir" && pwd)/kanrewrite
+dir=$(cd "$top_srcdir/tests/repl" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0 skip=0
+shared_ok=no
+if [ -n "${SHARED_DIR:-}" ] && [ -f "$SHARED_DIR/bench/minikanren/programs.ss" ]; then
+	shared_ok=yes
+fi
+export SHARED_DIR="${SHARED_DIR:-}"
+
+ok() { echo "ok: $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
+
+for scm in "$dir"/[0-9][0-9]-*.scm; do
+	name=$(basename "$scm" .scm)
+	case $name in *-shared-*)
+		if [ $shared_ok = no ]; then
+			echo "skip: $name (no SHARED_DIR)"; skip=$((skip + 1)); continue
+		fi;;
+	esac
+	(cd "$dir" && "$kr" < "$scm" > "$tmp/out" 2>&1)
+	if diff -u "$dir/$name.out" "$tmp/out" > "$tmp/diff"; then
+		ok "$name"
+	else
+		bad "$name"; head -40 "$tmp/diff"
+	fi
+done
+
+# Scripts: the first error ends them with FILE:LINE:COL and status 1.
+printf '(define x 1)\n(display "before")\n(newline)\n  (car x)\n(display "after")\n' > "$tmp/bad.scm"
+"$kr" "$tmp/bad.scm" > "$tmp/out" 2> "$tmp/err"; st=$?
+if [ $st -eq 1 ] && [ "$(cat "$tmp/out")" = before ] &&
+   [ "$(cat "$tmp/err")" = "kanrewrite: $tmp/bad.scm:4:3: car: not a pair: 1" ]; then
+	ok "script error names file, line and column"
+else
+	bad "script error: status $st"; cat "$tmp/out" "$tmp/err"
+fi
+printf '(defrel (f x)\n  (== x 1)\n' > "$tmp/open.scm"
+"$kr" "$tmp/open.scm" > "$tmp/out" 2> "$tmp/err"; st=$?
+if [ $st -eq 1 ] && grep -q "^kanrewrite: $tmp/open.scm:1:1: " "$tmp/err"; then
+	ok "script syntax error"
+else
+	bad "script syntax error: status $st"; cat "$tmp/err"
+fi
+out=$("$kr" -e "(run* (q) (conde ((== q 'a)) ((== q 'b))))" -e '(+ 1 2)')
+if [ "$out" = "(a b)
+3" ]; then ok "-e expressions"; else bad "-e: $out"; fi
+if "$kr" --version | grep -q '^kanrewrite [0-9]'; then ok "--version"; else bad "--version"; fi
+if "$kr" --help | grep -q 'kanrewrite FILE'; then ok "--help"; else bad "--help"; fi
+"$kr" -e '(car 1)' > /dev/null 2>&1; st=$?
+if [ $st -eq 1 ]; then ok "-e error status"; else bad "-e error status $st"; fi
+
+# The explored rewrite space renders with Graphviz.
+if [ -n "${DOT:-}" ] && command -v "$DOT" > /dev/null 2>&1 && [ -f "$dir/explore.dot.scm" ]; then
+	(cd "$tmp" && "$kr" "$dir/explore.dot.scm" > /dev/null 2>&1)
+	if [ -s "$tmp/explore.dot" ] && "$DOT" -Tsvg "$tmp/explore.dot" -o "$tmp/explore.svg" &&
+	   grep -q '<svg' "$tmp/explore.svg"; then
+		ok "exploration DOT renders with Graphviz"
+	else
+		bad "exploration DOT"
+	fi
+fi
+
+# A real terminal: prompt, history, Ctrl-C of a divergent run*.
+if command -v tmux > /dev/null 2>&1; then
+	if sh "$top_srcdir/tests/repl/tmux-session.sh" "$kr" "$tmp"; then
+		ok "tmux terminal session"
+	else
+		bad "tmux terminal session"
+	fi
+else
+	echo "skip: tmux session (no tmux)"; skip=$((skip + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,13 @@
+;; Step and answer limits keep divergent runs bounded.
+(defrel (nat n) (conde ((== n 'z)) ((fresh (m) (== n (list 's m)) (nat m)))))
+(set-answer-limit! 4)
+(run* (q) (nat q))
+(run 2 (q) (nat q))
+(set-answer-limit! 0)
+(set-step-limit! 1000)
+(run* (q) (nat q))
+(run* (q) (nevero))
+(run 1 (q) (alwayso))
+(set-step-limit! 0)
+(run 3 (q) (alwayso))
+(run 1 (q) (conde ((nevero)) ((== q 'found))))

@@ -1,0 +1,13 @@
+;; faster-miniKanren's constraints and their printed form.
+(run* (q) (=/= q 'x))
+(run* (q) (=/= q 'x) (== q 'x))
+(run* (q) (=/= q 'x) (== q 'y))
+(run* (q) (fresh (a b) (== q (list a b)) (=/= a b)))
+(run* (q) (symbolo q))
+(run* (q) (numbero q))
+(run* (q) (symbolo q) (numbero q))
+(run* (q) (absento 'x q))
+(run* (q) (absento 'x q) (== q '(a x)))
+(run* (q) (fresh (x) (=/= (list x 1) q)))
+(run* (q) (fresh (a b) (== q (list a b)) (symbolo a) (numbero b)))
+(run* (q) (fresh (a) (== q (list a)) (=/= a 'x) (=/= a 'y)))

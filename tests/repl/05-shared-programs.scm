@@ -1,0 +1,15 @@
+;; The benchmark relations, loaded unchanged from the shared programs.ss,
+;; give the answers of the benchmark's expected/ files at the check sizes.
+(load (string-append (getenv "SHARED_DIR") "/bench/minikanren/programs.ss"))
+(run* (q) (zebrao q))
+(run 1 (q) (reverso q '(1 2 3 4 5)))
+(run* (q) (reverso '(1 2 3) q))
+(run 5 (x y z) (appendo x y z))
+(run* (q) (dist-naryo (list 'dot A-term (cons 'add (map leaf (iota1 3)))) q))
+(run* (q) (dist-naryo q '(add (dot (x 0) (x 1)) (dot (x 0) (x 2)))))
+(run* (q) (dist-treeo (list 'dot A-term (add-chain 3)) q))
+(run* (q) (dist-treeo q (dist-chain 3 A-term)))
+(length (run* (q) (stepo (balanced-term 3) q)))
+(answers-digest (run* (q) (stepo (balanced-term 10) q)))
+(answers-digest (run* (q r) (appendo q r (iota1 3000))))
+(run* (q) (membero q (iota1 5)) (membero q (list-tail (iota1 7) 2)))

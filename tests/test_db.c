@@ -1,0 +1,503 @@
+/* test_db.c -- rewrite databases, queries and the default optdb. */
+/* See the LICENSE file for copying conditions. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+/* A graph rewriter that does nothing, to fill databases. */
+static int noop_apply(kr_graph_rewriter *self, kr_fgraph *fg, kr_profile **p)
+{
+	(void)self, (void)fg, (void)p;
+	return 0;
+}
+
+static const kr_graph_rewriter_class noop_class = {.name = "Noop",
+						   .apply = noop_apply};
+
+static kr_graph_rewriter *noop(void)
+{
+	return kr_graph_rewriter_new(&noop_class, NULL, NULL);
+}
+
+static kr_db_register_opts at(double position)
+{
+	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
+	o.position = position;
+	o.position_last = false;
+	return o;
+}
+
+/* The names a query selects, joined by spaces. */
+static const char *names_of(kr_rewrite_db *db, kr_rewrite_db_query *q)
+{
+	const char **names;
+	size_t n;
+	ck_assert_int_eq(kr_db_query_names(&names, &n, db, q), 0);
+	char *s = kr_alloc_atomic(1024);
+	s[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		strcat(s, i ? " " : "");
+		strcat(s, names[i]);
+	}
+	return s;
+}
+
+static kr_rewrite_db_query *parse(const char *text)
+{
+	const char *parts[16];
+	size_t n = 0;
+	char *copy = kr_strdup(text);
+	for (char *t = strtok(copy, " "); t && n < 16; t = strtok(NULL, " "))
+		parts[n++] = t;
+	kr_rewrite_db_query *q;
+	ck_assert_int_eq(kr_db_query_parse(&q, n, parts), 0);
+	return q;
+}
+
+static kr_rewrite_db *sample(void)
+{
+	kr_rewrite_db *db = kr_sequence_db_new();
+	kr_db_register_opts o = at(2);
+	ck_assert_int_eq(kr_db_register(db, "b", noop(), NULL, NULL,
+					KR_TAGS("fast", "stable"), &o), 0);
+	o = at(1);
+	ck_assert_int_eq(kr_db_register(db, "a", noop(), NULL, NULL,
+					KR_TAGS("fast"), &o), 0);
+	o = at(2);
+	ck_assert_int_eq(kr_db_register(db, "aa", noop(), NULL, NULL,
+					KR_TAGS("slow", "stable"), &o), 0);
+	ck_assert_int_eq(kr_db_register(db, "z", noop(), NULL, NULL,
+					KR_TAGS("fast", "inplace"), NULL), 0);
+	return db;
+}
+
+typedef struct qcase {
+	const char *query, *names;
+} qcase;
+
+static const qcase queries[] = {
+	{"+fast", "a b z"},
+	{"+fast -inplace", "a b"},
+	{"+fast &stable", "b"},
+	{"+fast +slow &stable", "aa b"},
+	{"+stable", "aa b"},
+	{"+Noop", "a aa b z"},
+	{"+aa", "aa"},
+	{"+nothing", ""},
+	{"+fast +slow -stable -inplace", "a"},
+};
+
+START_TEST(query_table)
+{
+	const qcase *c = &queries[_i];
+	ck_assert_str_eq(names_of(sample(), parse(c->query)), c->names);
+}
+END_TEST
+
+START_TEST(register_errors)
+{
+	kr_rewrite_db *db = sample();
+	ck_assert_int_eq(kr_db_register(db, "fast", noop(), NULL, NULL, NULL,
+					NULL), KR_EEXISTS);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "The tag 'fast' is already present in the database.");
+	ck_assert_int_eq(kr_db_register(db, "a", noop(), NULL, NULL, NULL,
+					NULL), KR_EEXISTS);
+	ck_assert_int_eq(kr_db_register(db, "c", noop(), NULL, NULL,
+					KR_TAGS("a"), NULL), KR_EEXISTS);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "The tag 'a' collides with an existing name.");
+	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
+	o.overwrite_existing = true;
+	o.position_last = false;
+	o.position = 0.5;
+	ck_assert_int_eq(kr_db_register(db, "a", noop(), NULL, NULL,
+					KR_TAGS("slow"), &o), 0);
+	ck_assert_str_eq(names_of(db, parse("+slow")), "a aa");
+	ck_assert_str_eq(names_of(db, parse("+fast")), "b z");
+	ck_assert_uint_eq(kr_db_size(db), 4);
+	ck_assert_int_eq(kr_db_register(db, "w", NULL, NULL, NULL, NULL, NULL),
+			 KR_EINVALID);
+	kr_rewrite_db *eq = kr_equilibrium_db_new(8, false, true);
+	o = (kr_db_register_opts)KR_DB_REGISTER_OPTS_INIT;
+	o.final_rewriter = o.cleanup = true;
+	ck_assert_int_eq(kr_db_register(eq, "f", noop(), NULL, NULL, NULL, &o),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_db_register(kr_local_group_db_new(), "g", noop(),
+					NULL, NULL, NULL, NULL), KR_EINVALID);
+	double pos;
+	ck_assert_int_eq(kr_db_position(&pos, db, "z"), 0);
+	ck_assert(pos == 3.0); /* "last" after positions 1, 2, 2 */
+	ck_assert_int_eq(kr_db_position(&pos, db, "nope"), KR_ENOTFOUND);
+	kr_rewrite_db_query *q;
+	ck_assert_int_eq(kr_db_query_parse(&q, 1, (const char *[]){"*x"}),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_db_query_parse(&q, 1, (const char *[]){"-"}),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_db_query_parse(&q, 1, (const char *[]){"fast"}),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "'fast'"));
+}
+END_TEST
+
+START_TEST(query_objects)
+{
+	kr_rewrite_db *db = sample();
+	kr_rewrite_db_query *q = kr_db_query_new(KR_TAGS("fast"), NULL, NULL);
+	kr_rewrite_db_query *q2 = kr_db_query_excluding(
+		kr_db_query_requiring(kr_db_query_including(q, KR_TAGS("slow")),
+				      KR_TAGS("stable")),
+		KR_TAGS("inplace"));
+	ck_assert_str_eq(names_of(db, q), "a b z");
+	ck_assert_str_eq(names_of(db, q2), "aa b");
+	ck_assert_str_eq(kr_db_query_to_string(q2),
+			 "RewriteDatabaseQuery(inc=[fast, slow], ex=[inplace], "
+			 "require=[stable], subquery={}, position_cutoff=inf)");
+	kr_db_query_set_position_cutoff(q, 2);
+	ck_assert_str_eq(names_of(db, q), "a");
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, db, q2), 0);
+	ck_assert_ptr_nonnull(r.graph);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(r.graph),
+			 "SequentialGraphRewriter");
+}
+END_TEST
+
+START_TEST(sub_databases)
+{
+	kr_rewrite_db *top = kr_sequence_db_new();
+	kr_rewrite_db *eq = kr_equilibrium_db_new(8, false, true);
+	kr_rewrite_db *group = kr_local_group_db_new();
+	kr_db_register_opts o = at(1);
+	ck_assert_int_eq(kr_db_register(top, "canon", NULL, NULL, eq,
+					KR_TAGS("fast"), &o), 0);
+	ck_assert_str_eq(kr_rewrite_db_name(eq), "canon");
+	kr_node_rewriter *s1 = kr_substitution_node_rewriter_new(
+		kr_op_add(), kr_op_mul());
+	kr_node_rewriter *s2 = kr_substitution_node_rewriter_new(
+		kr_op_sub(), kr_op_mul());
+	ck_assert_int_eq(kr_db_register(eq, "add_to_mul", NULL, s1, NULL,
+					KR_TAGS("fast"), NULL), 0);
+	ck_assert_int_eq(kr_db_register(eq, "sub_to_mul", NULL, s2, NULL,
+					KR_TAGS("slow"), NULL), 0);
+	ck_assert_int_eq(kr_db_register(eq, "grp", NULL, NULL, group,
+					KR_TAGS("fast"), NULL), 0);
+	ck_assert_int_eq(kr_db_register(group, "inner", NULL, s2, NULL,
+					KR_TAGS("fast"), NULL), 0);
+	/* entries of a named database are also tagged with its name */
+	ck_assert_str_eq(names_of(eq, parse("+canon")), "add_to_mul sub_to_mul grp");
+	ck_assert_str_eq(names_of(eq, parse("+fast")), "add_to_mul grp");
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, group, parse("+fast")), 0);
+	ck_assert_ptr_nonnull(r.node);
+	ck_assert_str_eq(kr_node_rewriter_class_name(r.node),
+			 "SequentialNodeRewriter");
+	ck_assert_int_eq(kr_db_query(&r, top, parse("+fast")), 0);
+	ck_assert_ptr_nonnull(r.graph);
+	/* a subquery selects differently inside "canon" */
+	kr_rewrite_db_query *q = parse("+fast");
+	kr_db_query_set_subquery(q, "canon", parse("+slow"));
+	kr_variable *x = kr_variable_new(kr_type_matrix(), "x"), *g, *out;
+	ck_assert_int_eq(KR_OP_CALL(&g, kr_op_sub(), x, x), 0);
+	ck_assert_int_eq(kr_db_query(&r, top, q), 0);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, true), 0);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(r.graph, fg, NULL), 0);
+	out = kr_fgraph_output(fg, 0);
+	ck_assert_str_eq(kr_pprint(out), "(x * x)");
+	/* TopoDB and ProxyDB build from the database they stand for */
+	ck_assert_int_eq(kr_db_query(&r, kr_topo_db_new(group, true, false),
+				     parse("+fast")), 0);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(r.graph),
+			 "WalkingGraphRewriter");
+	ck_assert_int_eq(kr_db_query(&r, kr_proxy_db_new(group),
+				     parse("+fast")), 0);
+	ck_assert_ptr_nonnull(r.node);
+	ck_assert_int_eq(kr_db_query(&r, kr_topo_db_new(top, false, false),
+				     parse("+fast")), KR_EINVALID);
+}
+END_TEST
+
+START_TEST(optdb_queries)
+{
+	kr_rewrite_db *db = kr_optdb();
+	ck_assert_str_eq(names_of(db, parse("+fast_run")),
+			 "merge1 canonicalize specialize merge2 "
+			 "add_destroy_handler merge3");
+	ck_assert_str_eq(names_of(db, parse("+fast_compile")),
+			 "merge1 canonicalize specialize");
+	ck_assert_str_eq(names_of(db, parse("+fast_run -inplace")),
+			 "merge1 canonicalize specialize merge2 merge3");
+	ck_assert_str_eq(names_of(db, parse("+fast_run &merge")),
+			 "merge1 merge2 merge3");
+	/* the documents' example: simplify at 0.5 runs between merge1 and
+	 * canonicalize, and only where fast_run is asked for */
+	kr_db_register_opts o = at(0.5);
+	ck_assert_int_eq(kr_db_register(db, "simplify", noop(), NULL, NULL,
+					KR_TAGS("fast_run"), &o), 0);
+	ck_assert_str_eq(names_of(db, parse("+fast_run")),
+			 "merge1 simplify canonicalize specialize merge2 "
+			 "add_destroy_handler merge3");
+	ck_assert_str_eq(names_of(db, parse("+fast_compile")),
+			 "merge1 canonicalize specialize");
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, db, parse("+fast_run")), 0);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(r.graph),
+			 "SequentialGraphRewriter");
+	ck_assert_int_eq(kr_db_query(&r, kr_optdb_canonicalize(),
+				     parse("+fast_run")), 0);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(r.graph),
+			 "EquilibriumGraphRewriter");
+	ck_assert_str_eq(names_of(kr_optdb_canonicalize(), parse("+fast_run")),
+			 "constant_folding local_neg_neg local_mul_div "
+			 "local_mul_one local_add_zero local_mul_to_sqr "
+			 "local_flatten");
+}
+END_TEST
+
+static kr_variable *M[6];
+
+static kr_variable *mk(kr_op *op, kr_variable *a, kr_variable *b)
+{
+	kr_variable *o;
+	ck_assert_int_eq(KR_OP_CALL(&o, op, a, b), 0);
+	return o;
+}
+
+/* The documents' dot distribution, through optdb tags. */
+START_TEST(optdb_dot_distribution)
+{
+	const char *names[6] = {"A", "B", "x", "y", "z", "w"};
+	for (int i = 0; i < 6; i++)
+		M[i] = kr_variable_new(kr_type_matrix(), names[i]);
+	kr_variable *A = M[0], *B = M[1], *x = M[2], *y = M[3], *z = M[4],
+		    *w = M[5];
+	kr_variable *g = mk(kr_op_dot(), A,
+			    mk(kr_op_add(), x,
+			       mk(kr_op_add(), y,
+				  mk(kr_op_dot(), B, mk(kr_op_add(), z, w)))));
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	o.include = KR_TAGS("dot_distribute");
+	kr_variable *fwd, *back;
+	ck_assert_int_eq(kr_rewrite_graph_query(&fwd, g, &o), 0);
+	ck_assert_str_eq(kr_pprint(fwd), "((A @ x) + ((A @ y) + ((A @ (B @ z)) "
+					 "+ (A @ (B @ w)))))");
+	o.include = KR_TAGS("dot_gather");
+	ck_assert_int_eq(kr_rewrite_graph_query(&back, fwd, &o), 0);
+	ck_assert_str_eq(kr_pprint(back), "(A @ (x + (y + (B @ (z + w)))))");
+	/* off by default: fast_run leaves the products alone */
+	o.include = KR_TAGS("fast_run");
+	o.clone = true;
+	ck_assert_int_eq(kr_rewrite_graph_query(&fwd, g, &o), 0);
+	ck_assert(strstr(kr_pprint(fwd), "(A @ (x + y + (B @ (z + w))))") ||
+		  strstr(kr_pprint(fwd), "(A @ (x + (y + (B @ (z + w)))))"));
+	o.include = KR_NO_TAGS;
+	ck_assert_int_eq(kr_rewrite_graph_query(&fwd, g, &o), 0);
+	ck_assert_str_eq(kr_pprint(fwd), "(A @ (x + (y + (B @ (z + w)))))");
+}
+END_TEST
+
+/* ------------------------------------------------ fast_run on 24 graphs */
+
+typedef struct fcase {
+	const char *graph, *result;
+} fcase;
+
+static const fcase fast_run_cases[] = {
+	{"(neg (neg x))", "x"},
+	{"(true_div (mul x y) y)", "x"},
+	{"(true_div (mul y x) y)", "x"},
+	{"(mul x 1)", "x"},
+	{"(mul 1 x)", "x"},
+	{"(add x 0)", "x"},
+	{"(add 0 x)", "x"},
+	{"(mul x x)", "sqr(x)"},
+	{"(add x (add y z))", "(x + y + z)"},
+	{"(mul (mul x y) (mul z x))", "(x * y * z * x)"},
+	{"(pow x 2)", "sqr(x)"},
+	{"(true_div 1 x)", "inv(x)"},
+	{"(true_div x 4)", "(x * 0.25)"},
+	{"(add 2 3)", "5.0"},
+	{"(mul (add 1 2) x)", "(3.0 * x)"},
+	{"(true_div (mul (add y z) x) (add y z))", "x"},
+	{"(neg (neg (neg (neg x))))", "x"},
+	{"(add (mul x 1) (mul y 1))", "(x + y)"},
+	{"(add z (mul (true_div (mul y x) y) (true_div z x)))",
+	 "(z + (x * (z / x)))"},
+	{"(mul x 2 y 3)", "(x * 6.0 * y)"},
+	{"(add 1 (mul x 1 y) 0)", "(1.0 + (x * y))"},
+	{"(exp (log x))", "exp(log(x))"},
+	{"(sub (neg (neg x)) (mul y 1))", "(x - y)"},
+	{"(true_div (mul (neg (neg x)) y) y)", "x"},
+	{"(add (add (add x 0) y) (pow z 2))", "(x + y + sqr(z))"},
+	{"(mul (mul 2 3) (add x 0))", "(6.0 * x)"},
+};
+
+/* Values of g on the inputs x y z (each in [0.5, 2), from seed). */
+static kr_value *eval_at(kr_variable *g, kr_variable *const *in,
+			 kr_value *const *vals)
+{
+	kr_value *out;
+	ck_assert_msg(kr_graph_eval(&out, 1, &g, 3, in,
+				    (const kr_value *const *)vals) == 0,
+		      "%s", kr_error_last()->message);
+	return out;
+}
+
+START_TEST(fast_run_graphs)
+{
+	const fcase *c = &fast_run_cases[_i];
+	kr_program *p;
+	const char *text = kr_strfmt("(scalar x y z) %s", c->graph);
+	ck_assert_int_eq(kr_program_read(&p, text, "case"), 0);
+	kr_variable *g = kr_program_graph(p, 0), *out;
+	kr_variable *in[3] = {kr_program_lookup(p, "x"),
+			      kr_program_lookup(p, "y"),
+			      kr_program_lookup(p, "z")};
+	/* values before: the rewrite (clone=false) changes g in place */
+	uint64_t seed = 12345 + (uint64_t)_i;
+	kr_value *vals[5][3], *before[5];
+	for (int t = 0; t < 5; t++) {
+		for (int k = 0; k < 3; k++)
+			vals[t][k] = kr_value_random(kr_variable_type(in[k]),
+						     0, 0.5, 2.0, &seed);
+		before[t] = eval_at(g, in, vals[t]);
+	}
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	o.include = KR_TAGS("fast_run");
+	ck_assert_int_eq(kr_rewrite_graph_query(&out, g, &o), 0);
+	ck_assert_str_eq(kr_pprint(out), c->result);
+	for (int t = 0; t < 5; t++)
+		ck_assert(kr_value_allclose(before[t], eval_at(out, in, vals[t]),
+					    1e-12, 0.0));
+}
+END_TEST
+
+/* -------------------------------------- the relations, both directions */
+
+static kr_variable *sx;
+
+static const char *backward(kr_goal *(*rel)(kr_term *, kr_term *),
+			    kr_term *out)
+{
+	kr_term *q = kr_var_new("q");
+	kr_term *r = kr_run(1, q, rel(q, out));
+	ck_assert_int_eq(kr_list_length(r), 1);
+	return t_str(kr_reify(kr_car(r), kr_subst_empty()));
+}
+
+static const char *forward(kr_goal *(*rel)(kr_term *, kr_term *),
+			   const char *graph)
+{
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, kr_strfmt("(scalar x y) %s",
+						       graph), "f"), 0);
+	sx = kr_program_lookup(p, "x");
+	kr_term *q = kr_var_new("q");
+	kr_term *r = kr_run(-1, q, rel(kr_variable_term(kr_program_graph(p, 0)),
+				      q));
+	if (kr_list_length(r) != 1)
+		return "no answer";
+	kr_variable *v;
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(r)), 0);
+	return kr_pprint(v);
+}
+
+START_TEST(algebra_relations)
+{
+	ck_assert_str_eq(forward(kr_neg_nego, "(neg (neg x))"), "x");
+	ck_assert_str_eq(backward(kr_neg_nego, kr_variable_term(sx)),
+			 "(neg (neg x))");
+	ck_assert_str_eq(forward(kr_mul_divo, "(true_div (mul y x) y)"), "x");
+	ck_assert_str_eq(backward(kr_mul_divo, kr_variable_term(sx)),
+			 "(true_div (mul x _.0) _.0)");
+	ck_assert_str_eq(forward(kr_mul_oneo, "(mul 1 x)"), "x");
+	ck_assert_str_eq(backward(kr_mul_oneo, kr_variable_term(sx)),
+			 "(mul 1.0 x)");
+	ck_assert_str_eq(forward(kr_add_zeroo, "(add x 0)"), "x");
+	ck_assert_str_eq(backward(kr_add_zeroo, kr_variable_term(sx)),
+			 "(add 0.0 x)");
+	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x x)"), "sqr(x)");
+	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x y)"), "no answer");
+	ck_assert_str_eq(forward(kr_pow_sqro, "(pow x 2)"), "sqr(x)");
+	ck_assert_str_eq(forward(kr_pow_sqro, "(pow x 3)"), "no answer");
+	ck_assert_str_eq(forward(kr_div_invo, "(true_div 1 x)"), "inv(x)");
+	ck_assert_str_eq(forward(kr_div_consto, "(true_div x 2)"),
+			 "(x * inv(2.0))");
+	ck_assert_str_eq(forward(kr_div_consto, "(true_div x 1)"),
+			 "no answer");
+	ck_assert_str_eq(forward(kr_flatteno, "(add x (add y (add x y)))"),
+			 "(x + y + x + y)");
+	/* the equations with sqr/inv run backward from the simple side */
+	kr_variable *s;
+	ck_assert_int_eq(KR_OP_CALL(&s, kr_op_lookup("sqr"), sx), 0);
+	ck_assert_str_eq(backward(kr_mul_sqro, kr_variable_term(s)),
+			 "(mul x x)");
+	ck_assert_str_eq(backward(kr_pow_sqro, kr_variable_term(s)),
+			 "(pow x 2.0)");
+	ck_assert_ptr_null(kr_relation_lookup("nope"));
+	const char *const *names;
+	ck_assert_uint_eq(kr_relation_names(&names), 10);
+	for (size_t i = 0; i < 10; i++)
+		ck_assert_ptr_nonnull(kr_relation_lookup(names[i]));
+}
+END_TEST
+
+/* The profile of a fast_run query prints in PyTensor's nested format. */
+START_TEST(fast_run_profile)
+{
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, "(scalar x y z) (add (mul (neg "
+					     "(neg x)) 1) (true_div (mul y z) "
+					     "z))", "p"), 0);
+	kr_variable *g = kr_program_graph(p, 0);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, kr_optdb(), parse("+fast_run")), 0);
+	kr_profile *prof;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(r.graph, fg, &prof), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, y))");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, prof), 0);
+	fclose(f);
+	const char *want[] = {
+		" SequentialGraphRewriter  None  time ",
+		"s for 6/1 nodes before/after rewriting\n",
+		"\n   time      - (name, class, index, nodes before, nodes after)"
+		" - validate time\n",
+		"s - ('canonicalize', 'EquilibriumGraphRewriter', 1, 6, 1)\n"
+		"     EquilibriumGraphRewriter  canonicalize\n"
+		"       time ",
+		"s - ('merge1', 'MergeOptimizer', 0, 6, 6)\n     MergeOptimizer\n"
+		"       nb fail=    0 merged=    0 atomic=    0\n",
+		"s - ('add_destroy_handler', 'AddDestroyHandler', 4, 1, 1)\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		ck_assert_msg(strstr(text, want[i]), "missing %s in\n%s",
+			      want[i], text);
+	free(text);
+}
+END_TEST
+
+Suite *db_suite(void)
+{
+	Suite *s = suite_create("db");
+	TCase *tc = tcase_create("database");
+	tcase_add_loop_test(tc, query_table, 0, sizeof queries / sizeof *queries);
+	tcase_add_test(tc, register_errors);
+	tcase_add_test(tc, query_objects);
+	tcase_add_test(tc, sub_databases);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("optdb");
+	tcase_add_test(tc, optdb_queries);
+	tcase_add_test(tc, optdb_dot_distribution);
+	tcase_add_loop_test(tc, fast_run_graphs, 0,
+			    sizeof fast_run_cases / sizeof *fast_run_cases);
+	tcase_add_test(tc, algebra_relations);
+	tcase_add_test(tc, fast_run_profile);
+	suite_add_tcase(s, tc);
+	return s;
+}

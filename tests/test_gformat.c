@@ -1,0 +1,163 @@
+/* test_gformat.c -- the graph text format, shorthand, printers. */
+/* See the LICENSE file for copying conditions. */
+#include <string.h>
+
+#include "suites.h"
+
+static kr_fgraph *load(const char *text)
+{
+	kr_fgraph *fg = NULL;
+	ck_assert_msg(kr_gformat_read(&fg, NULL, text, "t.sexp") == 0, "%s",
+		      kr_error_last()->message);
+	return fg;
+}
+
+static const char *const SMALL =
+	"; kanrewrite-graph 1 | small | raw | test | 4 apply nodes | x\n"
+	"(input x (tensor float64 ?))\n"
+	"(input i (scalar int64))\n"
+	"(constant $1 (tensor int8) 1)\n"
+	"(constant $2 (tensor int8) 1)\n"
+	"(constant $3 (tensor float64 ?) [0.5,1e-08])\n"
+	"(output 0 loss (tensor float64 ?) #1=(mul (sub "
+	"(DimShuffle{input_ndim=0,new_order=[x]} $1) x) "
+	"#2=(add $3 (DimShuffle{input_ndim=0,new_order=[x]} $2))))\n"
+	"(output 1 d/dx (tensor float64 ?) (neg #2#))\n"
+	"(output 2 same (tensor float64 ?) #1#)\n";
+
+START_TEST(full_format_round_trip)
+{
+	char *comment;
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_gformat_read(&fg, &comment, SMALL, "s"), 0);
+	ck_assert_str_eq(comment, "kanrewrite-graph 1 | small | raw | test | "
+				  "4 apply nodes | x");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 6);
+	ck_assert_str_eq(kr_gformat_write(fg, comment), SMALL);
+	ck_assert_str_eq(kr_fgraph_output_name(fg, 1), "d/dx");
+	/* $1 and $2 are distinct but merge-equal constants */
+	kr_variable *sub = kr_apply_input(
+		kr_variable_owner(kr_fgraph_output(fg, 0)), 0);
+	kr_variable *ds1 = kr_apply_input(kr_variable_owner(sub), 0);
+	kr_variable *c1 = kr_apply_input(kr_variable_owner(ds1), 0);
+	ck_assert(kr_variable_is_constant(c1));
+	ck_assert(kr_op_is_opaque(kr_apply_op(kr_variable_owner(ds1))));
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(ds1)),
+			 "Vector(int8, shape=(1,))");
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(sub)),
+			 "Vector(float64, shape=(?,))");
+}
+END_TEST
+
+START_TEST(shorthand_and_tokens)
+{
+	kr_fgraph *fg = load("(matrix A) (vector x y)\n(dot A (add x y))\n"
+			     "(mul 2 (ps.add x y) x)\n");
+	ck_assert_uint_eq(kr_fgraph_noutputs(fg), 2);
+	ck_assert_str_eq(kr_pprint(kr_fgraph_output(fg, 0)), "(A @ (x + y))");
+	ck_assert_str_eq(kr_gformat_write(fg, "c"),
+			 "; c\n(input A (tensor float64 ? ?))\n"
+			 "(input x (tensor float64 ?))\n"
+			 "(input y (tensor float64 ?))\n"
+			 "(constant $1 (scalar float64) 2.0)\n"
+			 "(output 0 out_0 (tensor float64 ?) "
+			 "(Dot A (add x y)))\n"
+			 "(output 1 out_1 (tensor float64 ?) "
+			 "(mul $1 (add x y) x))\n");
+	kr_fgraph *s = load("(scalar a b) (ps.add (ps.mul a b) a)");
+	ck_assert_ptr_nonnull(strstr(kr_gformat_write(s, NULL),
+				     "(ps.add (ps.mul a b) a)"));
+	ck_assert(kr_op_equal(kr_op_from_token("ps.mul"), kr_op_mul()));
+	ck_assert(kr_op_equal(kr_op_from_token("Dot"), kr_op_dot()));
+	ck_assert_ptr_eq(kr_op_from_token("Sum{axis=None}"),
+			 kr_op_opaque("Sum{axis=None}"));
+	ck_assert(!kr_op_equal(kr_op_opaque("Sum{axis=None}"),
+			       kr_op_opaque("Sum{axis=[0]}")));
+}
+END_TEST
+
+static const struct {
+	const char *text, *msg;
+	int code;
+} bad[] = {
+	{"(input x (tensor float65))", "t.sexp:1:18: unknown dtype", KR_ENOTFOUND},
+	{"(vector x)\n(add x y)", "t.sexp:2:8: undeclared name y", KR_ENOTFOUND},
+	{"(vector x)\n(add x x", "t.sexp:2:9: unexpected end", KR_ESYNTAX},
+	{"(vector x) (vector x)", "t.sexp:1:20: x is already declared", KR_EEXISTS},
+	{"(input x (tensor float64 ?))\n(output 0 o (tensor float64) (neg x))",
+	 "t.sexp:2:30: the output is declared", KR_EINVALID},
+	{"(vector x)\n(add x #3#)", "t.sexp:2:8: label #3# is not defined",
+	 KR_ENOTFOUND},
+	{"(matrix A) (vector x)\n(add A x)", "t.sexp:2:1: add: cannot broadcast",
+	 KR_EINVALID},
+	{"(constant $1 (tensor int8) 1.5)", "t.sexp:1:28: bad int8 value",
+	 KR_ESYNTAX},
+	{"(vector x)\n(neg x))", "t.sexp:2:8: unbalanced", KR_ESYNTAX},
+	{"(input x (tensor float64 ?))\n(output 0 o (tensor float64 ?) "
+	 "(neg x)::1)", "needs a node with k + 1 outputs", KR_EINVALID},
+};
+
+START_TEST(read_errors)
+{
+	kr_fgraph *fg;
+	int rc = kr_gformat_read(&fg, NULL, bad[_i].text, "t.sexp");
+	ck_assert_int_eq(rc, bad[_i].code);
+	ck_assert_msg(strstr(kr_error_last()->message, bad[_i].msg), "%s",
+		      kr_error_last()->message);
+}
+END_TEST
+
+START_TEST(printers_of_the_documents)
+{
+	/* section 3: after MergeOptimizer the add node is shared */
+	kr_fgraph *fg = load("(scalar x y z)\n"
+			     "(true_div (mul (identity x) x) (identity x))");
+	(void)fg;
+	kr_variable *x = kr_variable_new(kr_type_scalar(KR_FLOAT64), "x");
+	kr_variable *y = kr_variable_new(kr_type_scalar(KR_FLOAT64), "y");
+	kr_variable *z = kr_variable_new(kr_type_scalar(KR_FLOAT64), "z");
+	kr_variable *a, *m, *d;
+	ck_assert_int_eq(KR_OP_CALL(&a, kr_op_add(), y, z), 0);
+	ck_assert_int_eq(KR_OP_CALL(&m, kr_op_mul(), a, x), 0);
+	ck_assert_int_eq(KR_OP_CALL(&d, kr_op_true_div(), m, a), 0);
+	kr_variable *ins[3] = {x, y, z};
+	ck_assert_int_eq(kr_fgraph_new(&fg, 3, ins, 1, &d, false), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(true_div(mul(*1 -> add(y, z), x), *1))");
+	ck_assert_str_eq(kr_fgraph_dprint(fg),
+			 "true_div [id A] 2\n"
+			 " ├─ mul [id B] 1\n"
+			 " │  ├─ add [id C] 0\n"
+			 " │  │  ├─ y [id D]\n"
+			 " │  │  └─ z [id E]\n"
+			 " │  └─ x [id F]\n"
+			 " └─ add [id C] 0\n"
+			 "    └─ ···\n");
+	ck_assert_int_eq(kr_fgraph_replace(fg, d, x, "simplify"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+	ck_assert_str_eq(kr_fgraph_dprint(fg), "x [id A]\n");
+	/* section 6: dprint of a variable, y used twice */
+	kr_variable *yy;
+	ck_assert_int_eq(KR_OP_CALL(&yy, kr_op_add(), y, y), 0);
+	ck_assert_str_eq(kr_dprint(1, &yy),
+			 "add [id A]\n ├─ y [id B]\n └─ y [id B]\n");
+	char *dot = kr_fgraph_dot(load("(vector x) (neg (add x 1.0))"));
+	ck_assert_ptr_nonnull(strstr(dot, "digraph FunctionGraph {"));
+	ck_assert_ptr_nonnull(strstr(dot, "[label=\"add\", shape=box]"));
+	ck_assert_ptr_nonnull(strstr(dot, "-> out0;"));
+}
+END_TEST
+
+Suite *gformat_suite(void)
+{
+	Suite *s = suite_create("gformat");
+	TCase *tc = tcase_create("read_write");
+	tcase_add_test(tc, full_format_round_trip);
+	tcase_add_test(tc, shorthand_and_tokens);
+	tcase_add_loop_test(tc, read_errors, 0, sizeof bad / sizeof *bad);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("printers");
+	tcase_add_test(tc, printers_of_the_documents);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,149 @@
+/* test_merge.c -- MergeOptimizer and is_same_graph. */
+/* See the LICENSE file for copying conditions. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+static kr_variable *x, *y;
+
+static void inputs(void)
+{
+	x = kr_variable_new(kr_type_matrix(), "x");
+	y = kr_variable_new(kr_type_matrix(), "y");
+}
+
+static kr_variable *op2(kr_op *op, kr_variable *a, kr_variable *b)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, a, b), 0);
+	return out;
+}
+
+static kr_variable *op1(kr_op *op, kr_variable *a)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, a), 0);
+	return out;
+}
+
+/* Merge fg and check its values on random inputs are unchanged. */
+static kr_profile *merge_checked(kr_fgraph *fg)
+{
+	kr_fgraph *before;
+	ck_assert_int_eq(kr_fgraph_clone(&before, fg), 0);
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(kr_merge_optimizer_new(),
+						   fg, &p), 0);
+	ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	uint64_t seed = 7;
+	size_t n = kr_fgraph_ninputs(fg);
+	const kr_value **vals = kr_alloc((n + 1) * sizeof *vals);
+	for (size_t i = 0; i < n; i++)
+		vals[i] = kr_value_random(kr_variable_type(kr_fgraph_input(fg, i)),
+					  3, -1, 1, &seed);
+	kr_value **a = kr_alloc(kr_fgraph_noutputs(fg) * sizeof *a);
+	kr_value **b = kr_alloc(kr_fgraph_noutputs(fg) * sizeof *b);
+	ck_assert_int_eq(kr_fgraph_eval(a, before, vals), 0);
+	ck_assert_int_eq(kr_fgraph_eval(b, fg, vals), 0);
+	for (size_t i = 0; i < kr_fgraph_noutputs(fg); i++)
+		ck_assert(kr_value_allclose(a[i], b[i], 1e-12, 0));
+	return p;
+}
+
+/* e_1 + (e_2 + ... + e_n), e_i = add(mul(x, y), exp(x)) each a copy. */
+static kr_variable *duplicated(int n)
+{
+	kr_variable *acc = NULL;
+	for (int i = 0; i < n; i++) {
+		kr_variable *e = op2(kr_op_add(), op2(kr_op_mul(), x, y),
+				     op1(kr_op_exp(), x));
+		acc = acc ? op2(kr_op_add(), e, acc) : e;
+	}
+	return acc;
+}
+
+START_TEST(merges_duplicates)
+{
+	inputs();
+	kr_variable *g = duplicated(20);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 3 * 20 + 19);
+	kr_profile *p = merge_checked(fg);
+	/* N+2 nodes remain: mul, exp, add(mul, exp) and N-1 adds of it
+	 * with itself collapse to one per level */
+	size_t fail, merged, atomic;
+	double t;
+	ck_assert_int_eq(kr_merge_profile_stats(p, &fail, &t, &merged,
+						&atomic), 0);
+	ck_assert_uint_eq(fail, 0);
+	ck_assert_uint_eq(atomic, 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 20 + 2);
+	ck_assert_uint_eq(merged, 3 * 20 + 19 - 22);
+	/* a second merge finds nothing */
+	p = merge_checked(fg);
+	ck_assert_uint_eq(kr_profile_changes(p), 0);
+}
+END_TEST
+
+START_TEST(merges_constants_first)
+{
+	inputs();
+	kr_variable *c1 = kr_constant_new(2.0, NULL);
+	kr_variable *c2 = kr_constant_new(2.0, NULL);
+	kr_variable *c3 = kr_constant_new(3.0, NULL);
+	kr_variable *g = op2(kr_op_add(), op2(kr_op_mul(), x, c1),
+			     op2(kr_op_add(), op2(kr_op_mul(), x, c2),
+				 op2(kr_op_mul(), x, c3)));
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+	kr_profile *p = merge_checked(fg);
+	size_t merged, atomic;
+	kr_merge_profile_stats(p, NULL, NULL, &merged, &atomic);
+	/* as PyTensor, nb_merged counts the constant too */
+	ck_assert_uint_eq(atomic, 1);
+	ck_assert_uint_eq(merged, 2);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(*1 -> mul(x, "
+					     "2.0), add(*1, mul(x, 3.0))))");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, p), 0);
+	fclose(f);
+	ck_assert_str_eq(text, " MergeOptimizer\n   nb fail=    0 merged=    2"
+			       " atomic=    1\n   time replace=0.00 "
+			       "validate=nan callback=nan\n");
+	free(text);
+}
+END_TEST
+
+START_TEST(same_graph)
+{
+	inputs();
+	bool same;
+	kr_variable *a = op2(kr_op_add(), op2(kr_op_mul(), x, y), x);
+	kr_variable *b = op2(kr_op_add(), op2(kr_op_mul(), x, y), x);
+	kr_variable *c = op2(kr_op_add(), op2(kr_op_mul(), y, x), x);
+	ck_assert_int_eq(kr_is_same_graph(&same, a, b, 0, NULL, NULL), 0);
+	ck_assert(same);
+	ck_assert_int_eq(kr_is_same_graph(&same, a, c, 0, NULL, NULL), 0);
+	ck_assert(!same);
+	ck_assert_int_eq(kr_is_same_graph(&same, a, c, 1, &y, &x), 0);
+	ck_assert(same);
+	ck_assert_int_eq(kr_is_same_graph(&same, x, x, 0, NULL, NULL), 0);
+	ck_assert(same);
+	/* the inputs' graphs were not changed */
+	ck_assert_str_eq(kr_pprint(c), "((y * x) + x)");
+}
+END_TEST
+
+Suite *merge_suite(void)
+{
+	Suite *s = suite_create("merge");
+	TCase *tc = tcase_create("merge");
+	tcase_add_test(tc, merges_duplicates);
+	tcase_add_test(tc, merges_constants_first);
+	tcase_add_test(tc, same_graph);
+	suite_add_tcase(s, tc);
+	return s;
+}

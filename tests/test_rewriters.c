@@ -1,0 +1,579 @@
+/* test_rewriters.c -- walkers, sequences, equilibrium options, patterns. */
+/* See the LICENSE file for copying conditions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+
+static kr_variable *x, *y, *z;
+
+static void inputs(void)
+{
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	x = kr_variable_new(t, "x");
+	y = kr_variable_new(t, "y");
+	z = kr_variable_new(t, "z");
+}
+
+static kr_variable *op2(kr_op *op, kr_variable *a, kr_variable *b)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, a, b), 0);
+	return out;
+}
+
+static kr_variable *op1(kr_op *op, kr_variable *a)
+{
+	kr_variable *out;
+	ck_assert_int_eq(KR_OP_CALL(&out, op, a), 0);
+	return out;
+}
+
+#define ADD(a, b) op2(kr_op_add(), a, b)
+#define MUL(a, b) op2(kr_op_mul(), a, b)
+#define DIV(a, b) op2(kr_op_true_div(), a, b)
+
+static kr_fgraph *fgraph(kr_variable *out)
+{
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 3, (kr_variable *[]){x, y, z}, 1,
+				       &out, false), 0);
+	return fg;
+}
+
+/*
+ * Rewrite fg with rw and check, on random inputs, that the graph computes
+ * the same values before and after (relative 1e-12). Returns rw's code.
+ */
+static int rewrite_checked(kr_graph_rewriter *rw, kr_fgraph *fg,
+			   kr_profile **prof)
+{
+	kr_fgraph *before;
+	ck_assert_int_eq(kr_fgraph_clone(&before, fg), 0);
+	int rc = kr_graph_rewriter_rewrite(rw, fg, prof);
+	uint64_t seed = 12345;
+	for (int trial = 0; trial < 3; trial++) {
+		size_t n = kr_fgraph_ninputs(fg);
+		const kr_value **vals = kr_alloc((n + 1) * sizeof *vals);
+		for (size_t i = 0; i < n; i++)
+			vals[i] = kr_value_random(
+				kr_variable_type(kr_fgraph_input(fg, i)), 3,
+				0.5, 2.0, &seed);
+		kr_value *a, *b;
+		ck_assert_int_eq(kr_fgraph_eval(&a, before, vals), 0);
+		ck_assert_int_eq(kr_fgraph_eval(&b, fg, vals), 0);
+		ck_assert_msg(kr_value_allclose(a, b, 1e-12, 0),
+			      "%s != %s", kr_value_to_string(a),
+			      kr_value_to_string(b));
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------ walkers */
+
+/* add(add(add(x, y), z), x): a chain of 3 adds. */
+static kr_variable *chain(void)
+{
+	return ADD(ADD(ADD(x, y), z), x);
+}
+
+START_TEST(walking_orders)
+{
+	inputs();
+	kr_node_rewriter *add_to_mul =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	for (int order = 0; order < 2; order++) {
+		kr_fgraph *fg = fgraph(chain());
+		kr_profile *p;
+		kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
+			add_to_mul, (kr_walk_order)order, false);
+		/* add -> mul changes values: no semantic check here */
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(w, fg, &p), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(mul(mul(mul(x, y), z), x))");
+		ck_assert_uint_eq(kr_profile_changes(p), 3);
+		ck_assert_str_eq(kr_profile_class(p), "WalkingGraphRewriter");
+		ck_assert_str_eq(kr_graph_rewriter_class_name(w),
+				 "WalkingGraphRewriter");
+	}
+}
+END_TEST
+
+/* exp(x) -> neg(neg(x)) for an input x: a new tree for another rewriter. */
+static int exp_to_double_neg(kr_fgraph *fg, kr_apply *node,
+			     kr_replacements **out, void *data)
+{
+	(void)fg, (void)data;
+	kr_variable *in = kr_apply_input(node, 0);
+	if (kr_variable_owner(in))
+		return 0;
+	kr_variable *n2 = op1(kr_op_neg(), op1(kr_op_neg(), in));
+	*out = kr_replacements_for_outputs(node, 1, &n2);
+	return 0;
+}
+
+static int remove_double_neg(kr_fgraph *fg, kr_apply *node,
+			     kr_replacements **out, void *data)
+{
+	(void)fg, (void)data;
+	kr_apply *inner = kr_variable_owner(kr_apply_input(node, 0));
+	if (!inner || !kr_op_equal(kr_apply_op(inner), kr_op_neg()))
+		return 0;
+	kr_variable *v = kr_apply_input(inner, 0);
+	*out = kr_replacements_for_outputs(node, 1, &v);
+	return 0;
+}
+
+START_TEST(walking_newtrees)
+{
+	inputs();
+	kr_op *neg = kr_op_neg(), *exp = kr_op_exp();
+	kr_node_rewriter *rws[2] = {
+		kr_node_rewriter_from_fn("remove_double_neg", remove_double_neg,
+					 NULL, 1, &neg),
+		kr_node_rewriter_from_fn("exp_to_double_neg",
+					 exp_to_double_neg, NULL, 1, &exp)};
+	kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
+	ck_assert_str_eq(kr_node_rewriter_to_string(seq),
+			 "SequentialNodeRewriter(remove_double_neg, "
+			 "exp_to_double_neg)");
+	size_t n;
+	ck_assert_ptr_nonnull(kr_node_rewriter_tracks(seq, &n));
+	ck_assert_uint_eq(n, 2);
+	for (int order = 0; order < 2; order++) {
+		kr_fgraph *fg = fgraph(ADD(op1(exp, x), z));
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 seq, (kr_walk_order)order, false),
+				 fg, NULL), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, z))");
+		fg = fgraph(ADD(op1(exp, x), z));
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 seq, (kr_walk_order)order, true),
+				 fg, NULL), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(add(neg(neg(x)), z))");
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------ failures */
+
+typedef enum { FAILS, WRONG_LENGTH, BROKEN_PROMISE, BAD_TYPE } bug;
+
+static int buggy(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		 void *data)
+{
+	(void)fg;
+	bug how = *(bug *)data;
+	kr_variable *m = MUL(kr_apply_input(node, 0), kr_apply_input(node, 1));
+	if (how == FAILS)
+		return kr_error_set(KR_EINVALID, "buggy failed");
+	if (how == WRONG_LENGTH) {
+		*out = kr_replacements_for_outputs(node, 2,
+						   (kr_variable *[]){m, m});
+	} else if (how == BROKEN_PROMISE) {
+		*out = kr_replacements_new();
+		kr_replacements_add(*out, kr_apply_output(node, 0), m);
+		kr_replacements_remove(*out, x);
+	} else {
+		kr_variable *v = kr_variable_new(kr_type_matrix(), "v");
+		*out = kr_replacements_for_outputs(node, 1, &v);
+	}
+	return 0;
+}
+
+typedef struct seen {
+	int calls;
+	char message[200];
+	kr_node_rewriter *rw;
+	kr_apply *node;
+} seen;
+
+static int record(const kr_failure *f, void *data)
+{
+	seen *s = data;
+	s->calls++;
+	snprintf(s->message, sizeof s->message, "%s", f->message);
+	s->rw = f->node_rewriter;
+	s->node = f->node;
+	return 0;
+}
+
+START_TEST(failures_leave_graph_unchanged)
+{
+	static bug how;
+	static const char *msgs[] = {
+		"buggy failed", "returned 2 replacements for a node with 1",
+		"did not remove x", ""};
+	how = (bug)_i;
+	inputs();
+	kr_op *add = kr_op_add();
+	kr_node_rewriter *rw = kr_node_rewriter_from_fn("buggy", buggy, &how,
+							1, &add);
+	for (int eq = 0; eq < 2; eq++) {
+		kr_fgraph *fg = fgraph(ADD(MUL(x, y), z));
+		const char *before = kr_fgraph_repr(fg);
+		kr_graph_rewriter *g =
+			eq ? kr_equilibrium_graph_rewriter_new(1, &rw, NULL)
+			   : kr_walking_graph_rewriter_new(rw, KR_IN_TO_OUT,
+							   false);
+		int rc = kr_graph_rewriter_rewrite(g, fg, NULL);
+		ck_assert_int_lt(rc, 0);
+		ck_assert_msg(strstr(kr_error_last()->message, msgs[_i]),
+			      "%s", kr_error_last()->message);
+		ck_assert_str_eq(kr_fgraph_repr(fg), before);
+		ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+		seen s = {0};
+		kr_graph_rewriter_set_failure_callback(g, record, &s);
+		ck_assert_int_eq(rewrite_checked(g, fg, NULL), 0);
+		ck_assert_int_eq(s.calls, 1);
+		ck_assert_ptr_eq(s.rw, rw);
+		ck_assert_ptr_eq(s.node, kr_variable_owner(
+						 kr_fgraph_output(fg, 0)));
+		ck_assert(strstr(s.message, msgs[_i]));
+		ck_assert_str_eq(kr_fgraph_repr(fg), before);
+		ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	}
+}
+END_TEST
+
+/* mul(a, b) -> mul(b, a): a rewrite that never settles. */
+START_TEST(oscillation_stopped)
+{
+	inputs();
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	kr_term *mul = kr_op_term(kr_op_mul());
+	kr_node_rewriter *swap = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(mul, a, b), KR_ETUPLE(mul, b, a), NULL);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.max_use_ratio = 4;
+	kr_fgraph *fg = fgraph(MUL(x, y));
+	int rc = kr_graph_rewriter_rewrite(
+		kr_equilibrium_graph_rewriter_new(1, &swap, &o), fg, NULL);
+	ck_assert_int_eq(rc, KR_ELIMIT);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "max'ed out by e(mul, ~a, ~b) -> e(mul, ~b, ~a)"),
+		      "%s", kr_error_last()->message);
+}
+END_TEST
+
+static int fails_graph(kr_fgraph *fg, void *data)
+{
+	(void)fg, (void)data;
+	return kr_error_set(KR_ERROR, "graph rewriter failed");
+}
+
+START_TEST(sequential_graph)
+{
+	inputs();
+	kr_node_rewriter *add_to_mul =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	kr_graph_rewriter *rws[3] = {
+		kr_graph_rewriter_from_fn("boom", fails_graph, NULL),
+		kr_merge_optimizer_new(),
+		kr_walking_graph_rewriter_new(add_to_mul, KR_IN_TO_OUT, false)};
+	kr_graph_rewriter *seq = kr_sequential_graph_rewriter_new(3, rws);
+	kr_graph_rewriter_set_name(seq, "seq");
+	kr_fgraph *fg = fgraph(ADD(ADD(x, y), ADD(x, y)));
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(seq, fg, NULL), KR_ERROR);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(add(x, y), add(x, y)))");
+	seen s = {0};
+	kr_graph_rewriter_set_failure_callback(seq, record, &s);
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(seq, fg, &p), 0);
+	ck_assert_int_eq(s.calls, 1);
+	ck_assert_str_eq(s.message, "graph rewriter failed");
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(*1 -> mul(x, y), *1))");
+	size_t n;
+	const kr_profile *const *kids = kr_profile_children(p, &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(kr_profile_class(kids[1]), "MergeOptimizer");
+	ck_assert_uint_eq(kr_profile_changes(p), 1 + 2);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, p), 0);
+	fclose(f);
+	ck_assert_msg(strstr(text, " SequentialGraphRewriter  seq  time ") ==
+			      text, "%s", text);
+	ck_assert(strstr(text, "s - ('boom', 'FromFunctionGraphRewriter', "
+			       "0, 3, 3)\n"));
+	ck_assert(strstr(text, "s - (None, 'MergeOptimizer', 1, 3, 2)\n"
+			       "     MergeOptimizer\n"));
+	ck_assert(strstr(text, "(None, 'WalkingGraphRewriter', 2, 2, 2)\n"
+			       "     WalkingGraphRewriter  None\n"));
+	free(text);
+}
+END_TEST
+
+/* ------------------------------------------------------------ equilibrium */
+
+START_TEST(equilibrium_final_and_cleanup)
+{
+	inputs();
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	kr_term *in = KR_ETUPLE(kr_op_term(kr_op_true_div()),
+				KR_ETUPLE(kr_op_term(kr_op_mul()), vx, vy), vy);
+	kr_pattern_opts po = KR_PATTERN_OPTS_INIT;
+	po.commutative = true;
+	kr_node_rewriter *ls = kr_pattern_node_rewriter_new(in, vx, &po);
+	kr_graph_rewriter *merge = kr_merge_optimizer_new();
+	for (int k = 0; k < 3; k++) {
+		/* merge as global, final or cleanup rewriter */
+		kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+		if (k == 0)
+			o.ngraph_rewriters = 1, o.graph_rewriters = &merge;
+		if (k == 1)
+			o.nfinal_rewriters = 1, o.final_rewriters = &merge;
+		if (k == 2)
+			o.ncleanup_rewriters = 1, o.cleanup_rewriters = &merge;
+		kr_fgraph *fg = fgraph(ADD(DIV(MUL(ADD(y, z), x), ADD(y, z)),
+					   DIV(MUL(x, y), y)));
+		kr_profile *p;
+		ck_assert_int_eq(rewrite_checked(
+				 kr_equilibrium_graph_rewriter_new(1, &ls, &o),
+				 fg, &p), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, x))");
+		/* the two add(y, z) unify structurally, as in PyTensor */
+		ck_assert_uint_eq(kr_profile_passes(p), 2);
+	}
+}
+END_TEST
+
+/* Later passes visit only nodes whose subgraph changed. */
+static int count_calls(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		       void *data)
+{
+	(void)fg, (void)node, (void)out;
+	(*(int *)data)++;
+	return 0;
+}
+
+START_TEST(equilibrium_incremental)
+{
+	inputs();
+	static int calls;
+	calls = 0;
+	kr_node_rewriter *rws[2] = {
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul()),
+		kr_node_rewriter_from_fn("count", count_calls, &calls, 0,
+					 NULL)};
+	kr_variable *e = x;
+	for (int i = 0; i < 50; i++)
+		e = i == 25 ? ADD(e, y) : MUL(e, y);
+	kr_fgraph *fg = fgraph(e);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.ignore_newtrees = true;
+	o.tracks_on_change_inputs = false;
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(2, rws, &o),
+				 fg, &p), 0);
+	ck_assert_uint_eq(kr_profile_passes(p), 2);
+	/* pass 0: 50 nodes; pass 1: the new mul and the 24 above it */
+	ck_assert_int_eq(calls, 49 + 25);
+}
+END_TEST
+
+/* ------------------------------------------------------------ patterns */
+
+static bool positive_constant(const kr_variable *v, void *data)
+{
+	(void)data;
+	return kr_variable_is_constant(v) &&
+	       kr_variable_constant_value(v) > 0;
+}
+
+static kr_variable *skip_identity(kr_variable *v, void *data)
+{
+	(void)data;
+	kr_apply *o = kr_variable_owner(v);
+	while (o && kr_op_equal(kr_apply_op(o), kr_op_identity())) {
+		v = kr_apply_input(o, 0);
+		o = kr_variable_owner(v);
+	}
+	return v;
+}
+
+static bool approx(double a, double b) { return a == b; }
+
+START_TEST(pattern_options)
+{
+	inputs();
+	kr_term *vx = kr_var_new("x"), *vc = kr_var_new("c");
+	kr_term *mul = kr_op_term(kr_op_mul()), *add = kr_op_term(kr_op_add());
+	kr_variable *one = kr_constant_new(1.0, NULL);
+	kr_variable *two = kr_constant_new(2.0, NULL);
+	/* constants in patterns: mul(x, 1) -> x */
+	kr_node_rewriter *mul1 = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(mul, vx, kr_int(1)), vx, NULL);
+	kr_fgraph *fg = fgraph(ADD(MUL(x, one), MUL(y, two)));
+	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						 mul1, KR_IN_TO_OUT, false),
+					 fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, mul(y, 2.0)))");
+	/* constrained variable: add(x, c) -> x only for positive constants */
+	kr_pattern_opts po = KR_PATTERN_OPTS_INIT;
+	po.values_eq_approx = approx;
+	kr_node_rewriter *drop = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(add, vx, vc), KR_ETUPLE(mul, vx, vx), &po);
+	kr_pattern_constrain(drop, vc, positive_constant, NULL);
+	kr_variable *m2 = kr_constant_new(-2.0, NULL);
+	fg = fgraph(MUL(ADD(x, two), ADD(y, m2)));
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(drop, KR_IN_TO_OUT,
+							       false), fg, NULL),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(mul(x, x), add(y, -2.0)))");
+	kr_variable *res = kr_apply_input(
+		kr_variable_owner(kr_fgraph_output(fg, 0)), 0);
+	ck_assert(kr_pattern_values_eq_approx(drop, res) == approx);
+	/* allow_multiple_clients, skip_identities, commutative */
+	kr_term *in = KR_ETUPLE(kr_op_term(kr_op_true_div()),
+				KR_ETUPLE(mul, vx, vc), vc);
+	kr_variable *shared = MUL(x, y);
+	for (int k = 0; k < 4; k++) {
+		kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+		o.allow_multiple_clients = k >= 1;
+		o.skip_identities = k >= 2 ? skip_identity : NULL;
+		o.commutative = k >= 3;
+		kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, vx, &o);
+		kr_variable *idy = op1(kr_op_identity(), y);
+		fg = fgraph(ADD(ADD(DIV(shared, y), shared),
+				ADD(DIV(op1(kr_op_identity(), MUL(z, y)), idy),
+				    DIV(MUL(y, x), y))));
+		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						      rw, KR_IN_TO_OUT, false),
+					      fg, NULL), 0);
+		static const char *want[] = {
+			"FunctionGraph(add(add(true_div(*1 -> mul(x, y), y), *1), "
+			"add(true_div(identity(mul(z, y)), identity(y)), "
+			"true_div(mul(y, x), y))))",
+			"FunctionGraph(add(add(x, mul(x, y)), "
+			"add(true_div(identity(mul(z, y)), identity(y)), "
+			"true_div(mul(y, x), y))))",
+			"FunctionGraph(add(add(x, mul(x, y)), add(z, "
+			"true_div(mul(y, x), y))))",
+			"FunctionGraph(add(add(x, mul(x, y)), add(z, x)))"};
+		ck_assert_str_eq(kr_fgraph_repr(fg), want[k]);
+	}
+}
+END_TEST
+
+START_TEST(tracker_order)
+{
+	kr_rewriter_tracker *t = kr_rewriter_tracker_new();
+	kr_node_rewriter *a = kr_removal_node_rewriter_new(kr_op_identity());
+	kr_node_rewriter *b =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	kr_node_rewriter *c = kr_node_rewriter_from_fn("all", count_calls,
+						       NULL, 0, NULL);
+	kr_node_rewriter *d =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_sub());
+	kr_rewriter_tracker_add(t, c);
+	kr_rewriter_tracker_add(t, a);
+	kr_rewriter_tracker_add(t, b);
+	kr_rewriter_tracker_add(t, d);
+	size_t n;
+	kr_node_rewriter *const *rs = kr_rewriter_tracker_get(t, kr_op_add(), &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_ptr_eq(rs[0], b);
+	ck_assert_ptr_eq(rs[1], d);
+	ck_assert_ptr_eq(rs[2], c);
+	rs = kr_rewriter_tracker_get(t, kr_op_exp(), &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(rs[0], c);
+	kr_node_rewriter_set_name(b, "add_to_mul");
+	ck_assert_str_eq(kr_node_rewriter_name(b), "add_to_mul");
+	ck_assert_str_eq(kr_node_rewriter_class_name(b),
+			 "SubstitutionNodeRewriter");
+}
+END_TEST
+
+/* apply_all_rewrites: add -> sub -> mul on the new node, in one transform. */
+START_TEST(sequential_apply_all)
+{
+	inputs();
+	kr_node_rewriter *rws[2] = {
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_sub()),
+		kr_substitution_node_rewriter_new(kr_op_sub(), kr_op_mul())};
+	const char *want[2] = {"FunctionGraph(sub(sub(x, y), z))",
+			       "FunctionGraph(mul(mul(x, y), z))"};
+	for (int all = 0; all < 2; all++) {
+		kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
+		kr_sequential_node_rewriter_set_apply_all(seq, all);
+		kr_fgraph *fg = fgraph(ADD(ADD(x, y), z));
+		kr_profile *p;
+		kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
+			seq, KR_IN_TO_OUT, true);
+		/* substitutions change values: no semantic check here */
+		ck_assert_msg(kr_graph_rewriter_rewrite(w, fg, &p) == 0, "%s",
+			      kr_error_last()->message);
+		ck_assert_str_eq(kr_fgraph_repr(fg), want[all]);
+		ck_assert_uint_eq(kr_profile_changes(p), 2);
+		ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	}
+	/* add -> sub -> add -> ... is stopped, the graph left unchanged */
+	rws[1] = kr_substitution_node_rewriter_new(kr_op_sub(), kr_op_add());
+	kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
+	kr_sequential_node_rewriter_set_apply_all(seq, true);
+	kr_fgraph *fg = fgraph(ADD(x, y));
+	kr_graph_rewriter *w =
+		kr_walking_graph_rewriter_new(seq, KR_IN_TO_OUT, false);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(w, fg, NULL), KR_ELIMIT);
+	ck_assert(strstr(kr_error_last()->message, "chained rewrites"));
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, y))");
+	/* a chain that ends at an input stops there: identity(identity(x)) */
+	kr_node_rewriter *rm = kr_removal_node_rewriter_new(kr_op_identity());
+	seq = kr_sequential_node_rewriter_new(1, &rm);
+	kr_sequential_node_rewriter_set_apply_all(seq, true);
+	fg = fgraph(MUL(op1(kr_op_identity(), op1(kr_op_identity(), x)), y));
+	w = kr_walking_graph_rewriter_new(seq, KR_OUT_TO_IN, false);
+	ck_assert_int_eq(rewrite_checked(w, fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(x, y))");
+}
+END_TEST
+
+START_TEST(rewrite_graphs_kinds)
+{
+	inputs();
+	kr_node_rewriter *add_to_mul =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	kr_graph_rewriter *w = kr_walking_rewriter(KR_IN_TO_OUT, 1, &add_to_mul);
+	kr_variable *outs[2], *gs[2] = {ADD(x, y), ADD(y, z)};
+	ck_assert_int_eq(kr_rewrite_graphs(outs, 2, gs, w, true), 0);
+	ck_assert_str_eq(kr_pprint(outs[0]), "(x * y)");
+	ck_assert_str_eq(kr_pprint(outs[1]), "(y * z)");
+	ck_assert_str_eq(kr_pprint(gs[0]), "(x + y)"); /* cloned */
+}
+END_TEST
+
+Suite *rewriters_suite(void)
+{
+	Suite *s = suite_create("rewriters");
+	TCase *tc = tcase_create("walking");
+	tcase_add_test(tc, walking_orders);
+	tcase_add_test(tc, walking_newtrees);
+	tcase_add_test(tc, rewrite_graphs_kinds);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("failures");
+	tcase_add_loop_test(tc, failures_leave_graph_unchanged, 0, 3);
+	tcase_add_test(tc, oscillation_stopped);
+	tcase_add_test(tc, sequential_graph);
+	tcase_add_test(tc, sequential_apply_all);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("equilibrium");
+	tcase_add_test(tc, equilibrium_final_and_cleanup);
+	tcase_add_test(tc, equilibrium_incremental);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("patterns");
+	tcase_add_test(tc, pattern_options);
+	tcase_add_test(tc, tracker_order);
+	suite_add_tcase(s, tc);
+	return s;
+}
