@@ -1,5 +1,5 @@
 ## term: terms, substitutions, unification, reification.
-libkanrewrite_la_SOURCES += src/term/term.c src/term/term.h \
+libkanrewrite_la_SOURCES += src/term/term.c src/term/term.h src/term/unify.h \
 	src/term/subst.c src/term/unify.c src/term/reify.c
 pkginclude_HEADERS += include/kanrewrite/term.h include/kanrewrite/subst.h \
 	include/kanrewrite/unify.h include/kanrewrite/reify.h
