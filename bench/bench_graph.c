@@ -77,13 +77,14 @@ static void run_once(phase_times *t, size_t n)
 	*t = (phase_times){t1 - t0, t2 - t1, t3 - t2, t4 - t3};
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	kr_init();
 	int runs = bench_runs(3);
+	size_t maxn = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
 	printf("%-9s %10s %10s %10s %10s %12s %12s\n", "N", "build s",
 	       "topo s", "clone s", "replace s", "us/node all", "peak B/node");
-	for (size_t n = 1000; n <= 1000000; n *= 10) {
+	for (size_t n = 1000; n <= maxn; n *= 10) {
 		double b[64], tp[64], c[64], r[64];
 		double before = bench_peak_mib();
 		for (int i = 0; i < runs; i++) {

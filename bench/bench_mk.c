@@ -15,6 +15,9 @@
  * FNV-1a digest of the README, and the peak resident size of the process
  * that ran it. Each program runs in its own child process, so the peak is
  * its own. BENCH_RUNS sets the timed runs (default 3, after one warm-up);
+ * BENCH_SIZE=N runs every selected program at size N instead of its
+ * anchor size (to check how a program scales); BENCH_PROFILE=1 runs one
+ * query per program in this process, untimed, for valgrind's callgrind;
  * naming programs on the command line runs only those.
  */
 
@@ -25,13 +28,21 @@ struct result {
 	double peak_mib;
 };
 
+/* The size a program runs at: BENCH_SIZE when set, else its anchor. */
+static long size_of(const mk_program *p)
+{
+	const char *s = getenv("BENCH_SIZE");
+	long n = s ? atol(s) : 0;
+	return n > 0 ? n : p->size;
+}
+
 /* One timed run: the queries' answers are reified, not printed. */
 static double one_run(const mk_program *p, size_t *n)
 {
-	long queries = p->size_is_reps ? p->size : p->reps;
+	long queries = p->size_is_reps ? size_of(p) : p->reps;
 	double t0 = bench_now();
 	for (long i = 0; i < queries; i++) {
-		mk_query q = p->build(p->size_is_reps ? 1 : p->size);
+		mk_query q = p->build(p->size_is_reps ? 1 : size_of(p));
 		*n = mk_run(&q, NULL);
 	}
 	return bench_now() - t0;
@@ -48,7 +59,7 @@ static void measure(const mk_program *p, struct result *r)
 	r->median = bench_median(t, runs);
 	/* one more query, untimed, for the printed answers and the digest */
 	char **ans = NULL;
-	mk_query q = p->build(p->size_is_reps ? 1 : p->size);
+	mk_query q = p->build(p->size_is_reps ? 1 : size_of(p));
 	r->answers = mk_run(&q, &ans);
 	r->digest = mk_digest(ans, r->answers);
 	r->peak_mib = bench_peak_mib();
@@ -90,14 +101,27 @@ static bool selected(const mk_program *p, int argc, char **argv)
 	return false;
 }
 
+/* BENCH_PROFILE: one query of p in this process (no fork, no timing). */
+static void profile_once(const mk_program *p)
+{
+	mk_query q = p->build(p->size_is_reps ? 1 : size_of(p));
+	size_t n = mk_run(&q, NULL);
+	printf("%-24s %6ld %8zu answers\n", p->name, size_of(p), n);
+}
+
 int main(int argc, char **argv)
 {
 	kr_init();
 	int rc = 0;
+	bool profile = getenv("BENCH_PROFILE") != NULL;
 	for (size_t i = 0; i < mk_programs_count; i++) {
 		const mk_program *p = &mk_programs[i];
 		if (!selected(p, argc, argv))
 			continue;
+		if (profile) {
+			profile_once(p);
+			continue;
+		}
 		struct result r;
 		if (!measure_apart(p, &r)) {
 			fprintf(stderr, "bench_mk: %s failed\n", p->name);
@@ -105,7 +129,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		printf("%-24s %6ld %12.6f s %8zu answers %10u digest %8.1f MiB\n",
-		       p->name, p->size, r.median, r.answers, r.digest,
+		       p->name, size_of(p), r.median, r.answers, r.digest,
 		       r.peak_mib);
 		fflush(stdout);
 	}

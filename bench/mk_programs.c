@@ -9,6 +9,12 @@
  * Each defrel is a kr_rel whose body is built per call. faster-mk's defrel
  * with a single goal does not suspend; `fresh` (KR_FRESH) and `conde`
  * suspend once; a multi-goal body (KR_ALL) suspends once in kr_rel_call.
+ * Variables are made where faster-mk's `fresh` makes them: a fresh at the
+ * top of a body is the body's KR_FRESH (its variables are made when the
+ * call is applied); a fresh inside a conde clause is a kr_fresh_call,
+ * whose variables are made when the clause runs, so that == can bind them
+ * in place (no branch has happened since they were made). The clause
+ * bodies get the call's arguments as their environment.
  */
 
 #define V(x) kr_term *x = kr_var_new(NULL)
@@ -40,15 +46,25 @@ static kr_goal *heado(kr_term *p, kr_term *a)
 
 static kr_rel *appendo_r, *membero_r, *reverso_r, *lefto_r, *nexto_r;
 
+/* A conde clause (fresh (v0 ... vn-1) body) over the call's arguments a. */
+static kr_goal *clause(size_t n, kr_fresh_fn body, kr_term *const *a)
+{
+	return kr_fresh_call(n, body, (void *)a);
+}
+
+/* (fresh (h d res) (conso h d l) (conso h res out) (appendo d s res)) */
+static kr_goal *appendo_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	return KR_ALL(conso(v[0], v[1], a[0]), conso(v[0], v[2], a[2]),
+		      KR_CALL(appendo_r, v[1], a[1], v[2]));
+}
+
 static kr_goal *appendo_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	V(h);
-	V(d);
-	V(res);
 	return KR_CONDE(KR_ALL(EQ(NIL, a[0]), EQ(a[1], a[2])),
-			KR_FRESH(conso(h, d, a[0]), conso(h, res, a[2]),
-				 KR_CALL(appendo_r, d, a[1], res)));
+			clause(3, appendo_c2, a));
 }
 
 static kr_goal *appendo(kr_term *l, kr_term *s, kr_term *out)
@@ -78,17 +94,29 @@ struct mapo_env {
 	kr_rel *self;
 };
 
+/* The arguments of a mapo call and its relations. */
+struct mapo_call {
+	const struct mapo_env *e;
+	kr_term *xs, *ys;
+};
+
+/* (fresh (x xr y yr) (conso x xr xs) (conso y yr ys) (rel x y) (mapo ...)) */
+static kr_goal *mapo_c2(kr_term *const *v, void *env)
+{
+	const struct mapo_call *c = env;
+	return KR_ALL(conso(v[0], v[1], c->xs), conso(v[2], v[3], c->ys),
+		      KR_CALL(c->e->r, v[0], v[2]),
+		      KR_CALL(c->e->self, v[1], v[3]));
+}
+
 static kr_goal *mapo_rec(kr_term *const *a, void *env)
 {
-	struct mapo_env *e = env;
-	V(x);
-	V(xr);
-	V(y);
-	V(yr);
+	struct mapo_call *c = kr_alloc(sizeof *c);
+	c->e = env;
+	c->xs = a[0];
+	c->ys = a[1];
 	return KR_CONDE(KR_ALL(EQ(NIL, a[0]), EQ(NIL, a[1])),
-			KR_FRESH(conso(x, xr, a[0]), conso(y, yr, a[1]),
-				 KR_CALL(e->r, x, y),
-				 KR_CALL(e->self, xr, yr)));
+			kr_fresh_call(4, mapo_c2, c));
 }
 
 static kr_goal *mapo(const kr_rel *r, kr_term *xs, kr_term *ys)
@@ -99,15 +127,19 @@ static kr_goal *mapo(const kr_rel *r, kr_term *xs, kr_term *ys)
 	return KR_CALL(e->self, xs, ys);
 }
 
+/* (fresh (h d rd) (conso h d l) (reverso d rd) (appendo rd (list h) r)) */
+static kr_goal *reverso_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	return KR_ALL(conso(v[0], v[1], a[0]), KR_CALL(reverso_r, v[1], v[2]),
+		      appendo(v[2], KR_LIST(v[0]), a[1]));
+}
+
 static kr_goal *reverso_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	V(h);
-	V(d);
-	V(rd);
 	return KR_CONDE(KR_ALL(EQ(NIL, a[0]), EQ(NIL, a[1])),
-			KR_FRESH(conso(h, d, a[0]), KR_CALL(reverso_r, d, rd),
-				 appendo(rd, KR_LIST(h), a[1])));
+			clause(3, reverso_c2, a));
 }
 
 static kr_goal *reverso(kr_term *l, kr_term *r)
@@ -118,15 +150,24 @@ static kr_goal *reverso(kr_term *l, kr_term *r)
 
 /* ------------------------------------------------------------ zebra */
 
+/* (fresh (r) (== h x) (conso y r d)); env is (x y h d). */
+static kr_goal *lefto_c1(kr_term *const *v, void *env)
+{
+	kr_term *const *e = env;
+	return KR_ALL(EQ(e[2], e[0]), conso(e[1], v[0], e[3]));
+}
+
 static kr_goal *lefto_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	V(h);
-	V(d);
-	V(r);
-	return KR_FRESH(conso(h, d, a[2]),
-			KR_CONDE(KR_FRESH(EQ(h, a[0]), conso(a[1], r, d)),
-				 KR_CALL(lefto_r, a[0], a[1], d)));
+	kr_term **e = kr_alloc(4 * sizeof *e);
+	e[0] = a[0];
+	e[1] = a[1];
+	e[2] = kr_var_new(NULL);
+	e[3] = kr_var_new(NULL);
+	return KR_FRESH(conso(e[2], e[3], a[2]),
+			KR_CONDE(kr_fresh_call(1, lefto_c1, e),
+				 KR_CALL(lefto_r, a[0], a[1], e[3])));
 }
 
 static kr_goal *lefto(kr_term *x, kr_term *y, kr_term *l)
@@ -156,8 +197,10 @@ static kr_term *house(const char *n, const char *s, const char *d,
 	return kr_list(5, t);
 }
 
-static kr_goal *zebrao(kr_term *hs)
+static kr_goal *zebrao_body(kr_term *const *a, void *env)
 {
+	(void)env;
+	kr_term *hs = a[0];
 	V(a1);
 	V(a2);
 	V(a7);
@@ -183,6 +226,12 @@ static kr_goal *zebrao(kr_term *hs)
 		KR_FRESH(nexto(house(NULL, NULL, NULL, "fox", NULL),
 			       house(NULL, "chesterfields", NULL, NULL, NULL),
 			       hs)));
+}
+
+static kr_goal *zebrao(kr_term *hs)
+{
+	static kr_rel *zebrao_r;
+	return KR_CALL(rel(&zebrao_r, "zebrao", 1, zebrao_body, NULL), hs);
 }
 
 /* ------------------------------------------------------ term rewriting */
@@ -212,26 +261,34 @@ static kr_goal *dist_naryo(kr_term *t, kr_term *out)
 		       t, out);
 }
 
+/* env of the dist-treeo clauses: (t out m e) */
+static kr_goal *dist_tree_c1(kr_term *const *v, void *env)
+{
+	kr_term *const *c = env;
+	return KR_ALL(EQ(c[3], KR_LIST(SYM("x"), v[0])), EQ(c[1], c[0]));
+}
+
+static kr_goal *dist_tree_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *c = env;
+	kr_term *dot = SYM("dot");
+	return KR_ALL(EQ(c[3], KR_LIST(SYM("add"), v[0], v[1])),
+		      EQ(c[1], KR_LIST(SYM("add"), v[2], v[3])),
+		      KR_CALL(dist_tree_r, KR_LIST(dot, c[2], v[0]), v[2]),
+		      KR_CALL(dist_tree_r, KR_LIST(dot, c[2], v[1]), v[3]));
+}
+
 static kr_goal *dist_tree_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *t = a[0], *out = a[1];
-	V(m);
-	V(e);
-	V(n);
-	V(l);
-	V(r);
-	V(ol);
-	V(orr);
-	kr_term *dot = SYM("dot");
-	return KR_FRESH(
-		EQ(t, KR_LIST(dot, m, e)),
-		KR_CONDE(KR_FRESH(EQ(e, KR_LIST(SYM("x"), n)), EQ(out, t)),
-			 KR_FRESH(EQ(e, KR_LIST(SYM("add"), l, r)),
-				  EQ(out, KR_LIST(SYM("add"), ol, orr)),
-				  KR_CALL(dist_tree_r, KR_LIST(dot, m, l), ol),
-				  KR_CALL(dist_tree_r, KR_LIST(dot, m, r),
-					  orr))));
+	kr_term **c = kr_alloc(4 * sizeof *c);
+	c[0] = a[0];
+	c[1] = a[1];
+	c[2] = kr_var_new(NULL);
+	c[3] = kr_var_new(NULL);
+	return KR_FRESH(EQ(a[0], KR_LIST(SYM("dot"), c[2], c[3])),
+			KR_CONDE(kr_fresh_call(1, dist_tree_c1, c),
+				 kr_fresh_call(4, dist_tree_c2, c)));
 }
 
 static kr_goal *dist_treeo(kr_term *t, kr_term *out)
@@ -241,38 +298,71 @@ static kr_goal *dist_treeo(kr_term *t, kr_term *out)
 		       t, out);
 }
 
+/* The four rules; a is (t u), v the clause's fresh variables. */
+static kr_goal *rule_commute(kr_term *const *a, kr_term *const *v,
+			     const char *op)
+{
+	return KR_ALL(EQ(a[0], KR_LIST(SYM(op), v[0], v[1])),
+		      EQ(a[1], KR_LIST(SYM(op), v[1], v[0])));
+}
+
+static kr_goal *ruleo_c1(kr_term *const *v, void *env)
+{
+	return rule_commute(env, v, "add");
+}
+
+static kr_goal *ruleo_c2(kr_term *const *v, void *env)
+{
+	return rule_commute(env, v, "dot");
+}
+
+static kr_goal *ruleo_c3(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	kr_term *add = SYM("add"), *dot = SYM("dot");
+	return KR_ALL(EQ(a[0], KR_LIST(dot, v[0], KR_LIST(add, v[1], v[2]))),
+		      EQ(a[1], KR_LIST(add, KR_LIST(dot, v[0], v[1]),
+				       KR_LIST(dot, v[0], v[2]))));
+}
+
+static kr_goal *ruleo_c4(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	kr_term *add = SYM("add");
+	return KR_ALL(EQ(a[0], KR_LIST(add, v[0], KR_LIST(add, v[1], v[2]))),
+		      EQ(a[1], KR_LIST(add, KR_LIST(add, v[0], v[1]), v[2])));
+}
+
 static kr_goal *ruleo_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *t = a[0], *u = a[1], *add = SYM("add"), *dot = SYM("dot");
-	kr_term *v[10];
-	kr_fresh(10, v);
-	return KR_CONDE(
-		KR_FRESH(EQ(t, KR_LIST(add, v[0], v[1])),
-			 EQ(u, KR_LIST(add, v[1], v[0]))),
-		KR_FRESH(EQ(t, KR_LIST(dot, v[2], v[3])),
-			 EQ(u, KR_LIST(dot, v[3], v[2]))),
-		KR_FRESH(EQ(t, KR_LIST(dot, v[4], KR_LIST(add, v[5], v[6]))),
-			 EQ(u, KR_LIST(add, KR_LIST(dot, v[4], v[5]),
-				       KR_LIST(dot, v[4], v[6])))),
-		KR_FRESH(EQ(t, KR_LIST(add, v[7], KR_LIST(add, v[8], v[9]))),
-			 EQ(u, KR_LIST(add, KR_LIST(add, v[7], v[8]), v[9]))));
+	return KR_CONDE(clause(2, ruleo_c1, a), clause(2, ruleo_c2, a),
+			clause(3, ruleo_c3, a), clause(3, ruleo_c4, a));
+}
+
+/* (fresh (op a b a2) (== t (op a b)) (== u (op a2 b)) (stepo a a2)) */
+static kr_goal *stepo_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	return KR_ALL(EQ(a[0], KR_LIST(v[0], v[1], v[2])),
+		      EQ(a[1], KR_LIST(v[0], v[3], v[2])),
+		      KR_CALL(stepo_r, v[1], v[3]));
+}
+
+/* (fresh (op a b b2) (== t (op a b)) (== u (op a b2)) (stepo b b2)) */
+static kr_goal *stepo_c3(kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	return KR_ALL(EQ(a[0], KR_LIST(v[0], v[1], v[2])),
+		      EQ(a[1], KR_LIST(v[0], v[1], v[3])),
+		      KR_CALL(stepo_r, v[2], v[3]));
 }
 
 static kr_goal *stepo_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *t = a[0], *u = a[1];
-	kr_term *v[8];
-	kr_fresh(8, v);
-	return KR_CONDE(
-		KR_CALL(ruleo_r, t, u),
-		KR_FRESH(EQ(t, KR_LIST(v[0], v[1], v[2])),
-			 EQ(u, KR_LIST(v[0], v[3], v[2])),
-			 KR_CALL(stepo_r, v[1], v[3])),
-		KR_FRESH(EQ(t, KR_LIST(v[4], v[5], v[6])),
-			 EQ(u, KR_LIST(v[4], v[5], v[7])),
-			 KR_CALL(stepo_r, v[6], v[7])));
+	return KR_CONDE(KR_CALL(ruleo_r, a[0], a[1]), clause(4, stepo_c2, a),
+			clause(4, stepo_c3, a));
 }
 
 static kr_goal *stepo(kr_term *t, kr_term *u)

@@ -40,12 +40,35 @@ static bool rands_of(struct rands *r, kr_term *a, kr_term *b,
 	return r->n >= 0;
 }
 
+/*
+ * kanren's itero: l is a proper list, enumerating lengths 0, 1, ... when
+ * it is not one yet (a step on two unknown argument lists needs one).
+ */
+static kr_goal *itero_body(kr_term *const *a, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *x = kr_var_new(NULL), *d = kr_var_new(NULL);
+	return KR_CONDE(kr_nullo(a[0]),
+			KR_FRESH(kr_conso(x, d, a[0]), KR_CALL(self, d)));
+}
+
+static kr_goal *itero(kr_term *l)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("itero", 1, itero_body, &rel);
+	return KR_CALL(rel, l);
+}
+
+static kr_goal *perm_step(kr_term *const *a, void *env);
+
 static kr_stream *perm_step_fn(const kr_state *st, void *env)
 {
 	kr_term **a = env;
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], kr_state_subst(st)))
-		return NULL;
+		return kr_goal_apply(KR_ALL(itero(a[0]), perm_step(a, NULL)),
+				     st);
 	return kr_goal_apply(kri_rel_perms(r.items, r.n, r.like, r.other, true),
 			     st);
 }
@@ -136,6 +159,34 @@ static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
 	return kr_disj((size_t)k, gs);
 }
 
+static kr_goal *assoc_step(kr_term *const *a, void *env);
+
+/*
+ * One side known (kanren's eq_assoc_args with no_ident): its arguments,
+ * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
+ * except a regrouping equal to the side itself.
+ */
+static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
+{
+	if (r->n < 2)
+		return kr_fail();
+	kr_term *orig = kr_walk_star(r->like, s);
+	struct rands f = *r;
+	long cap = 0;
+	f.n = 0;
+	f.items = NULL;
+	flatten_into(r->like, op, s, &f.items, &f.n, &cap);
+	size_t k = 0;
+	kr_goal **gs = kr_alloc((size_t)(f.n * f.n + 1) * sizeof *gs);
+	for (long size = 2; size < f.n; size++)
+		for (long i = 0; i + size <= f.n; i++) {
+			kr_term *t = grouped(&f, op, i, size);
+			if (!kr_equal(kr_walk_star(t, s), orig))
+				gs[k++] = kr_eq(r->other, t);
+		}
+	return kr_disj(k, gs);
+}
+
 static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 {
 	kr_term **a = env;
@@ -144,17 +195,16 @@ static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 	long na, nb;
 	kri_rel_elements(a[0], s, &na);
 	kri_rel_elements(a[1], s, &nb);
-	if (na >= 0 && nb >= 0)
+	if (na >= 0 && nb >= 0) {
+		if (kr_state_unify(st, a[0], a[1]))
+			return NULL; /* no_ident */
 		return kr_goal_apply(assoc_both(a[0], a[1], op, s), st);
+	}
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], s))
-		return NULL;
-	size_t cap = (size_t)(r.n * r.n + 1), k = 0;
-	kr_goal **gs = kr_alloc(cap * sizeof *gs);
-	for (long size = 2; size < r.n; size++)
-		for (long i = 0; i + size <= r.n; i++)
-			gs[k++] = kr_eq(r.other, grouped(&r, op, i, size));
-	return kr_goal_apply(kr_disj(k, gs), st);
+		return kr_goal_apply(KR_ALL(itero(a[0]), assoc_step(a, NULL)),
+				     st);
+	return kr_goal_apply(assoc_one(&r, op, s), st);
 }
 
 /* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity. */
@@ -197,12 +247,12 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v)
 			     v);
 }
 
-/* (op_pred op): op is associative or commutative (kanren's lany). */
-static kr_goal *ac_pred(kr_term *const *a, void *env)
+/* kanren's eq_assoccomm walks every operator: `lambda x: succeed`. */
+static kr_goal *any_op(kr_term *const *a, void *env)
 {
+	(void)a;
 	(void)env;
-	return KR_ANY(kr_facts_goal(kr_associative(), a),
-		      kr_facts_goal(kr_commutative(), a));
+	return kr_succeed();
 }
 
 /*
@@ -223,13 +273,19 @@ static kr_goal *ac_step(kr_term *const *a, void *env)
 			 kr_eq(z, a[1])));
 }
 
+static kr_goal *flatten_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_assoc_flatten(a[0], a[1]);
+}
+
 kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v)
 {
-	static kr_rel *pred, *step;
+	static kr_rel *pred, *step, *format;
 	if (!pred) {
-		pred = kr_rel_new("assoc_or_comm", 1, ac_pred, NULL);
+		pred = kr_rel_new("succeed", 1, any_op, NULL);
 		step = kr_rel_new("eq_assoccomm_step", 3, ac_step, NULL);
+		format = kr_rel_new("assoc_flatten", 2, flatten_body, NULL);
 	}
-	kr_term *w = kr_var_new(NULL);
-	return KR_ALL(kr_assoc_flatten(u, w), kr_term_walko(pred, step, w, v));
+	return kri_term_walko(pred, step, format, false, u, v);
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <kanrewrite/relations.h>
+#include "rel_internal.h"
 
 /*
  * Written with the public API only. The recursive relations are kr_rels
@@ -29,6 +29,36 @@ kr_goal *kr_tailo(kr_term *t, kr_term *l)
 }
 
 kr_goal *kr_nullo(kr_term *x) { return kr_eq(x, kr_nil()); }
+
+struct nullo2_env {
+	kr_term *a, *b;
+};
+
+static bool empty_etuple(kr_term *t, const kr_subst *s)
+{
+	t = kr_walk(t, s);
+	return kr_term_kind(t) == KR_ETUPLE && kr_etuple_len(t) == 0;
+}
+
+static kr_stream *nullo2_fn(const kr_state *st, void *env)
+{
+	const struct nullo2_env *e = env;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *null = empty_etuple(e->a, s) || empty_etuple(e->b, s)
+				? kr_etuple(0, NULL)
+				: kr_nil();
+	st = kr_state_unify(st, e->a, null);
+	st = st ? kr_state_unify(st, e->b, null) : NULL;
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b)
+{
+	struct nullo2_env *e = kr_alloc(sizeof *e);
+	e->a = a;
+	e->b = b;
+	return kr_goal_new(nullo2_fn, e);
+}
 
 /* ------------------------------------------------------------------ membero */
 
@@ -116,7 +146,7 @@ static kr_goal *mapo_body(kr_term *const *args, void *env)
 	kr_term *a = args[0], *b = args[1];
 	kr_term *v[4];
 	kr_fresh(4, v);
-	return KR_CONDE(KR_ALL(kr_nullo(a), kr_nullo(b)),
+	return KR_CONDE(kri_rel_nullo2(a, b),
 			KR_FRESH(kr_conso(v[0], v[1], a),
 				 kr_conso(v[2], v[3], b),
 				 KR_CALL(e->rel, v[0], v[2]),

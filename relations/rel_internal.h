@@ -20,4 +20,31 @@ kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
  */
 kr_term **kri_rel_elements(kr_term *t, const kr_subst *s, long *n);
 
+/*
+ * kanren's answer order (korder.c): the disjunction of n goals as kanren's
+ * lany/conde (toolz interleave: one answer of each branch in turn), and
+ * the conjunction of a then b as kanren's lall (b's streams over a's
+ * answers interleaved the same way). Every suspension inside is one
+ * suspension of the resulting stream.
+ */
+kr_goal *kri_rel_kany(size_t n, kr_goal *const *goals);
+kr_goal *kri_rel_kall(kr_goal *a, kr_goal *b);
+
+/*
+ * `(nullo a b)` with kanren's null type: a and b are both empty, of the
+ * kind of whichever of them (walked) is already an empty sequence (an
+ * etuple stays an etuple), else the empty list.
+ */
+kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b);
+
+/*
+ * kanren's term_walko with its keyword arguments: format (NULL or a
+ * relation of arity 2, kanren's format_step) rewrites the ground side of
+ * each step before it is walked; no_ident leaves out the top-level
+ * identity.
+ */
+kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
+			const kr_rel *format, bool no_ident, kr_term *a,
+			kr_term *b);
+
 #endif

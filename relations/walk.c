@@ -30,7 +30,7 @@ static kr_goal *map_any_body(kr_term *const *a, void *env, int any)
 	struct map_any_env *e = env;
 	kr_term *v[4];
 	kr_fresh(4, v);
-	kr_goal *done = any ? KR_ALL(kr_nullo(a[0]), kr_nullo(a[1])) : kr_fail();
+	kr_goal *done = any ? kri_rel_nullo2(a[0], a[1]) : kr_fail();
 	return KR_CONDE(
 		done,
 		KR_FRESH(kr_conso(v[0], v[1], a[0]), kr_conso(v[2], v[3], a[1]),
@@ -61,6 +61,13 @@ kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b)
 
 /* ------------------------------------------------------------------ reduceo */
 
+/*
+ * kanren's reduceo decides its direction on the walked input and combines
+ * its branches with kanren's lall and conde (korder.c), so its answers
+ * come in kanren's order: forward, the fully reduced term first.
+ *   forward:  (lall (rel in t) (conde ((reduceo t out)) ((== t out))))
+ *   backward: (lall (conde ((== t out)) ((reduceo t out))) (rel in t))
+ */
 struct reduce_env {
 	const kr_rel *rel;
 	kr_term *in, *out;
@@ -69,13 +76,18 @@ struct reduce_env {
 static kr_stream *reduceo_fn(const kr_state *st, void *env)
 {
 	struct reduce_env *e = env;
-	kr_term *in = kr_walk_star(e->in, kr_state_subst(st));
+	kr_term *in = kr_walk(e->in, kr_state_subst(st));
 	kr_term *t = kr_var_new(NULL);
 	kr_goal *once = KR_CALL(e->rel, in, t);
 	kr_goal *again = kr_reduceo(e->rel, t, e->out);
 	kr_goal *res = kr_eq(t, e->out);
-	kr_goal *g = kr_is_var(in) ? KR_ALL(KR_CONDE(res, again), once)
-				   : KR_ALL(once, KR_CONDE(again, res));
+	kr_goal *g;
+	if (kr_is_var(in))
+		g = kri_rel_kall(kri_rel_kany(2, (kr_goal *[]){res, again}),
+				 once);
+	else
+		g = kri_rel_kall(once,
+				 kri_rel_kany(2, (kr_goal *[]){again, res}));
 	return kr_goal_apply(g, st);
 }
 
@@ -112,63 +124,116 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
 
 /* --------------------------------------------------------------- term_walko */
 
+/*
+ * kanren's term_walko, step by step:
+ *   (term_walko a b) = (conde ((step a b)) ((== a b)))   [no_ident: step]
+ *   (step s t) = (ground_order (s t) (u v)) (format u w)
+ *                (conde ((single w v))
+ *                       ((map_anyo step w z)
+ *                        (conde ((== z v)) ((single z v)))))
+ *   (single s t) = (ground_order (s t) (u v)) (applyo op u_rands u)
+ *                  (applyo op v_rands v) (rator op)
+ *                  u_rands and v_rands have >= 1 element, Zzz (rands ...)
+ * ground_order is decided in C on the walked terms, as kanren's is.
+ */
 struct tw_env {
-	const kr_rel *rator, *rands;
+	const kr_rel *rator, *rands, *format;
 	kr_rel *step;
 };
 
-/* Apply rands_rel at the node u (at least one argument) giving v. */
-static kr_goal *single_step(struct tw_env *e, kr_term *u, kr_term *v)
+/* kanren's ground_order_key: ground < other < pair < variable. */
+static int ground_key(kr_term *t)
 {
-	kr_term *x[7];
+	if (kr_is_var(t))
+		return 2;
+	if (kr_is_ground(t))
+		return -1;
+	return kr_term_kind(t) == KR_CONS ? 1 : 0;
+}
+
+/* s and t walked and stably sorted by ground_key into *u, *v. */
+static void ground_order(const kr_state *st, kr_term *s, kr_term *t,
+			 kr_term **u, kr_term **v)
+{
+	const kr_subst *sub = kr_state_subst(st);
+	s = kr_walk_star(s, sub);
+	t = kr_walk_star(t, sub);
+	bool swap = ground_key(t) < ground_key(s);
+	*u = swap ? t : s;
+	*v = swap ? s : t;
+}
+
+struct tw_call {
+	struct tw_env *e;
+	kr_term *s, *t;
+};
+
+static kr_goal *tw_call_goal(kr_goal_fn fn, struct tw_env *e, kr_term *s,
+			     kr_term *t)
+{
+	struct tw_call *c = kr_alloc(sizeof *c);
+	c->e = e;
+	c->s = s;
+	c->t = t;
+	return kr_goal_new(fn, c);
+}
+
+/* Apply rands_rel at the node u (at least one argument) giving v. */
+static kr_stream *single_fn(const kr_state *st, void *env)
+{
+	struct tw_call *c = env;
+	kr_term *u, *v, *x[7];
+	ground_order(st, c->s, c->t, &u, &v);
 	kr_fresh(7, x);
 	kr_term *op = x[0], *u_rands = x[1], *v_rands = x[2];
-	return KR_ALL(kr_conso(op, u_rands, u), kr_conso(op, v_rands, v),
-		      KR_CALL(e->rator, op), kr_conso(x[3], x[4], u_rands),
-		      kr_conso(x[5], x[6], v_rands),
-		      kr_suspend(KR_CALL(e->rands, u_rands, v_rands, op)));
+	kr_goal *g = KR_ALL(
+		kr_conso(op, u_rands, u), kr_conso(op, v_rands, v),
+		KR_CALL(c->e->rator, op), kr_conso(x[3], x[4], u_rands),
+		kr_conso(x[5], x[6], v_rands),
+		kr_suspend(KR_CALL(c->e->rands, u_rands, v_rands, op)));
+	return kr_goal_apply(g, st);
+}
+
+static kr_goal *single_step(struct tw_env *e, kr_term *s, kr_term *t)
+{
+	return tw_call_goal(single_fn, e, s, t);
+}
+
+static kr_stream *step_fn(const kr_state *st, void *env)
+{
+	struct tw_call *c = env;
+	struct tw_env *e = c->e;
+	kr_term *u, *v, *w = kr_var_new(NULL), *z = kr_var_new(NULL);
+	ground_order(st, c->s, c->t, &u, &v);
+	kr_goal *fmt = e->format ? KR_CALL(e->format, u, w) : kr_eq(u, w);
+	kr_goal *g = KR_ALL(
+		fmt, KR_CONDE(single_step(e, w, v),
+			      KR_ALL(kr_map_anyo(e->step, w, z),
+				     KR_CONDE(kr_eq(z, v),
+					      single_step(e, z, v)))));
+	return kr_goal_apply(g, st);
 }
 
 static kr_goal *tw_step_body(kr_term *const *a, void *env)
 {
-	struct tw_env *e = env;
-	kr_term *z = kr_var_new(NULL);
-	return KR_CONDE(single_step(e, a[0], a[1]),
-			KR_ALL(kr_map_anyo(e->step, a[0], z),
-			       KR_CONDE(kr_eq(z, a[1]),
-					single_step(e, z, a[1]))));
+	return tw_call_goal(step_fn, env, a[0], a[1]);
 }
 
-/* kanren's ground_order: the more ground of a and b goes first. */
-struct order_env {
-	struct tw_env *e;
-	kr_term *a, *b;
-};
-
-static kr_stream *tw_fn(const kr_state *st, void *env)
+kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
+			const kr_rel *format, bool no_ident, kr_term *a,
+			kr_term *b)
 {
-	struct order_env *o = env;
-	const kr_subst *s = kr_state_subst(st);
-	kr_term *a = kr_walk_star(o->a, s), *b = kr_walk_star(o->b, s);
-	if (!kr_is_ground(a) && kr_is_ground(b)) {
-		kr_term *t = a;
-		a = b;
-		b = t;
-	}
-	return kr_goal_apply(KR_CONDE(KR_CALL(o->e->step, a, b), kr_eq(a, b)),
-			     st);
+	struct tw_env *e = kr_alloc(sizeof *e);
+	e->rator = rator;
+	e->rands = rands;
+	e->format = format;
+	e->step = kr_rel_new("term_walko_step", 2, tw_step_body, e);
+	kr_goal *step = KR_CALL(e->step, a, b);
+	return no_ident ? step : KR_CONDE(step, kr_eq(a, b));
 }
 
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b)
 {
-	struct tw_env *e = kr_alloc(sizeof *e);
-	e->rator = rator_rel;
-	e->rands = rands_rel;
-	e->step = kr_rel_new("term_walko_step", 2, tw_step_body, e);
-	struct order_env *o = kr_alloc(sizeof *o);
-	o->e = e;
-	o->a = a;
-	o->b = b;
-	return kr_goal_new(tw_fn, o);
+	return kri_term_walko(rator_rel, rands_rel, NULL, false, a, b);
 }

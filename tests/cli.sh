@@ -62,6 +62,10 @@ check "graph format: merge, written back with its stage" 0 \
 	"$data/merge_small.out" sh -c "\"$kr\" rewrite --merge --format sexp \
 	--stats \"$data/merge_small.sexp\" |
 	sed 's/| kanrewrite [^|]* |/| kanrewrite VERSION |/'"
+check "graph format: sexp is the default format" 0 \
+	"$data/merge_small.out" sh -c "\"$kr\" rewrite --stats --merge \
+	\"$data/merge_small.sexp\" |
+	sed 's/| kanrewrite [^|]* |/| kanrewrite VERSION |/'"
 "$kr" rewrite --merge --profile "$data/merge_small.sexp" > /dev/null \
 	2> "$tmp/err"; st=$?
 if [ $st -eq 0 ] && grep -q '^ SequentialGraphRewriter ' "$tmp/err" &&

@@ -4,9 +4,10 @@ if HAVE_CHECK
 check_PROGRAMS += tests/check_kanrewrite
 TESTS += tests/check_kanrewrite
 endif
-TESTS += tests/headers.sh tests/cli.sh tests/graphs.sh tests/repl.sh tests/merge_graphs.sh
+TESTS += tests/headers.sh tests/cli.sh tests/graphs.sh tests/repl.sh tests/merge_graphs.sh tests/show.sh \
+	tests/optdb.sh
 EXTRA_DIST += tests/headers.sh tests/cli.sh tests/graphs.sh tests/repl.sh \
-	tests/merge_graphs.sh \
+	tests/merge_graphs.sh tests/optdb.sh tests/show.sh \
 	tests/data tests/repl tests/fuzz
 AM_TESTS_ENVIRONMENT = top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	CC='$(CC)' DOT='$(DOT)' SHARED_DIR='$(abs_top_srcdir)/../shared' \

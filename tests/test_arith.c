@@ -113,6 +113,25 @@ START_TEST(test_compare)
 }
 END_TEST
 
+/* The modes the doc comments claim, beyond the ones above. */
+START_TEST(test_arith_modes)
+{
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	/* minuso with n ground (pluso's k): every split, run* ends */
+	ck_assert_int_eq(kr_list_length(kr_run(-1, KR_LIST(q, x),
+					       kr_minuso(n(5), q, x))), 6);
+	ck_assert_str_eq(values(q, kr_minuso(q, n(3), n(4))), "7");
+	/* *o with n and m ground */
+	ck_assert_str_eq(values(q, kr_mulo(n(7), n(6), q)), "42");
+	/* expo with n ground: q found (logo terminates on ground n) */
+	ck_assert_str_eq(values(q, kr_expo(n(2), q, n(8))), "3");
+	/* <o with only n ground: the numerals above n, run* ends */
+	ck_assert_str_eq(run_str(-1, q, kr_lto(n(1), q)), "((_.0 _.1 . _.2))");
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_leo(n(2), q))), 3);
+	ck_assert_str_eq(values(q, kr_lto(q, n(3))), "0 1 2");
+}
+END_TEST
+
 START_TEST(test_logo_expo)
 {
 	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
@@ -136,6 +155,7 @@ Suite *arith_suite(void)
 	tcase_add_test(tc, test_divo);
 	tcase_add_test(tc, test_compare);
 	tcase_add_test(tc, test_logo_expo);
+	tcase_add_test(tc, test_arith_modes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -482,6 +482,83 @@ START_TEST(fast_run_profile)
 }
 END_TEST
 
+/*
+ * Real input: every graph of the shared folder (found through SHARED_DIR,
+ * set by make check; skipped when absent) rewrites with fast_run without
+ * error and to no more nodes; where every op of the graph can be
+ * evaluated, the result evaluates like the input on random inputs.
+ */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 20, n = 0;
+	char *buf = kr_alloc_atomic(cap);
+	size_t k;
+	while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += k;
+		if (n + 1 == cap) {
+			char *b = kr_alloc_atomic(cap * 2);
+			memcpy(b, buf, n);
+			buf = b;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+static const char *shared_graphs[] = {
+	"gauss_nll", "linreg_l2", "logreg", "mlp", "poly_expand",
+	"poly_expand_scalar", "rnn_unrolled_10", "rnn_unrolled_100",
+};
+
+/* Values of fg's outputs on the inputs' random values (NULL if not evaluable). */
+static kr_value **eval_random(const kr_fgraph *fg, uint64_t seed)
+{
+	size_t nin = kr_fgraph_ninputs(fg), nout = kr_fgraph_noutputs(fg);
+	kr_value **in = kr_alloc((nin + 1) * sizeof *in);
+	kr_value **out = kr_alloc((nout + 1) * sizeof *out);
+	for (size_t i = 0; i < nin; i++)
+		in[i] = kr_value_random(kr_variable_type(kr_fgraph_input(fg, i)),
+					3, 0.5, 2.0, &seed);
+	if (kr_fgraph_eval(out, fg, (const kr_value *const *)in) < 0) {
+		kr_error_clear();
+		return NULL;
+	}
+	return out;
+}
+
+START_TEST(fast_run_shared_graphs)
+{
+	const char *dir = getenv("SHARED_DIR");
+	char *text = dir ? slurp(kr_strfmt("%s/graphs/%s.sexp", dir,
+					   shared_graphs[_i]))
+			 : NULL;
+	if (!text)
+		return; /* no shared folder: nothing to compare with */
+	kr_fgraph *fg;
+	char *comment;
+	ck_assert_int_eq(kr_gformat_read(&fg, &comment, text, "g"), 0);
+	size_t before = kr_fgraph_nnodes(fg);
+	kr_value **v0 = eval_random(fg, 7);
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	o.include = KR_TAGS("fast_run");
+	ck_assert_msg(kr_rewrite_fgraph_query(fg, &o) == 0, "%s",
+		      kr_error_last()->message);
+	ck_assert_uint_le(kr_fgraph_nnodes(fg), before);
+	ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	if (!v0)
+		return; /* an op without an evaluation (an opaque op) */
+	kr_value **v1 = eval_random(fg, 7);
+	ck_assert_ptr_nonnull(v1);
+	for (size_t i = 0; i < kr_fgraph_noutputs(fg); i++)
+		ck_assert(kr_value_allclose(v0[i], v1[i], 1e-12, 0.0));
+}
+END_TEST
+
 Suite *db_suite(void)
 {
 	Suite *s = suite_create("db");
@@ -498,6 +575,8 @@ Suite *db_suite(void)
 			    sizeof fast_run_cases / sizeof *fast_run_cases);
 	tcase_add_test(tc, algebra_relations);
 	tcase_add_test(tc, fast_run_profile);
+	tcase_add_loop_test(tc, fast_run_shared_graphs, 0,
+			    sizeof shared_graphs / sizeof *shared_graphs);
 	suite_add_tcase(s, tc);
 	return s;
 }

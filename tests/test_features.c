@@ -296,6 +296,121 @@ START_TEST(preserve_variable_attributes)
 }
 END_TEST
 
+/* ------------------------------------------------------------- orderings */
+
+/* An orderings hook giving the pairs in `data` (a NULL-terminated list of
+ * node, before pairs), or failing when data is NULL. */
+static int fixed_orderings(kr_feature *f, kr_fgraph *fg, kr_ordering **out,
+			   size_t *n)
+{
+	(void)fg;
+	kr_apply **pairs = f->data;
+	if (!pairs)
+		return kr_error_set(KR_EINVALID, "no orderings today");
+	size_t m = 0;
+	while (pairs[2 * m])
+		m++;
+	*out = kr_alloc((m ? m : 1) * sizeof **out);
+	for (size_t k = 0; k < m; k++)
+		(*out)[k] = (kr_ordering){pairs[2 * k], pairs[2 * k + 1]};
+	*n = m;
+	return 0;
+}
+
+static const char *topo_names(const kr_fgraph *fg)
+{
+	kr_apply **order;
+	size_t n;
+	ok(kr_fgraph_toposort(&order, &n, fg));
+	char *s = kr_strdup("");
+	for (size_t k = 0; k < n; k++)
+		s = kr_strfmt("%s%s ", s, kr_apply_to_string(order[k]));
+	return s;
+}
+
+START_TEST(orderings_constrain_toposort)
+{
+	doc d = make_doc();
+	kr_apply *m = kr_variable_owner(d.mul_yx), *t = kr_variable_owner(d.div2);
+	ck_assert_str_eq(topo_names(d.fg),
+			 "true_div(z, x) mul(y, x) true_div(mul.0, y) "
+			 "mul(true_div.0, true_div.0) add(z, mul.0) ");
+	kr_apply *p1[] = {t, m, NULL}, *p2[] = {t, m, t, m, NULL};
+	kr_feature f1 = {.name = "o1", .data = p1, .orderings = fixed_orderings};
+	kr_feature f2 = {.name = "o2", .data = p2, .orderings = fixed_orderings};
+	ok(kr_fgraph_attach_feature(d.fg, &f1));
+	ok(kr_fgraph_attach_feature(d.fg, &f2));
+	kr_ordering *ords;
+	size_t n;
+	ok(kr_fgraph_orderings(&ords, &n, d.fg));
+	ck_assert_uint_eq(n, 1); /* merged without repeats */
+	ck_assert_ptr_eq(ords[0].node, t);
+	ck_assert_ptr_eq(ords[0].before, m);
+	ck_assert_str_eq(topo_names(d.fg),
+			 "mul(y, x) true_div(z, x) true_div(mul.0, y) "
+			 "mul(true_div.0, true_div.0) add(z, mul.0) ");
+	/* a constraint closing a cycle is an error */
+	kr_apply *p3[] = {m, kr_variable_owner(d.out), NULL};
+	kr_feature f3 = {.name = "o3", .data = p3, .orderings = fixed_orderings};
+	ok(kr_fgraph_attach_feature(d.fg, &f3));
+	kr_apply **order;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, d.fg), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "cycle") != NULL);
+	kr_fgraph_remove_feature(d.fg, &f3);
+	/* a failing hook fails the toposort */
+	kr_feature f4 = {.name = "o4", .orderings = fixed_orderings};
+	ok(kr_fgraph_attach_feature(d.fg, &f4));
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, d.fg), KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "no orderings today");
+}
+END_TEST
+
+/* --------------------------------------------------------- clone + equiv */
+
+START_TEST(clone_get_equiv_maps_and_features)
+{
+	doc d = make_doc();
+	kr_variable *two = kr_constant_new(2, NULL), *o2 = MUL(d.out, two);
+	ok(kr_fgraph_replace(d.fg, d.out, o2, "r"));
+	ok(kr_fgraph_attach_feature(d.fg, kr_node_finder_new()));
+	kr_fgraph *c;
+	kr_equiv *e;
+	ok(kr_fgraph_clone_get_equiv(&c, &e, d.fg, true));
+	ck_assert_str_eq(kr_fgraph_repr(c), kr_fgraph_repr(d.fg));
+	ok(kr_fgraph_check_integrity(c));
+	for (size_t i = 0; i < 3; i++) {
+		kr_variable *ci = kr_equiv_variable(e, kr_fgraph_input(d.fg, i));
+		ck_assert_ptr_eq(ci, kr_fgraph_input(c, i));
+		ck_assert_ptr_ne(ci, kr_fgraph_input(d.fg, i));
+	}
+	kr_variable *co = kr_fgraph_output(c, 0);
+	ck_assert_ptr_eq(kr_equiv_variable(e, o2), co);
+	ck_assert_ptr_eq(kr_equiv_apply(e, kr_variable_owner(o2)),
+			 kr_variable_owner(co));
+	ck_assert_ptr_eq(kr_equiv_variable(e, two), two); /* shared */
+	ck_assert_ptr_null(kr_equiv_variable(e, kr_variable_new(
+							kr_type_vector(), "q")));
+	/* the NodeFinder was cloned: it knows the copy's nodes */
+	size_t n;
+	kr_apply **muls = kr_fgraph_get_nodes(c, kr_op_mul(), &n);
+	ck_assert_uint_eq(n, 3);
+	for (size_t k = 0; k < n; k++)
+		ck_assert(kr_fgraph_has_node(c, muls[k]) &&
+			  !kr_fgraph_has_node(d.fg, muls[k]));
+	ck_assert_ptr_nonnull(kr_fgraph_feature(c, "ReplaceValidate"));
+	/* without attach_features: only the copy's own ReplaceValidate */
+	ok(kr_fgraph_clone_get_equiv(&c, NULL, d.fg, false));
+	ck_assert_ptr_null(kr_fgraph_get_nodes(c, kr_op_mul(), &n));
+	ck_assert_uint_eq(n, 0);
+	/* a change of the copy leaves the original alone */
+	ok(kr_fgraph_replace(c, kr_fgraph_output(c, 0), kr_fgraph_input(c, 0),
+			     "r"));
+	ck_assert_str_eq(kr_fgraph_repr(c), "FunctionGraph(x)");
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 6);
+	ok(kr_fgraph_check_integrity(d.fg));
+}
+END_TEST
+
 Suite *features_suite(void)
 {
 	Suite *s = suite_create("features");
@@ -315,6 +430,10 @@ Suite *features_suite(void)
 	tcase_add_test(tc, node_finder_counts);
 	tcase_add_test(tc, print_listener_lines);
 	tcase_add_test(tc, preserve_variable_attributes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("orderings_clone");
+	tcase_add_test(tc, orderings_constrain_toposort);
+	tcase_add_test(tc, clone_get_equiv_maps_and_features);
 	suite_add_tcase(s, tc);
 	return s;
 }

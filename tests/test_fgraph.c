@@ -591,7 +591,234 @@ START_TEST(test_import_node)
 	const kr_client *cl = kr_fgraph_clients(d.fg, bad, &n);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_int_eq(kr_apply_output_index(cl[0].node), 1);
+	/* the imported node nothing uses is in excess, as in PyTensor */
+	ck_assert_int_eq(kr_fgraph_check_integrity(d.fg), KR_ERROR);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "inconsistent graph: 9 nodes are recorded, the "
+			 "outputs need 7");
+	ck_assert_int_eq(kr_fgraph_remove_node(d.fg, OWNER(e), "rm"), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 7);
 	assert_integrity(d.fg);
+}
+END_TEST
+
+/* ------------------------------------------------------------- removal */
+
+START_TEST(test_remove_node_all)
+{
+	doc1 d = make_doc1();
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(d.fg, &f);
+	ck_assert_uint_eq(kr_fgraph_nvariables(d.fg), 8);
+	/* downstream nodes first, then the orphaned true_div(z, x), itself */
+	ck_assert_int_eq(kr_fgraph_remove_node(d.fg, OWNER(d.mul_yx), "rm"), 0);
+	ck_assert_str_eq(c.log, "prune(add,rm) prune(true_div,rm) "
+				"prune(mul,rm) prune(true_div,rm) "
+				"prune(mul,rm) ");
+	ck_assert_uint_eq(kr_fgraph_noutputs(d.fg), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 3);
+	ck_assert_uint_eq(kr_fgraph_nvariables(d.fg), 0);
+	ck_assert(!kr_fgraph_has_variable(d.fg, d.x));
+	assert_integrity(d.fg);
+	/* a node not in the graph: nothing happens */
+	ck_assert_int_eq(kr_fgraph_remove_node(d.fg, OWNER(d.out), "rm"), 0);
+	ck_assert_int_eq(c.prune, 5);
+}
+END_TEST
+
+START_TEST(test_remove_node_outputs)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *e = CALL(kr_op_exp(), x), *a = CALL(kr_op_add(), x, y);
+	kr_variable *l = CALL(kr_op_log(), a);
+	kr_variable *in[2] = {x, y}, *out[3] = {e, l, a};
+	kr_fgraph *fg = make_fg(2, in, 3, out, false);
+	kr_fgraph_set_output_name(fg, 1, "second");
+	ck_assert_int_eq(kr_fgraph_remove_node(fg, OWNER(e), "rm"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(log(*1 -> add(x, y)), *1)");
+	ck_assert_str_eq(kr_fgraph_output_name(fg, 0), "second");
+	kr_client oc;
+	ck_assert_int_eq(kr_fgraph_get_output_client(&oc, fg, 1), 0);
+	ck_assert_int_eq(kr_apply_output_index(oc.node), 1);
+	ck_assert_ptr_eq(kr_apply_input(oc.node, 0), a);
+	ck_assert_int_eq(kr_fgraph_get_output_client(&oc, fg, 2),
+			 KR_ENOTFOUND);
+	assert_integrity(fg);
+	/* removing add removes log (and both outputs), x and y stay inputs */
+	ck_assert_int_eq(kr_fgraph_remove_node(fg, OWNER(a), "rm"), 0);
+	ck_assert_uint_eq(kr_fgraph_noutputs(fg), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 2);
+	assert_integrity(fg);
+	/* the graph stays usable */
+	ck_assert_int_eq(kr_fgraph_add_output(fg, CALL(kr_op_neg(), y), "o"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(neg(y))");
+	assert_integrity(fg);
+}
+END_TEST
+
+START_TEST(test_remove_input)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y"), *z = scalar("z");
+	kr_variable *e = CALL(kr_op_exp(), x), *a = CALL(kr_op_add(), y, z);
+	kr_variable *in[3] = {x, y, z}, *out[2] = {e, a};
+	kr_fgraph *fg = make_fg(3, in, 2, out, false);
+	ck_assert_int_eq(kr_fgraph_remove_input(fg, 1, "ri"), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 2);
+	ck_assert_ptr_eq(kr_fgraph_input(fg, 1), z);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(x))");
+	ck_assert(!kr_fgraph_has_variable(fg, z));
+	ck_assert(!kr_fgraph_has_variable(fg, y));
+	assert_integrity(fg);
+	ck_assert_int_eq(kr_fgraph_remove_input(fg, 2, "ri"), KR_ENOTFOUND);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "remove_input: the graph has no input 2 (it has 2)");
+	/* an input that is itself an output stays an output: undeclared */
+	kr_variable *o2[1] = {x};
+	kr_fgraph *g = make_fg(1, &x, 1, o2, false);
+	ck_assert_int_eq(kr_fgraph_remove_input(g, 0, "ri"), 0);
+	ck_assert_uint_eq(kr_fgraph_noutputs(g), 1);
+	ck_assert_int_eq(kr_fgraph_check_integrity(g), KR_ERROR);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "inconsistent graph: undeclared input (x)");
+}
+END_TEST
+
+START_TEST(test_remove_output)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *e = CALL(kr_op_exp(), x), *n = CALL(kr_op_neg(), x);
+	kr_variable *a = CALL(kr_op_add(), e, y);
+	kr_variable *in[2] = {x, y}, *out[3] = {e, n, a};
+	kr_fgraph *fg = make_fg(2, in, 3, out, false);
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(fg, &f);
+	kr_fgraph_set_output_name(fg, 2, "a");
+	/* exp stays: add still uses it */
+	ck_assert_int_eq(kr_fgraph_remove_output(fg, 0, "ro"), 0);
+	ck_assert_int_eq(c.prune, 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(neg(x), add(exp(x), y))");
+	ck_assert_str_eq(kr_fgraph_output_name(fg, 1), "a");
+	assert_integrity(fg);
+	size_t nc;
+	const kr_client *cl = kr_fgraph_clients(fg, a, &nc);
+	ck_assert_uint_eq(nc, 1);
+	ck_assert_int_eq(kr_apply_output_index(cl[0].node), 1);
+	/* the graph keeps working through the renumbered Output node */
+	kr_variable *m = CALL(kr_op_mul(), e, y);
+	ck_assert_int_eq(kr_fgraph_replace(fg, a, m, "r"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(neg(x), mul(exp(x), y))");
+	c.log[0] = 0;
+	ck_assert_int_eq(kr_fgraph_remove_output(fg, 1, "ro"), 0);
+	ck_assert_str_eq(c.log, "prune(mul,ro) prune(exp,ro) ");
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 1);
+	ck_assert(!kr_fgraph_has_variable(fg, y));
+	assert_integrity(fg);
+	ck_assert_int_eq(kr_fgraph_remove_output(fg, 1, "ro"), KR_ENOTFOUND);
+}
+END_TEST
+
+/* ------------------------------------------------ imports, missing inputs */
+
+START_TEST(test_import_var)
+{
+	doc1 d = make_doc1();
+	kr_variable *w = scalar("w");
+	ck_assert_int_eq(kr_fgraph_import_var(d.fg, w, "iv", 0), KR_ENOTFOUND);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "missing input: w is not an input of the graph");
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 3);
+	ck_assert_int_eq(kr_fgraph_import_var(d.fg, w, "iv",
+					      KR_IMPORT_MISSING), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 4);
+	ck_assert_ptr_eq(kr_fgraph_input(d.fg, 3), w);
+	ck_assert(kr_fgraph_has_variable(d.fg, w));
+	/* a constant never needs to be an input */
+	kr_variable *two = kr_constant_new(2, NULL);
+	ck_assert_int_eq(kr_fgraph_import_var(d.fg, two, "iv", 0), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 4);
+	/* a node whose input is missing: error, or the input is added */
+	kr_variable *v = scalar("v"), *ev = CALL(kr_op_exp(), v);
+	ck_assert_int_eq(kr_fgraph_import_var(d.fg, ev, "iv", 0), KR_ENOTFOUND);
+	ck_assert(!kr_fgraph_has_node(d.fg, OWNER(ev)));
+	ck_assert_int_eq(kr_fgraph_import_node_ex(d.fg, OWNER(ev), "in",
+						  KR_IMPORT_MISSING), 0);
+	ck_assert(kr_fgraph_has_node(d.fg, OWNER(ev)));
+	ck_assert_ptr_eq(kr_fgraph_input(d.fg, 4), v);
+}
+END_TEST
+
+START_TEST(test_import_missing_replace)
+{
+	doc1 d = make_doc1();
+	char *before = kr_fgraph_repr(d.fg);
+	kr_variable *w = scalar("w"), *nw = CALL(kr_op_add(), w, d.x);
+	/* without import_missing: a clear error, the graph unchanged */
+	ck_assert_int_eq(kr_fgraph_replace(d.fg, d.div2, nw, "r"), KR_ENOTFOUND);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "missing input: w, used to compute add(w, x), is "
+			 "not an input of the graph");
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), before);
+	ck_assert_int_eq(kr_fgraph_change_node_input(d.fg, OWNER(d.mul), 1,
+						     nw, "c"),
+			 KR_ENOTFOUND);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg), before);
+	assert_integrity(d.fg);
+	/* with it: w becomes an input */
+	ck_assert_int_eq(kr_fgraph_replace_ex(d.fg, d.div2, nw, "r",
+					      KR_IMPORT_MISSING), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(z, mul(true_div(mul(y, x), y), "
+			 "add(w, x))))");
+	ck_assert_uint_eq(kr_fgraph_ninputs(d.fg), 4);
+	assert_integrity(d.fg);
+	kr_variable *u = scalar("u");
+	ck_assert_int_eq(kr_fgraph_change_node_input_ex(d.fg, OWNER(d.out), 0,
+							u, "c",
+							KR_IMPORT_MISSING),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_input(d.fg, 4), u);
+	kr_variable *t = scalar("t"), *olds[1] = {d.mul_yx}, *news[1] = {t};
+	ck_assert_int_eq(kr_fgraph_replace_all_ex(d.fg, 1, olds, news, "r",
+						  KR_IMPORT_MISSING), 0);
+	kr_variable *s2 = scalar("s");
+	ck_assert_int_eq(kr_fgraph_add_output(d.fg, s2, "o"), KR_ENOTFOUND);
+	ck_assert_int_eq(kr_fgraph_add_output_ex(d.fg, s2, "o",
+						 KR_IMPORT_MISSING), 0);
+	ck_assert_str_eq(kr_fgraph_repr(d.fg),
+			 "FunctionGraph(add(u, mul(true_div(t, y), add(w, x))), "
+			 "s)");
+	assert_integrity(d.fg);
+}
+END_TEST
+
+/* A node shared by two graphs and changed through one: the other one's
+ * bookkeeping no longer agrees. */
+START_TEST(test_integrity_errors)
+{
+	doc1 d = make_doc1();
+	kr_variable *in[3] = {d.x, d.y, d.z};
+	kr_fgraph *other = make_fg(3, in, 1, &d.out, false);
+	assert_integrity(other);
+	ck_assert_int_eq(kr_fgraph_change_node_input(other, OWNER(d.mul), 1,
+						     d.x, "c"),
+			 0);
+	assert_integrity(other);
+	ck_assert_int_eq(kr_fgraph_check_integrity(d.fg), KR_ERROR);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "inconsistent graph: a client is not recorded (x)");
+	kr_variable *e = CALL(kr_op_exp(), d.x);
+	ck_assert_int_eq(kr_fgraph_import_node(other, OWNER(e), "i"), 0);
+	ck_assert_int_eq(kr_fgraph_check_integrity(other), KR_ERROR);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "inconsistent graph: 5 nodes are recorded, the "
+			 "outputs need 4");
 }
 END_TEST
 
@@ -763,6 +990,15 @@ Suite *fgraph_suite(void)
 	tcase_add_test(tc, test_change_node_input);
 	tcase_add_test(tc, test_import_node);
 	tcase_add_test(tc, test_cycle);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("methods");
+	tcase_add_test(tc, test_remove_node_all);
+	tcase_add_test(tc, test_remove_node_outputs);
+	tcase_add_test(tc, test_remove_input);
+	tcase_add_test(tc, test_remove_output);
+	tcase_add_test(tc, test_import_var);
+	tcase_add_test(tc, test_import_missing_replace);
+	tcase_add_test(tc, test_integrity_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("features");
 	tcase_add_test(tc, test_features);

@@ -148,6 +148,49 @@ START_TEST(printers_of_the_documents)
 }
 END_TEST
 
+/* ------------------------------------------------- program reader, pprint */
+
+START_TEST(program_reads_the_full_format)
+{
+	const char *text =
+		"; a comment\n"
+		"(input x (tensor float64 ?))\n"
+		"(constant $1 (tensor float64) 2.0)\n"
+		"(output 0 a (tensor float64 ?) #1=(pow x $1))\n"
+		"  (output 1 b (tensor float64 ?) (exp #1#))\n"
+		"(vector v)\n"
+		"(neg v)\n";
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, text, "f.sexp"), 0);
+	ck_assert_ptr_nonnull(kr_program_fgraph(p));
+	ck_assert_uint_eq(kr_program_count(p), 3);
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 0)), "(x ** 2.0)");
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "exp((x ** 2.0))");
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 2)), "(-v)");
+	int line, col;
+	kr_program_position(p, 1, &line, &col);
+	ck_assert_int_eq(line, 5);
+	ck_assert_int_eq(col, 3);
+	kr_program_position(p, 2, &line, &col);
+	ck_assert_int_eq(line, 7);
+	ck_assert_ptr_eq(kr_program_lookup(p, "x"),
+			 kr_fgraph_input(kr_program_fgraph(p), 0));
+	ck_assert_ptr_nonnull(kr_program_lookup(p, "v"));
+	/* errors keep the FILE:LINE:COL: form */
+	ck_assert_int_eq(kr_program_read(&p, "(input x (tensor float64 ?))\n"
+					 "(output 0 y (tensor float64 ?) "
+					 "(add x z))\n",
+					 "g.sexp"),
+			 KR_ENOTFOUND);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "g.sexp:2:39: undeclared name z");
+	/* the shorthand alone has no graph of its own */
+	ck_assert_int_eq(kr_program_read(&p, "(scalar s) (pow s s)", "h"), 0);
+	ck_assert_ptr_null(kr_program_fgraph(p));
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 0)), "(s ** s)");
+}
+END_TEST
+
 Suite *gformat_suite(void)
 {
 	Suite *s = suite_create("gformat");
@@ -158,6 +201,7 @@ Suite *gformat_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("printers");
 	tcase_add_test(tc, printers_of_the_documents);
+	tcase_add_test(tc, program_reads_the_full_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

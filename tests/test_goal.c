@@ -594,6 +594,8 @@ Suite *goal_suite(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		TCase *tc = tcase_create(cases[i].name);
+		/* long searches (10^5 answers, 3000 nested binds) on a busy CI */
+		tcase_set_timeout(tc, 60);
 		tcase_add_test(tc, cases[i].test);
 		suite_add_tcase(s, tc);
 	}

@@ -656,13 +656,113 @@ START_TEST(test_graph_relations)
 	ck_assert_str_eq(run_str(-1, q, kr_map_anyo(st, t_read("(x)"), q)),
 			 "()");
 	ck_assert_str_eq(run_str(-1, q, kr_reduceo(st, sym("a"), q)),
-			 "(b c)");
+			 "(c b)");
 	ck_assert_str_eq(run_str(-1, q, kr_reduceo(st, sym("c"), q)), "()");
 	ck_assert_str_eq(run_str(-1, q, kr_walko(st, t_read("(f a)"), q)),
 			 "((f b))");
 	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_walko(
 					    st, t_read("(a (b a))"), q))),
 			 7);
+}
+END_TEST
+
+/* The modes each doc comment of relations.h claims, one by one. */
+START_TEST(test_modes_lists)
+{
+	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
+	/* appendo: l proper, s and out fresh: one answer, run* ends */
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo(t_read("(1 2)"), q, r)),
+			 "((_.0 (1 2 . _.0)))");
+	/* appendo: out proper, l fresh, s given */
+	ck_assert_str_eq(run_str(-1, q, kr_appendo(q, t_read("(3)"),
+						   t_read("(1 2 3)"))),
+			 "((1 2))");
+	/* permuteo on etuples keeps the kind */
+	kr_term *p = kr_car(kr_run(1, q, kr_permuteo(KR_ETUPLE(num(1), num(2)),
+						     q)));
+	ck_assert_int_eq(kr_term_kind(p), KR_ETUPLE);
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_permuteo(
+					   KR_ETUPLE(num(1), num(2), num(3)), q))),
+			 6);
+	/* rembero with out given, l proper: x is found */
+	ck_assert_str_eq(run_str(-1, q, kr_rembero(q, t_read("(a b)"),
+						   t_read("(a)"))),
+			 "(b)");
+	/* mapo keeps an etuple an etuple */
+	p = kr_car(kr_run(1, q, kr_mapo(dupo(), KR_ETUPLE(sym("a")), q)));
+	ck_assert_int_eq(kr_term_kind(p), KR_ETUPLE);
+}
+END_TEST
+
+START_TEST(test_modes_graph)
+{
+	kr_term *q = kr_var_new("q");
+	const kr_rel *st = kr_facts_rel(steps());
+	/* map_anyo with b proper and a fresh */
+	ck_assert_str_eq(run_str(-1, q, kr_map_anyo(st, q, t_read("(b c)"))),
+			 "((a b) (b b) (a c))");
+	/* reduceo backward: an infinite stream, run n */
+	ck_assert_str_eq(run_str(2, q, kr_reduceo(st, q, sym("c"))), "(b a)");
+	ck_assert_str_eq(run_str(-1, q, kr_reduceo(st, sym("a"), sym("c"))),
+			 "(_.0)");
+	/* walko keeps an etuple an etuple */
+	kr_term *w = kr_car(kr_run(1, q, kr_walko(st, KR_ETUPLE(sym("f"),
+								sym("a")),
+						  q)));
+	ck_assert_int_eq(kr_term_kind(w), KR_ETUPLE);
+	ck_assert_str_eq(t_str(w), "(f b)");
+	/* term_walko with only b ground: the roles are swapped */
+	kr_term *ops = sym("tw_op");
+	kr_facts *okop = kr_facts_new("okop", 1);
+	KR_FACT(okop, ops);
+	kr_facts *sw = kr_facts_new("swap", 3);
+	KR_FACT(sw, KR_LIST(num(1), num(2)), KR_LIST(num(2), num(1)), ops);
+	KR_FACT(sw, KR_LIST(num(2), num(1)), KR_LIST(num(1), num(2)), ops);
+	ck_assert_str_eq(run_str(-1, q, kr_term_walko(kr_facts_rel(okop),
+						      kr_facts_rel(sw), q,
+						      KR_LIST(ops, num(1),
+							      num(2)))),
+			 "((tw_op 1 2) (tw_op 2 1))");
+	ck_assert_str_eq(run_str(-1, q, kr_term_walko(kr_facts_rel(okop),
+						      kr_facts_rel(sw),
+						      KR_LIST(ops, num(1),
+							      num(2)),
+						      q)),
+			 "((tw_op 1 2) (tw_op 2 1))");
+}
+END_TEST
+
+START_TEST(test_modes_assoccomm)
+{
+	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
+	kr_term *add = sym("add_m"), *mul = sym("mul_m");
+	KR_FACT(kr_commutative(), add);
+	KR_FACT(kr_associative(), add);
+	KR_FACT(kr_commutative(), mul);
+	kr_term *t = KR_LIST(mul, num(1), num(2));
+	/* u fresh, v ground: swapped (kanren's ground_order) */
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_comm(q, t))), 2);
+	kr_term *t3 = KR_LIST(add, num(1), num(2), num(3));
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_assoc(q, t3))), 3);
+	/* eq_assoccomm: 18 forms from either side */
+	kr_term *n3 = KR_LIST(add, num(1), KR_LIST(add, num(2), num(3)));
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_assoccomm(q, n3))),
+			 19);
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_assoccomm(n3, q))),
+			 19);
+	/* both fresh: every answer relates its two terms */
+	kr_term *all = kr_run(4, KR_LIST(q, r), kr_eq_comm(q, r));
+	ck_assert_int_eq(kr_list_length(all), 4);
+	for (; !kr_is_null(all); all = kr_cdr(all)) {
+		kr_term *a = kr_car(kr_car(all)), *b = kr_car(kr_cdr(kr_car(all)));
+		ck_assert_int_eq(kr_list_length(kr_run(1, q, kr_eq_comm(a, b))),
+				 1);
+	}
+	ck_assert_int_eq(kr_list_length(kr_run(3, KR_LIST(q, r),
+					       kr_eq_assoc(q, r))), 3);
+	ck_assert_int_eq(kr_list_length(kr_run(3, KR_LIST(q, r),
+					       kr_eq_assoccomm(q, r))), 3);
 }
 END_TEST
 
@@ -732,6 +832,9 @@ Suite *relations_suite(void)
 		{"permuteo", test_permuteo},
 		{"graph_relations", test_graph_relations},
 		{"assoccomm_eqs", test_assoccomm_eqs},
+		{"modes_lists", test_modes_lists},
+		{"modes_graph", test_modes_graph},
+		{"modes_assoccomm", test_modes_assoccomm},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		TCase *tc = tcase_create(cases[i].name);

@@ -146,6 +146,65 @@ START_TEST(walk_star_and_reify)
 }
 END_TEST
 
+/* (f (f ... (f x))) nested `depth` deep, as a list or as an etuple nest. */
+static kr_term *nest(int depth, kr_term *x, bool etuple)
+{
+	kr_term *t = x, *f = kr_sym("f");
+	for (int i = 0; i < depth; i++)
+		t = etuple ? KR_ETUPLE(f, t) : KR_LIST(f, t);
+	return t;
+}
+
+/* walk*, reify and the occurs check on 10^5-deep nests: no C recursion. */
+START_TEST(deep_nests)
+{
+	enum { D = 100000 };
+	bool et = _i == 1;
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_term *t = nest(D, x, et);
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), x,
+					    KR_LIST(kr_int(7), y));
+	kr_term *w = kr_walk_star(t, s);
+	ck_assert(!kr_is_ground(w));
+	ck_assert(kr_equal(w, nest(D, KR_LIST(kr_int(7), y), et)));
+	ck_assert_int_eq(kr_term_kind(w), et ? KR_ETUPLE : KR_CONS);
+	ck_assert_ptr_eq(kr_walk_star(t, kr_subst_empty()), t);
+	kr_term *r = kr_reify(t, s);
+	ck_assert(kr_is_ground(r));
+	ck_assert(kr_equal(r, nest(D, KR_LIST(kr_int(7), kr_sym("_.0")), et)));
+	ck_assert(kr_occurs(y, t, s));
+	ck_assert(!kr_occurs(y, t, kr_subst_empty()));
+	ck_assert(kr_occurs(x, t, kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify_check(y, t, s));
+	ck_assert_ptr_nonnull(kr_unify(y, t, s));
+	/* the names follow the order of first appearance, depth first */
+	kr_term *two = KR_LIST(nest(D, y, et), nest(3, x, et), y);
+	ck_assert_str_eq(t_str(kr_walk_star(KR_LIST(x, y), kr_reify_names(
+				   two, kr_subst_empty(), 0))),
+			 "(_.1 _.0)");
+}
+END_TEST
+
+/* A list whose tail is an etuple, and etuples holding lists, walk* deeply. */
+START_TEST(walk_star_mixed)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL),
+		*z = kr_var_new(NULL);
+	kr_term *t = kr_cons(x, KR_ETUPLE(y, KR_LIST(z, z)));
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), x, kr_int(1));
+	s = kr_subst_extend(s, z, KR_LIST(y, kr_int(2)));
+	ck_assert_str_eq(t_str(kr_reify(t, s)),
+			 "(1 _.0 ((_.0 2) (_.0 2)))");
+	s = kr_subst_extend(s, y, kr_sym("a"));
+	kr_term *w = kr_walk_star(t, s);
+	ck_assert(kr_is_ground(w));
+	ck_assert_int_eq(kr_term_kind(w), KR_ETUPLE);
+	ck_assert_str_eq(t_str(w), "(1 a ((a 2) (a 2)))");
+	kr_term *u = KR_LIST(kr_int(1), KR_LIST(kr_int(2)), kr_int(3));
+	ck_assert_ptr_eq(kr_walk_star(u, s), u);
+}
+END_TEST
+
 Suite *unify_suite(void)
 {
 	Suite *s = suite_create("unify");
@@ -157,6 +216,9 @@ Suite *unify_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reify");
 	tcase_add_test(tc, walk_star_and_reify);
+	tcase_add_test(tc, walk_star_mixed);
+	tcase_add_loop_test(tc, deep_nests, 0, 2);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -17,7 +17,9 @@
  * ReplaceValidate feature attached (named "ReplaceValidate"), so
  * kr_fgraph_replace_validate() and kr_fgraph_checkpoint() work on any graph
  * unless that feature was removed. A feature object made here follows one
- * graph at a time: attaching it to a second graph fails with KR_EINVALID.
+ * graph at a time: attaching it to a second graph fails with KR_EINVALID;
+ * its clone hook makes a fresh one of the same kind (same settings) for
+ * kr_fgraph_clone_get_equiv().
  */
 
 /* -------------------------------------------------------- ReplaceValidate */

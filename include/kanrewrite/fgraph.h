@@ -18,9 +18,14 @@
  * and attached features (kr_feature) are told of every import, prune and
  * input change, in attach order.
  *
- * Every operation costs O(1) per node or client touched (hash maps), and
- * no function recurses on the graph depth, so graphs of 10^6 nodes and any
- * depth are fine. Arrays borrowed from a graph are valid until its next
+ * Every operation costs O(1) per node or client touched, and no function
+ * recurses on the graph depth, so graphs of 10^6 nodes and any depth are
+ * fine. The per-graph data of a node or variable sits in the object itself
+ * for the first graph that holds it (no hashing); a second graph holding
+ * the same objects (kr_fgraph_new() with clone false over shared nodes)
+ * keeps its data in hash maps: correct, somewhat slower. Traversals mark
+ * nodes in place, so two threads must not walk graphs that share nodes at
+ * the same time. Arrays borrowed from a graph are valid until its next
  * mutation.
  */
 
@@ -35,6 +40,30 @@ typedef struct kr_client {
 
 /** See struct kr_feature. */
 typedef struct kr_feature kr_feature;
+
+/**
+ * An extra ordering constraint, as an entry of PyTensor's
+ * `Feature.orderings(fgraph)` dict: `before` must come before `node` in
+ * kr_fgraph_toposort().
+ */
+typedef struct kr_ordering {
+	kr_apply *node;   /**< the node that must wait */
+	kr_apply *before; /**< a node that must come first */
+} kr_ordering;
+
+/** Flags of the `_ex` functions (PyTensor's keyword arguments). */
+enum {
+	/**
+	 * `import_missing=True`: an ownerless non-constant variable that is
+	 * not an input becomes one (appended) instead of an error.
+	 */
+	KR_IMPORT_MISSING = 1u << 0,
+	/** `check=False` of change_node_input: no type check. */
+	KR_NO_TYPE_CHECK = 1u << 1
+};
+
+/** The old-to-new map of a clone (opaque); see kr_fgraph_clone_get_equiv(). */
+typedef struct kr_equiv kr_equiv;
 
 /**
  * A feature, as PyTensor's `graph.features.Feature`: callbacks a user
@@ -67,6 +96,20 @@ struct kr_feature {
 				kr_variable *new_var, const char *reason);
 	/** Called by kr_fgraph_validate(): 0 or an error code. */
 	int (*validate)(kr_feature *f, kr_fgraph *fg);
+	/**
+	 * Extra ordering constraints for kr_fgraph_toposort(), as PyTensor's
+	 * `Feature.orderings` (DestroyHandler's hook): set *out to an array
+	 * of *n constraints (a collected array the graph does not keep).
+	 * Returns 0 or an error code (kr_fgraph_toposort() then fails).
+	 */
+	int (*orderings)(kr_feature *f, kr_fgraph *fg, kr_ordering **out,
+			 size_t *n);
+	/**
+	 * A feature to attach to a copy of the graph, as PyTensor's
+	 * `Feature.clone()` (kr_fgraph_clone_get_equiv() with
+	 * attach_features); NULL (hook or result): nothing is attached.
+	 */
+	kr_feature *(*clone)(kr_feature *f);
 };
 
 /**
@@ -90,10 +133,33 @@ int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 
 /**
  * A copy of a graph, as PyTensor's `fgraph.clone()`: same inputs and
- * outputs structure, new variables and nodes; features are not copied.
+ * outputs structure (and output labels), new variables and nodes
+ * (constants are shared); features are not copied (the copy has its own
+ * ReplaceValidate).
  * Errors: as kr_fgraph_new() (none for a consistent graph).
+ * Cost: O(size of the graph), no hashing.
  */
 int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg);
+
+/**
+ * A copy of a graph and the map from its variables and nodes to their
+ * copies, as PyTensor's `fgraph.clone_get_equiv(attach_feature=...)`.
+ * @param[out] out the copy. @param[out] equiv (may be NULL) the map: every
+ * input, node, node output and other ownerless variable of the graph
+ * between inputs and outputs has an entry (a constant maps to itself).
+ * Shape: with attach_features, every feature of fg whose clone hook gives
+ * one is attached to the copy, in order (the standard features of
+ * features.h can be cloned).
+ * Returns: 0. Errors: as kr_fgraph_clone(), or a feature's on_attach.
+ */
+int kr_fgraph_clone_get_equiv(kr_fgraph **out, kr_equiv **equiv,
+			      const kr_fgraph *fg, bool attach_features);
+
+/** The copy of variable v in a clone's map, or NULL when v had none. */
+kr_variable *kr_equiv_variable(const kr_equiv *e, const kr_variable *v);
+
+/** The copy of node in a clone's map, or NULL when it had none. */
+kr_apply *kr_equiv_apply(const kr_equiv *e, const kr_apply *node);
 
 /** Number of inputs. */
 size_t kr_fgraph_ninputs(const kr_fgraph *fg);
@@ -120,6 +186,20 @@ void kr_fgraph_set_output_name(kr_fgraph *fg, size_t i, const char *name);
 /** Number of Apply nodes (Output pseudo-nodes not counted). */
 size_t kr_fgraph_nnodes(const kr_fgraph *fg);
 
+/**
+ * The graph's Apply nodes, as PyTensor's `fgraph.apply_nodes` (a set: the
+ * order is unspecified and changes when nodes leave).
+ * @param[out] n their number. Returns: a borrowed array, valid until the
+ * next mutation.
+ */
+kr_apply *const *kr_fgraph_apply_nodes(const kr_fgraph *fg, size_t *n);
+
+/**
+ * Number of the graph's variables, as `len(fgraph.variables)`: outputs of
+ * its nodes (used or not) and the inputs and constants in use.
+ */
+size_t kr_fgraph_nvariables(const kr_fgraph *fg);
+
 /** True when node is one of the graph's Apply nodes (not an Output). */
 bool kr_fgraph_has_node(const kr_fgraph *fg, const kr_apply *node);
 
@@ -141,16 +221,38 @@ const kr_client *kr_fgraph_clients(const kr_fgraph *fg, const kr_variable *v,
 				   size_t *n);
 
 /**
+ * The Output client of output i, as PyTensor's `get_output_client(i)`:
+ * the pair (Output pseudo-node, 0).
+ * Returns: 0. Errors: KR_ENOTFOUND when there is no output i (PyTensor's
+ * LookupError).
+ */
+int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
+				size_t i);
+
+/**
  * The Apply nodes in PyTensor 2.32's `io_toposort` order: an iterative
  * depth-first search from the outputs that pushes a node's input owners
  * in order and pops the last first, so the rightmost subtree comes first.
  * Only nodes the outputs depend on are listed (a graph of one node lists
- * it, as PyTensor does).
+ * it, as PyTensor does). The orderings of the features
+ * (kr_fgraph_orderings()) are extra prerequisites, visited after a node's
+ * inputs (so they come first); with orderings the order is a valid one,
+ * not necessarily PyTensor's (which then uses another algorithm).
  * @param[out] out a new array of the nodes. @param[out] n its length.
- * Returns: 0. Errors: KR_EINVALID when the graph has a cycle.
- * Cost: O(nodes + edges), no recursion.
+ * Returns: 0. Errors: KR_EINVALID when the graph (with the orderings) has
+ * a cycle; an orderings hook's error.
+ * Cost: O(nodes + edges), no recursion, no hashing without orderings.
  */
 int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg);
+
+/**
+ * The merged orderings of the attached features, as PyTensor's
+ * `fgraph.orderings()`: every feature's constraints in attach order,
+ * without repeated pairs.
+ * @param[out] out a new array. @param[out] n its length.
+ * Returns: 0. Errors: the first error an orderings hook returns.
+ */
+int kr_fgraph_orderings(kr_ordering **out, size_t *n, kr_fgraph *fg);
 
 /**
  * Replace var by new_var everywhere in the graph, as PyTensor's
@@ -168,6 +270,20 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg);
  */
 int kr_fgraph_replace(kr_fgraph *fg, kr_variable *var, kr_variable *new_var,
 		      const char *reason);
+
+/**
+ * kr_fgraph_replace() with flags: KR_IMPORT_MISSING makes the missing
+ * inputs new_var needs graph inputs (PyTensor's `import_missing=True`).
+ */
+int kr_fgraph_replace_ex(kr_fgraph *fg, kr_variable *var,
+			 kr_variable *new_var, const char *reason,
+			 unsigned flags);
+
+/** kr_fgraph_replace_all() with flags (see kr_fgraph_replace_ex()). */
+int kr_fgraph_replace_all_ex(kr_fgraph *fg, size_t n,
+			     kr_variable *const *olds,
+			     kr_variable *const *news, const char *reason,
+			     unsigned flags);
 
 /**
  * kr_fgraph_replace() of each pair in order, as PyTensor's `replace_all`.
@@ -190,6 +306,30 @@ int kr_fgraph_change_node_input(kr_fgraph *fg, kr_apply *node, int i,
 				kr_variable *new_var, const char *reason);
 
 /**
+ * kr_fgraph_change_node_input() with flags: KR_IMPORT_MISSING (see
+ * kr_fgraph_replace_ex()) and KR_NO_TYPE_CHECK (PyTensor's `check=False`).
+ */
+int kr_fgraph_change_node_input_ex(kr_fgraph *fg, kr_apply *node, int i,
+				   kr_variable *new_var, const char *reason,
+				   unsigned flags);
+
+/**
+ * Import a variable, as PyTensor's `fgraph.import_var(var, reason,
+ * import_missing)`: import its owner (and what that needs) if it is not
+ * in the graph yet, and make v one of the graph's variables.
+ * Returns: 0. Errors: KR_ENOTFOUND when v, or a variable its owner needs,
+ * is ownerless, not a constant and not an input (PyTensor's
+ * MissingInputError), unless flags has KR_IMPORT_MISSING: then it becomes
+ * an input. On error nothing changes.
+ */
+int kr_fgraph_import_var(kr_fgraph *fg, kr_variable *v, const char *reason,
+			 unsigned flags);
+
+/** kr_fgraph_import_node() with flags (KR_IMPORT_MISSING). */
+int kr_fgraph_import_node_ex(kr_fgraph *fg, kr_apply *node,
+			     const char *reason, unsigned flags);
+
+/**
  * Import node and every node it depends on that is not in the graph yet,
  * as PyTensor's `fgraph.import_node`, firing on_import for each new node
  * in topological order. Imported nodes stay even when nothing uses them.
@@ -209,6 +349,42 @@ int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v);
  * needs. Errors: KR_ENOTFOUND for a missing input (graph unchanged).
  */
 int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason);
+
+/** kr_fgraph_add_output() with flags (KR_IMPORT_MISSING). */
+int kr_fgraph_add_output_ex(kr_fgraph *fg, kr_variable *v, const char *reason,
+			    unsigned flags);
+
+/**
+ * Remove a node and everything that depends on it, as PyTensor's
+ * `fgraph.remove_node`: every client of its outputs is removed in turn
+ * (a graph output it computes is removed as by kr_fgraph_remove_output());
+ * then its arrows from its inputs: an input left without clients leaves
+ * the graph's variables (an ownerless one stays in the inputs list), and
+ * a node none of whose other outputs is still in the graph is removed
+ * too. on_prune fires for each removed node after its removal
+ * (downstream nodes first). Nothing happens when node is not in the graph.
+ * Returns: 0. Errors: none. Cost: O(removed nodes + their edges); no
+ * recursion.
+ */
+int kr_fgraph_remove_node(kr_fgraph *fg, kr_apply *node, const char *reason);
+
+/**
+ * Remove input i, as PyTensor's `fgraph.remove_input`: it leaves the
+ * inputs list and every node using it is removed (kr_fgraph_remove_node()).
+ * A graph output that is that very input stays (as in PyTensor; the graph
+ * then fails kr_fgraph_check_integrity()).
+ * Returns: 0. Errors: KR_ENOTFOUND when there is no input i.
+ */
+int kr_fgraph_remove_input(kr_fgraph *fg, size_t i, const char *reason);
+
+/**
+ * Remove output i, as PyTensor's `fgraph.remove_output`: later outputs
+ * move down one place (their Output pseudo-nodes are renumbered in
+ * place, their labels move with them) and what only that output used is
+ * pruned (on_prune fires).
+ * Returns: 0. Errors: KR_ENOTFOUND when there is no output i.
+ */
+int kr_fgraph_remove_output(kr_fgraph *fg, size_t i, const char *reason);
 
 /**
  * Attach a feature, as PyTensor's `attach_feature`: nothing happens when
@@ -230,11 +406,15 @@ kr_feature *kr_fgraph_feature(const kr_fgraph *fg, const char *name);
 int kr_fgraph_validate(kr_fgraph *fg);
 
 /**
- * Check the graph's bookkeeping against a fresh traversal, as PyTensor's
- * `check_integrity` (a debugging aid): clients agree with node inputs, and
- * every node the outputs depend on is in the graph.
- * Returns: 0. Errors: KR_ERROR with a message describing the first
- * inconsistency. Cost: O(size of the graph).
+ * Check the graph's bookkeeping against a fresh walk from the outputs, as
+ * PyTensor's `check_integrity` (a debugging aid): every node and variable
+ * the outputs need is in the graph and no other (nodes imported but
+ * unused count as excess, as in PyTensor), every ownerless non-constant
+ * variable needed is an input, every input of a node records the node as
+ * a client, every recorded client uses the variable, and the Output
+ * clients agree with the outputs.
+ * Returns: 0. Errors: KR_ERROR with a message "inconsistent graph: ..."
+ * describing the first inconsistency. Cost: O(size of the graph).
  */
 int kr_fgraph_check_integrity(const kr_fgraph *fg);
 

@@ -3,7 +3,7 @@
 #ifndef KANREWRITE_PROGRAM_H
 #define KANREWRITE_PROGRAM_H
 
-#include "graph.h"
+#include "fgraph.h"
 
 /**
  * @file kanrewrite/program.h
@@ -17,6 +17,12 @@
  * A graph expression is a declared name, a number (a float64 scalar
  * constant) or `(op arg ...)` with an op of the op library (kr_op_lookup).
  * Names must be declared before use and at most once.
+ *
+ * A file that has an `(input ...)`, `(constant ...)` or `(output ...)`
+ * form at top level is in the full graph format of FORMAT.md instead (see
+ * gformat.h, which also accepts the shorthand forms mixed in): it is read
+ * by kr_gformat_read() and its graphs are the outputs of that graph, in
+ * order.
  */
 
 typedef struct kr_program kr_program;
@@ -25,10 +31,18 @@ typedef struct kr_program kr_program;
  * Read a program from text.
  * Returns: 0 and *out set; KR_ESYNTAX for malformed text, KR_ENOTFOUND for
  * an undeclared name or unknown op, KR_EINVALID for a type or arity error
- * or a bad declaration. The message starts with "NAME:LINE:COL: " naming
+ * or a bad declaration; in the full format, the errors of
+ * kr_gformat_read(). The message starts with "NAME:LINE:COL: " naming
  * the place of the offending subterm.
  */
 int kr_program_read(kr_program **out, const char *text, const char *name);
+
+/**
+ * The FunctionGraph of a file in the full format (its outputs are the
+ * program's graphs, its inputs the declared names), or NULL for the
+ * shorthand. Borrowed.
+ */
+kr_fgraph *kr_program_fgraph(const kr_program *p);
 
 /** Number of graph expressions in the program. */
 size_t kr_program_count(const kr_program *p);
@@ -36,7 +50,10 @@ size_t kr_program_count(const kr_program *p);
 /** Output variable of graph expression i (in order of appearance). */
 kr_variable *kr_program_graph(const kr_program *p, size_t i);
 
-/** Where graph expression i starts (line and column from 1). */
+/**
+ * Where graph expression i starts (line and column from 1): in the full
+ * format, the `(output ...)` form (or bare expression) giving output i.
+ */
 void kr_program_position(const kr_program *p, size_t i, int *line, int *col);
 
 /** The declared input of that name, or NULL. */

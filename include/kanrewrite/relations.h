@@ -47,7 +47,9 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out);
 /**
  * `(mapo rel a b)`: a and b have the same length and rel relates their
  * elements pairwise (kanren's `mapo`, relation first). rel has arity 2.
- * Terminates when a or b is a proper list.
+ * The kind is kept as kanren's nullo keeps it: when a or b is an etuple,
+ * a fresh other side becomes an etuple. Terminates when a or b is a
+ * proper list.
  */
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b);
 
@@ -83,17 +85,26 @@ kr_goal *kr_permuteo(kr_term *a, kr_term *b);
  * `(map_anyo rel a b)` (kanren.graph): a and b have the same length, each
  * pair of elements is either related by rel or equal, and at least one
  * pair is related by rel (duplicates as in kanren: a pair that rel relates
- * and that is also equal counts both ways). rel has arity 2. Terminates
- * when a or b is a proper list and rel terminates on its elements.
+ * and that is also equal counts both ways). rel has arity 2. The kind of
+ * the sequences is kept as in kr_mapo(); answers come in the engine's
+ * order. Terminates when a or b is a proper list and rel terminates on
+ * its elements.
  */
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
 
 /**
  * `(reduceo rel in out)` (kanren.graph): out is obtained from in by one or
- * more applications of rel (arity 2). With a ground in, the fully reduced
- * term comes first, then the partial reductions, as in kanren; at least one
- * application is needed (an irreducible in has no answer). Terminates when
- * rel's chain from in is finite; with a fresh in, an infinite stream.
+ * more applications of rel (arity 2); at least one application is needed
+ * (an irreducible in has no answer), as in kanren. Forward (in not a
+ * variable): `(lall (rel in t) (conde ((reduceo t out)) ((== t out))))`;
+ * backward (in fresh): `(lall (conde ((== t out)) ((reduceo t out)))
+ * (rel in t))`. Order: reduceo combines its own branches as kanren does
+ * (toolz interleave: one *answer* of each branch in turn), not at each
+ * suspension as the engine does, so forward the fully reduced term comes
+ * first: with facts a->b->c, `(c b)`; a->b->c->d, `(d b c)`; a->b, a->x,
+ * b->c, `(c x b)`. rel's own answers come in the engine's order. Every
+ * suspension inside counts as a step of the run. Terminates when rel's
+ * chains from in are finite; backward, an infinite stream (`run n`).
  */
 kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
 
@@ -102,8 +113,9 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
  * `(rel in out)`, or in and out are sequences (lists or etuples, graph
  * Variables via their owner) of the same length whose elements are related
  * by walko itself, at least one of them differently (kr_map_anyo). Gives
- * every rewrite of one or more subterms. Terminates when in is ground and
- * rel terminates.
+ * every rewrite of one or more subterms; an etuple gives etuples (kanren's
+ * `null_type=etuple`), a list lists. Terminates when in is ground and rel
+ * terminates.
  */
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
 
@@ -113,12 +125,16 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
  * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one
  * argument, rands_rel (arity 3: `(rands_rel args new_args op)`) may
  * rewrite the arguments; the walk also goes into the elements
- * (kr_map_anyo) and may then apply rands_rel at the rebuilt node; the
- * identity (b = a) is one of the answers (the search interleaves them, so
- * it is not the last one as in kanren). Not fully relational: a must be
- * ground (when only b is, the roles are swapped, as kanren's
- * ground_order does). Terminates when the ground side is finite and
- * rands_rel terminates.
+ * (kr_map_anyo) and may then apply rands_rel at the rebuilt node. As
+ * kanren's: `(conde ((step a b)) ((== a b)))`, each step (and each
+ * application at a node) first orders its two terms with kanren's
+ * ground_order (the ground one first, a bare variable last), so either
+ * side may be the ground one. Order: the identity b = a is the first
+ * answer here (the step suspends before its first answer; kanren's
+ * answer-granular interleaving makes it the second), the rewrites follow
+ * in the engine's order. Not fully relational: terminates when one side
+ * is ground and rands_rel terminates; with both sides fresh, an infinite
+ * stream when rator_rel accepts a fresh operator.
  */
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b);
@@ -193,9 +209,12 @@ kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
 /**
  * `(eq_comm u v)` (kanren.assoccomm): u and v are equal up to reordering the
  * arguments of commutative operators (facts of kr_commutative()) anywhere
- * in the terms, the identity included. Not fully relational: u must be
- * ground (v may be fresh: every commuted form, each once per permutation).
- * Terminates when u is ground.
+ * in the terms, the identity included (term_walko with the non-identity
+ * permutations of the arguments, kanren's permuteo_unique). Modes: either
+ * side ground, the other fresh or partly ground (every commuted form, each
+ * once per permutation; the identity first); both fresh, an infinite
+ * stream of argument lists of growing length (kanren's itero). Terminates
+ * when u or v is ground. Answer order: the engine's, see kr_term_walko().
  */
 kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 
@@ -203,17 +222,26 @@ kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
  * `(eq_assoc u v)` (kanren.assoccomm): u and v are equal up to regrouping
  * the arguments of associative operators anywhere in the terms
  * (`(add a b c)` = `(add (add a b) c)` = `(add a (add b c))`), the identity
- * included. Not fully relational: u must be ground (v may be fresh).
- * Terminates when u is ground.
+ * included. At a node both argument lists are flattened when both are
+ * known (kanren's eq_assoc_args), so `(cat (cat 1 2) 3)` = `(cat 1 (cat 2
+ * 3))`; with one known, its flattened arguments are regrouped by one
+ * window of 2 .. n-1 consecutive ones (and further by walking into the
+ * result), so generation gives kanren's forms, not every bracketing.
+ * Modes and order as kr_eq_comm(). Terminates when u or v is ground.
  */
 kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
 
 /**
- * `(eq_assoccomm u v)` (kanren.assoccomm): AC equality: u (ground) is
- * flattened with assoc_flatten and then, anywhere in the term, arguments of
- * commutative operators may be permuted and those of associative operators
- * regrouped. v may be fresh (every AC form, with duplicates as in kanren)
- * or ground. Terminates when u is ground.
+ * `(eq_assoccomm u v)` (kanren.assoccomm): AC equality, as kanren writes
+ * it: term_walko over every operator whose step optionally permutes the
+ * arguments (commutative operator) and then optionally regroups them
+ * (associative operator), with the ground side flattened by
+ * assoc_flatten before *each* step (kanren's format_step). Either side
+ * may be the ground one: `(add 1 (add 2 3))` with a fresh side gives the
+ * 18 AC forms of 1+2+3 (19 answers, the identity twice, as kanren);
+ * ground pairs give one answer (`(add 1 (add 2 3))`, `(add (add 1 2) 3)`).
+ * Both fresh: an infinite stream. Terminates when u or v is ground.
+ * Answer order: the engine's, see kr_term_walko().
  */
 kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v);
 

@@ -23,7 +23,7 @@
 static int type_error(const char *who, const char *what, const kr_term *t)
 {
 	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what,
-			    kr_term_to_string(t));
+			    lang_show(t));
 }
 
 /* ================================================================ lists */
@@ -465,7 +465,7 @@ static int print_value(const kr_term *t, bool display)
 	else if (display && kr_term_kind(t) == KR_SYM)
 		fputs(kr_sym_name(t), stdout);
 	else
-		kr_term_fprint(stdout, t);
+		lang_fprint(stdout, t);
 	return 0;
 }
 
@@ -499,7 +499,7 @@ PRIM(p_error)
 	for (size_t i = 0; i < n; i++)
 		msg = kr_strfmt("%s%s%s", msg, i ? " " : "",
 				kr_term_kind(a[i]) == KR_STR ?
-				kr_str_value(a[i]) : kr_term_to_string(a[i]));
+				kr_str_value(a[i]) : lang_show(a[i]));
 	return kr_error_set(KR_ERROR, "error: %s", msg);
 }
 
@@ -542,7 +542,7 @@ PRIM(p_digest)
 	char **s = kr_alloc((len ? len : 1) * sizeof *s);
 	kr_term *t = a[0];
 	for (size_t i = 0; i < len; i++, t = kr_cdr(t))
-		s[i] = kr_term_to_string(kr_car(t));
+		s[i] = lang_show(kr_car(t));
 	qsort(s, len, sizeof *s, cmp_str);
 	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < len; i++) {
@@ -642,7 +642,7 @@ PRIM(p_to_string)
 	if (kr_term_kind(a[0]) == KR_SYM)
 		*out = kr_str(kr_sym_name(a[0]));
 	else if (is_num(a[0]))
-		*out = kr_str(kr_term_to_string(a[0]));
+		*out = kr_str(lang_show(a[0]));
 	else
 		return type_error("->string", "a number or symbol", a[0]);
 	return 0;
@@ -724,4 +724,7 @@ void lang_builtins_init(void)
 						     prims[i].max, prims[i].fn));
 	lang_define("else", lang_bool(true));
 	lang_goals_init();
+	lang_graphs_init();
+	lang_rewriters_init();
+	lang_explore_init();
 }

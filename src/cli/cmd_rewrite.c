@@ -27,6 +27,7 @@ typedef struct options {
 	bool reverse, merge, stats, profile;
 	double max_use_ratio;
 	out_format format;
+	bool format_given;
 	const char *file;
 	tag_list include, exclude, require;
 } options;
@@ -51,9 +52,9 @@ static void rewrite_usage(FILE *f)
 	      "PyTensor's rewrite_graph), then the relation to equilibrium\n"
 	      "(forward, or with --reverse its converse). The relation runs\n"
 	      "when no query option is given, or when --relation is given.\n"
-	      "Prints one line per graph, BEFORE => AFTER; a graph-format\n"
-	      "FILE printed with --format sexp is written back in that\n"
-	      "format, its comment line naming the rewrites.\n\n"
+	      "Prints one line per graph, BEFORE => AFTER, except that a\n"
+	      "graph-format FILE is written back in that format (--format\n"
+	      "sexp, its default), its comment line naming the rewrites.\n\n"
 	      "  --relation NAME      relation to rewrite with (default\n"
 	      "                       dot_distributeo); known:", f);
 	for (size_t i = 0; i < sizeof relations / sizeof *relations; i++)
@@ -68,9 +69,10 @@ static void rewrite_usage(FILE *f)
 	      "                       --exclude or --require is given)\n"
 	      "  --exclude TAG        leave out rewrites with this tag\n"
 	      "  --require TAG        keep only rewrites with this tag\n"
-	      "  --format F           print graphs as pprint (default), as\n"
-	      "                       PyTensor's FunctionGraph repr, or as\n"
-	      "                       S-expressions (sexp)\n"
+	      "  --format F           print graphs as pprint, as PyTensor's\n"
+	      "                       FunctionGraph repr, or as S-expressions\n"
+	      "                       (sexp); default pprint, sexp for a\n"
+	      "                       graph-format FILE\n"
 	      "  --stats              print, after each graph, the line\n"
 	      "                       '; graph K: BEFORE -> AFTER apply nodes'\n"
 	      "  --profile            print the rewriters' profiles on\n"
@@ -151,6 +153,7 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 		rc = parse_ratio(&o->max_use_ratio, arg) ? -1 : 1;
 	} else if (rc == 0 && !strcmp(a, "--format")) {
 		rc = parse_format(&o->format, arg) ? -1 : 1;
+		o->format_given = true;
 	}
 	if (rc > 0)
 		(*i)++;
@@ -411,10 +414,12 @@ static char *stage_comment(const char *comment, const char *name,
 			 nodes, desc);
 }
 
-static int rewrite_graph_file(const options *o, const plan *p,
-			      const char *text, const char *name)
+static int rewrite_graph_file(options *o, const plan *p, const char *text,
+			      const char *name)
 {
 	kr_fgraph *fg;
+	if (!o->format_given)
+		o->format = FORMAT_SEXP;
 	char *comment;
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);

@@ -120,7 +120,8 @@ kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn)
 bool lang_is_procedure(const kr_term *t)
 {
 	return kr_is_foreign_of(t, &closure_type) ||
-	       kr_is_foreign_of(t, &prim_type) || lang_term_rel(t);
+	       kr_is_foreign_of(t, &prim_type) || lang_term_rel(t) ||
+	       kr_term_op(t);
 }
 
 /* ============================================================= errors */
@@ -158,7 +159,7 @@ static kr_term *fail_here(const lang_node *n)
 
 static char *short_str(const kr_term *t)
 {
-	char *s = kr_term_to_string(t);
+	char *s = lang_show(t);
 	if (strlen(s) > 200)
 		strcpy(s + 196, " ...");
 	return s;
@@ -187,7 +188,8 @@ static lang_frame *bind_args(const lang_node *lam, lang_frame *env,
 		return NULL;
 	}
 	lang_frame *f = frame_new(env, lam->nvars);
-	memcpy(f->slot, args, fixed * sizeof *args);
+	if (fixed) /* args may be NULL when there are none */
+		memcpy(f->slot, args, fixed * sizeof *args);
 	if (lam->rest)
 		f->slot[fixed] = kr_list(n - fixed, args + fixed);
 	return f;
@@ -227,6 +229,8 @@ int lang_apply(kr_term **out, kr_term *fn, size_t n, kr_term *const *args)
 		return apply_prim(out, kr_foreign_ptr(fn), n, args);
 	if (lang_term_rel(fn))
 		return apply_rel(out, lang_term_rel(fn), n, args);
+	if (kr_term_op(fn))
+		return lang_apply_op(out, kr_term_op(fn), n, args);
 	return kr_error_set(KR_EINVALID, "not a procedure: %s", short_str(fn));
 }
 
@@ -336,7 +340,8 @@ static kr_goal *fresh_body(kr_term *const *vars, void *env)
 {
 	const relenv *re = env;
 	lang_frame *f = frame_new(re->env, re->node->nvars);
-	memcpy(f->slot, vars, re->node->nvars * sizeof *vars);
+	if (re->node->nvars)
+		memcpy(f->slot, vars, re->node->nvars * sizeof *vars);
 	kr_goal *g = eval_conj(re->node, 0, f);
 	if (!g) {
 		lang_search_error();
@@ -390,8 +395,14 @@ static kr_term *eval_conda(const lang_node *n, lang_frame *f)
 static kr_goal *rel_body(kr_term *const *args, void *env)
 {
 	const relenv *re = env;
+	if (lang_interrupted) { /* a relation that calls itself at once */
+		fail_at(re->node, KR_ELIMIT, "interrupted");
+		lang_search_error();
+		return kr_fail();
+	}
 	lang_frame *f = frame_new(re->env, re->node->nvars);
-	memcpy(f->slot, args, re->node->nvars * sizeof *args);
+	if (re->node->nvars)
+		memcpy(f->slot, args, re->node->nvars * sizeof *args);
 	kr_goal *g = eval_conj(re->node, 0, f);
 	if (!g) {
 		lang_search_error();
@@ -476,11 +487,17 @@ static int run_error(int code, const char *fmt, ...)
 static int run_step(kr_term **out, kr_runner *r, size_t found)
 {
 	for (;;) {
-		uint64_t next = kr_run_steps(r) + STEP_CHUNK;
+		uint64_t before = kr_run_steps(r);
+		uint64_t next = before + STEP_CHUNK;
 		if (step_limit && next > step_limit)
 			next = step_limit;
 		kr_run_set_step_limit(r, next);
 		int rc = kr_run_next(out, r);
+		eval_count += kr_run_steps(r) - before; /* searches spend it too */
+		if (eval_limit && eval_count > eval_limit)
+			return run_error(KR_ELIMIT, "evaluation limit of %llu "
+					 "reached in a run (%zu answers)",
+					 (unsigned long long)eval_limit, found);
 		if (search_err.pending)
 			return kr_error_set(search_err.code ? search_err.code :
 					    KR_ERROR, "%s", search_err.message);

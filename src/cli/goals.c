@@ -31,7 +31,7 @@ static int goals_of(kr_goal ***out, const char *who, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if (!(gs[i] = lang_term_goal(a[i])))
 			return kr_error_set(KR_EINVALID, "%s: not a goal: %s",
-					    who, kr_term_to_string(a[i]));
+					    who, lang_show(a[i]));
 	*out = gs;
 	return 0;
 }
@@ -128,7 +128,7 @@ PRIM(p_fact)
 	kr_facts *f = table_of(a[0]);
 	if (!f)
 		return kr_error_set(KR_EINVALID, "fact: not a fact table: %s",
-				    kr_term_to_string(a[0]));
+				    lang_show(a[0]));
 	int arity = kr_rel_arity(lang_term_rel(a[0]));
 	if ((int)n - 1 != arity)
 		return kr_error_set(KR_EINVALID, "fact: %s has arity %d",
@@ -253,7 +253,7 @@ PRIM(p_build_num)
 	(void)n;
 	if (kr_term_kind(a[0]) != KR_INT || kr_int_value(a[0]) < 0)
 		return kr_error_set(KR_EINVALID, "build-num: not a natural "
-				    "number: %s", kr_term_to_string(a[0]));
+				    "number: %s", lang_show(a[0]));
 	*out = kr_build_num((uint64_t)kr_int_value(a[0]));
 	return 0;
 }
@@ -264,7 +264,7 @@ PRIM(p_num_value)
 	int64_t v = kr_num_value(a[0]);
 	if (v < 0)
 		return kr_error_set(KR_EINVALID, "num->int: not a numeral: %s",
-				    kr_term_to_string(a[0]));
+				    lang_show(a[0]));
 	*out = kr_int(v);
 	return 0;
 }
@@ -275,7 +275,7 @@ static int natural(uint64_t *out, const char *who, const kr_term *t)
 {
 	if (kr_term_kind(t) != KR_INT || kr_int_value(t) < 0)
 		return kr_error_set(KR_EINVALID, "%s: not a natural number: %s",
-				    who, kr_term_to_string(t));
+				    who, lang_show(t));
 	*out = (uint64_t)kr_int_value(t);
 	return 0;
 }
@@ -339,10 +339,10 @@ PRIM(p_test)
 		return 0;
 	tests_failed++;
 	printf("Failed: %s\nExpected: ", kr_term_kind(a[0]) == KR_STR ?
-	       kr_str_value(a[0]) : kr_term_to_string(a[0]));
-	kr_term_fprint(stdout, a[2]);
+	       kr_str_value(a[0]) : lang_show(a[0]));
+	lang_fprint(stdout, a[2]);
 	fputs("\nComputed: ", stdout);
-	kr_term_fprint(stdout, a[1]);
+	lang_fprint(stdout, a[1]);
 	putchar('\n');
 	return 0;
 }

@@ -82,6 +82,48 @@ const kr_rel *lang_term_rel(const kr_term *t)
 	return kr_is_foreign_of(t, &rel_type) ? kr_foreign_ptr(t) : NULL;
 }
 
+size_t lang_term_size(const kr_term *t, size_t cap)
+{
+	size_t n = 0, sp = 0, scap = 64;
+	const kr_term **stack = kr_alloc(scap * sizeof *stack);
+	stack[sp++] = t;
+	while (sp && n < cap) {
+		const kr_term *x = stack[--sp];
+		kr_kind k = kr_term_kind(x);
+		if (k != KR_CONS && k != KR_ETUPLE)
+			continue;
+		n++;
+		size_t len = k == KR_CONS ? 2 : kr_etuple_len(x);
+		if (sp + len > scap) {
+			const kr_term **b = kr_alloc(2 * (sp + len) * sizeof *b);
+			memcpy(b, stack, sp * sizeof *stack);
+			stack = b;
+			scap = 2 * (sp + len);
+		}
+		if (k == KR_CONS) {
+			stack[sp++] = kr_cdr(x);
+			stack[sp++] = kr_car(x);
+		} else {
+			for (size_t i = 0; i < len; i++)
+				stack[sp++] = kr_etuple_ref(x, i);
+		}
+	}
+	return n < cap ? n : cap;
+}
+
+char *lang_show(const kr_term *t)
+{
+	if (lang_term_size(t, LANG_PRINT_MAX) >= LANG_PRINT_MAX)
+		return kr_strfmt("#<a term of more than %d cells>",
+				 LANG_PRINT_MAX);
+	return kr_term_to_string(t);
+}
+
+void lang_fprint(FILE *f, const kr_term *t)
+{
+	fputs(lang_show(t), f);
+}
+
 /* ============================================================== globals */
 
 /* Open addressing keyed by the (interned) symbol pointer; never shrinks. */
@@ -139,6 +181,33 @@ static lang_global *global_cell(kr_term *sym, bool create)
 void lang_define(const char *name, kr_term *value)
 {
 	global_cell(kr_sym(name), true)->value = value;
+}
+
+static struct {
+	lang_global **cells;
+	kr_term **values;
+	size_t n;
+} mark;
+
+void lang_globals_mark(void)
+{
+	mark.cells = kr_alloc((globals.count + 1) * sizeof *mark.cells);
+	mark.values = kr_alloc((globals.count + 1) * sizeof *mark.values);
+	mark.n = 0;
+	for (size_t i = 0; i < globals.cap; i++)
+		if (globals.slot[i]) {
+			mark.cells[mark.n] = globals.slot[i];
+			mark.values[mark.n++] = globals.slot[i]->value;
+		}
+}
+
+void lang_globals_restore(void)
+{
+	for (size_t i = 0; i < globals.cap; i++)
+		if (globals.slot[i])
+			globals.slot[i]->value = NULL;
+	for (size_t i = 0; i < mark.n; i++)
+		mark.cells[i]->value = mark.values[i];
 }
 
 kr_term *lang_lookup(const char *name)
@@ -311,7 +380,7 @@ static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 	long len = kr_list_length(x);
 	if (len < min || (max >= 0 && len > max)) {
 		syntax_error(c, p, "bad syntax: (%s ...) with %ld part%s",
-			     kr_term_to_string(kr_car(x)), len - 1,
+			     lang_show(kr_car(x)), len - 1,
 			     len == 2 ? "" : "s");
 		return false;
 	}
@@ -320,7 +389,7 @@ static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 
 /* -------------------------------------------------------- quasiquote */
 
-static kr_term *prim_cons_value, *prim_append_value;
+static kr_term *prim_cons_value, *prim_append_value, *prim_graph_input_value;
 
 static lang_node *app2(const cc *c, kr_term *fn, lang_node *a, lang_node *b,
 		       pos p)
@@ -384,7 +453,7 @@ static bool params(const cc *c, kr_term *ps, scope *out, bool *rest, pos p)
 	for (; kr_term_kind(t) == KR_CONS; t = kr_cdr(t)) {
 		if (kr_term_kind(kr_car(t)) != KR_SYM) {
 			syntax_error(c, p, "parameter is not a symbol: %s",
-				     kr_term_to_string(kr_car(t)));
+				     lang_show(kr_car(t)));
 			return false;
 		}
 		out->names[out->n++] = kr_car(t);
@@ -581,7 +650,7 @@ static bool bindings(const cc *c, kr_term *bs, kr_term **names,
 		kr_term *b = nth(bs, (size_t)i);
 		if (kr_list_length(b) != 2 || kr_term_kind(kr_car(b)) != KR_SYM)
 			return syntax_error(c, p, "bad binding: %s",
-					    kr_term_to_string(b)), false;
+					    lang_show(b)), false;
 		ns = kr_cons(kr_car(b), ns);
 		is = kr_cons(nth(b, 1), is);
 	}
@@ -834,6 +903,56 @@ static bool is_special(const kr_term *head, scope *sc)
 	return false;
 }
 
+/*
+ * Declarations of graph inputs, as the command's input language writes
+ * them: `(matrix A B)`, `(vector x)`, `(scalar s)` and `(declare TYPE a
+ * ...)` with a type of the graph format, e.g. `(declare (tensor float32 ?
+ * 3) X)`. Each name is defined as a new input variable:
+ * `(begin (define A (graph-input 'matrix "A")) ...)`. A form whose parts
+ * are not all symbols is an ordinary call.
+ */
+static bool is_declaration(const kr_term *x, scope *sc)
+{
+	kr_term *head = kr_car(x);
+	if (kr_term_kind(head) != KR_SYM || kr_list_length(x) < 2)
+		return false;
+	const char *h = kr_sym_name(head);
+	bool decl = !strcmp(h, "declare");
+	if (!decl && strcmp(h, "matrix") && strcmp(h, "vector") &&
+	    strcmp(h, "scalar"))
+		return false;
+	for (scope *s = sc; s; s = s->up)
+		for (size_t i = 0; i < s->n; i++)
+			if (s->names[i] == head)
+				return false;
+	kr_term *names = kr_cdr(x);
+	if (decl && (kr_list_length(x) < 3 ||
+		     kr_term_kind(kr_car(names)) != KR_CONS))
+		return false;
+	for (names = decl ? kr_cdr(names) : names; kr_is_pair(names);
+	     names = kr_cdr(names))
+		if (kr_term_kind(kr_car(names)) != KR_SYM)
+			return false;
+	return true;
+}
+
+static lang_node *compile_declaration(const cc *c, kr_term *x, scope *sc,
+				      pos p)
+{
+	bool decl = !strcmp(kr_sym_name(kr_car(x)), "declare");
+	kr_term *type = decl ? kr_car(kr_cdr(x)) : kr_car(x);
+	kr_term *names = decl ? kr_cdr(kr_cdr(x)) : kr_cdr(x);
+	kr_term *input = prim_graph_input_value;
+	kr_term *body = kr_nil();
+	for (long i = kr_list_length(names); i-- > 0;) {
+		kr_term *name = nth(names, (size_t)i);
+		kr_term *call = KR_LIST(input, KR_LIST(kr_sym("quote"), type),
+					kr_str(kr_sym_name(name)));
+		body = kr_cons(KR_LIST(kr_sym("define"), name, call), body);
+	}
+	return compile(c, kr_cons(kr_sym("begin"), body), sc, p);
+}
+
 static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 {
 	switch (kr_term_kind(x)) {
@@ -849,6 +968,8 @@ static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 				return syntax_error(c, p, "bad syntax: improper form");
 			return compile_special(c, kr_sym_name(kr_car(x)), x, sc, p);
 		}
+		if (is_declaration(x, sc))
+			return compile_declaration(c, x, sc, p);
 		return compile_app(c, x, sc, p);
 	case KR_NIL:
 		return syntax_error(c, p, "empty combination ()");
@@ -887,7 +1008,7 @@ int lang_eval_text(const char *text, const char *name, bool print)
 		if (rc < 0 || (rc = lang_eval_form(&v, form, r)) < 0)
 			return rc;
 		if (print && v != lang_void()) {
-			kr_term_fprint(stdout, v);
+			lang_fprint(stdout, v);
 			putchar('\n');
 		}
 	}
@@ -902,6 +1023,7 @@ void lang_init(void)
 	lang_builtins_init();
 	prim_cons_value = lang_lookup("cons");
 	prim_append_value = lang_lookup("append");
+	prim_graph_input_value = lang_lookup("graph-input");
 	if (lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
 		fprintf(stderr, "kanrewrite: prelude: %s\n",
 			kr_error_last()->message);

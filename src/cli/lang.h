@@ -4,6 +4,7 @@
 #define KR_CLI_LANG_H
 
 #include <signal.h>
+#include <stdio.h>
 
 #include <kanrewrite.h>
 
@@ -90,6 +91,22 @@ int lang_eval_text(const char *text, const char *name, bool print);
 /** The unspecified value (not printed at the prompt). */
 kr_term *lang_void(void);
 
+/**
+ * Largest term (pairs and etuple cells, shared parts counted at each use)
+ * that is printed; a larger one prints as `#<a term of more than N
+ * cells>`, as printing it could take exponential time and space.
+ */
+#define LANG_PRINT_MAX 1000000
+
+/** min(cap, the number of pair and etuple cells of t as a tree). */
+size_t lang_term_size(const kr_term *t, size_t cap);
+
+/** t as text, or the placeholder for a term over LANG_PRINT_MAX. */
+char *lang_show(const kr_term *t);
+
+/** Print lang_show(t) to f. */
+void lang_fprint(FILE *f, const kr_term *t);
+
 /** The booleans `#t` and `#f` (the reader's symbols). */
 kr_term *lang_bool(bool b);
 
@@ -98,6 +115,16 @@ bool lang_truthy(const kr_term *t);
 
 /** Bind a global name (define). */
 void lang_define(const char *name, kr_term *value);
+
+/**
+ * Remember the values of all globals (lang_globals_restore() goes back to
+ * them: later definitions are undone). For the fuzzer, so that each input
+ * starts from the same session.
+ */
+void lang_globals_mark(void);
+
+/** Restore the globals remembered by lang_globals_mark(). */
+void lang_globals_restore(void);
 
 /** The value of a global name, or NULL when unbound. */
 kr_term *lang_lookup(const char *name);
@@ -196,6 +223,44 @@ void lang_goals_init(void);
 
 /** Text of the prelude (TRS2 relations written in the language). */
 extern const char lang_prelude[];
+
+/* ---------------------------------------------------------- graphs.c */
+
+/** Define the graph primitives, the op library and graph relations. */
+void lang_graphs_init(void);
+
+/**
+ * The graph a value stands for: a graph Variable atom, or a ground term
+ * (etuple, list with an op head, number) evaluated with kr_term_eval().
+ * Returns 0 or KR_EINVALID with a message starting with `who`.
+ */
+int lang_graph_of(kr_variable **out, const char *who, kr_term *t);
+
+/**
+ * Apply an op at the prompt: a new node when every argument is a graph
+ * Variable or a number (a float64 constant), else the etuple (op arg ...).
+ * Returns 0 or the node's type error.
+ */
+int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a);
+
+/** The whole graph of v as nested etuples down to inputs and constants. */
+kr_term *lang_graph_term(kr_variable *v);
+
+/** min(cap, the node count of v's graph as a tree: shared nodes repeated). */
+size_t lang_graph_size(const kr_variable *v, size_t cap);
+
+/** Write text to a file (refused in a sandbox). Returns 0 or an error. */
+int lang_write_file(const char *who, const char *path, const char *text);
+
+/* ------------------------------------------------------- rewriters.c */
+
+/** Define the rewriter, rewrite-graph and optdb primitives. */
+void lang_rewriters_init(void);
+
+/* --------------------------------------------------------- explore.c */
+
+/** Define the exploration primitives. */
+void lang_explore_init(void);
 
 /* ------------------------------------------------------------ repl.c */
 

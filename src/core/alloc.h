@@ -18,9 +18,42 @@
  * a collected pointer in malloc'd memory: the collector does not scan it.
  */
 void kri_alloc_init(void);
-void *kri_alloc(size_t n);
 void *kri_alloc_atomic(size_t n);
 void *kri_realloc(void *p, size_t n);
+
+/*
+ * kri_alloc's fast path: small objects come from free lists of cleared
+ * objects that the collector hands out a block at a time
+ * (GC_generic_malloc_many, as its gc_inline.h does for single-threaded
+ * programs), so an allocation is a few instructions instead of a call
+ * into the collector. kri_freelists[g] holds objects of g granules (16
+ * bytes each), linked through their first word. As GC_MALLOC does when
+ * interior pointers are recognised, an object is one byte larger than
+ * asked for, so that a pointer just past its end (which optimised loops
+ * may keep as the only reference) still keeps it alive: measured, exact
+ * sizes lose live objects.
+ * The array is static data, a root of the collector, so the objects on
+ * the lists stay reserved. The library is single-threaded, as the
+ * variable counter of term.c already is.
+ */
+#define KRI_GRANULE 16
+#define KRI_FREELISTS 17 /* objects of up to 256 bytes */
+extern void *kri_freelists[KRI_FREELISTS];
+void *kri_alloc_refill(size_t granules);
+void *kri_alloc_large(size_t n);
+
+static inline void *kri_alloc(size_t n)
+{
+	size_t g = (n + KRI_GRANULE) / KRI_GRANULE;
+	if (__builtin_expect(g >= KRI_FREELISTS, 0))
+		return kri_alloc_large(n);
+	void **p = kri_freelists[g];
+	if (__builtin_expect(p == NULL, 0))
+		p = kri_alloc_refill(g);
+	kri_freelists[g] = *p;
+	*p = NULL;
+	return p;
+}
 
 /* API-misuse assertion (house style lane 3): aborts naming the function. */
 #define kr_check(cond)                                                        \

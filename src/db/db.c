@@ -247,10 +247,16 @@ static void print_entry(FILE *f, const kr_rewrite_db *db,
 	fprintf(f, "%*s", depth * 2, "");
 	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
 		fprintf(f, "%g ", e->position);
-	fprintf(f, "%s %s [", e->name, kri_db_entry_class(e));
-	for (size_t t = 2; t < e->tags.len; t++)
-		fprintf(f, "%s%s", t > 2 ? " " : "",
-			kr_sym_name(e->tags.items[t]));
+	const char *cls = kri_db_entry_class(e);
+	fprintf(f, "%s %s [", e->name, cls);
+	bool first = true;
+	for (size_t t = 0; t < e->tags.len; t++) {
+		const char *tag = kr_sym_name(e->tags.items[t]);
+		if (!strcmp(tag, e->name) || !strcmp(tag, cls))
+			continue;
+		fprintf(f, "%s%s", first ? "" : " ", tag);
+		first = false;
+	}
 	fprintf(f, "]%s%s\n", e->final_rewriter ? " final" : "",
 		e->cleanup ? " cleanup" : "");
 }

@@ -20,8 +20,9 @@ struct ifte_env {
 static kr_stream *ifte_fn(const kr_state *st, void *env)
 {
 	const struct ifte_env *e = env;
-	kr_stream *p = kri_stream_node(KRI_P_IFTE);
-	p->u.ifte.a = kr_goal_apply(e->test, st);
+	kr_stream *p = kri_node(KRI_P_IFTE);
+	st = kri_state_scoped(st); /* test and otherwise both see st */
+	p->u.ifte.a = KRI_APPLY(e->test, st);
 	p->u.ifte.then = e->then;
 	p->u.ifte.otherwise = e->otherwise;
 	p->u.ifte.st = st;
@@ -35,20 +36,21 @@ kr_goal *kr_ifte(kr_goal *test, kr_goal *then, kr_goal *otherwise)
 	e->test = test;
 	e->then = then;
 	e->otherwise = otherwise;
-	return kr_goal_new(ifte_fn, e);
+	return kri_goal_make(ifte_fn, e);
 }
 
 static kr_stream *once_fn(const kr_state *st, void *env)
 {
-	kr_stream *p = kri_stream_node(KRI_P_ONCE);
-	p->u.once.a = kr_goal_apply(env, st);
+	kr_stream *p = kri_node(KRI_P_ONCE);
+	const kr_goal *g = env;
+	p->u.once.a = KRI_APPLY(g, st);
 	return p;
 }
 
 kr_goal *kr_onceo(kr_goal *g)
 {
 	kr_check(g != NULL);
-	return kr_goal_new(once_fn, g);
+	return kri_goal_make(once_fn, g);
 }
 
 /* (conda (h0 b0) (h1 b1) ...) = (ifte h0 b0 (conda (h1 b1) ...)). */

@@ -88,7 +88,7 @@ static const kr_state *set_c(const kr_state *st, const kr_term *x,
 			     const crec *c)
 {
 	kr_state *r = kri_alloc(sizeof *r);
-	r->s = st->s;
+	*r = *st;
 	r->store = kri_map_set(st->store, x, (void *)c);
 	return r;
 }
@@ -144,7 +144,7 @@ static kr_goal *type_goal(const tcon *tc, kr_term *t)
 	struct type_env *e = kri_alloc(sizeof *e);
 	e->tc = tc;
 	e->t = t;
-	return kr_goal_new(type_fn, e);
+	return kri_goal_make(type_fn, e);
 }
 
 kr_goal *kr_symbolo(kr_term *t) { return type_goal(&tc_sym, t); }
@@ -184,7 +184,7 @@ static const kr_state *neq_star(const kr_state *st, kr_term *d)
 {
 	kri_vec added = {0};
 	const kr_subst *s = kri_unify_added(kr_car(d), kr_cdr(d), st->s, true,
-					    &added);
+					    &added, 0);
 	if (!s)
 		return st;
 	if (added.len == 0)
@@ -205,7 +205,7 @@ static kr_stream *neq_fn(const kr_state *st, void *env)
 kr_goal *kr_neq(kr_term *u, kr_term *v)
 {
 	kr_check(u != NULL && v != NULL);
-	return kr_goal_new(neq_fn, kr_cons(KR_LIST(u), KR_LIST(v)));
+	return kri_goal_make(neq_fn, kr_cons(KR_LIST(u), KR_LIST(v)));
 }
 
 /* ---------------------------------------------------------------- absento */
@@ -263,7 +263,7 @@ static kr_stream *absento_fn(const kr_state *st, void *env)
 kr_goal *kr_absento(kr_term *a, kr_term *t)
 {
 	kr_check(a != NULL && t != NULL);
-	return kr_goal_new(absento_fn, kr_cons(a, t));
+	return kri_goal_make(absento_fn, kr_cons(a, t));
 }
 
 /* ---------------------------------------------------- update after == */
@@ -347,7 +347,7 @@ static kr_term *normalize_d(kr_term *d, const kr_subst *s)
 {
 	kri_vec added = {0};
 	const kr_subst *s2 = kri_unify_added(kr_car(d), kr_cdr(d), s, true,
-					     &added);
+					     &added, 0);
 	if (!s2)
 		return NULL;
 	kr_term *l = kr_nil();
@@ -394,7 +394,7 @@ static bool d_subsumed_by(kr_term *d1, kr_term *d2)
 	if (!s)
 		return false;
 	kri_vec added = {0};
-	return kri_unify_added(l2, r2, s, true, &added) && added.len == 0;
+	return kri_unify_added(l2, r2, s, true, &added, 0) && added.len == 0;
 }
 
 static bool member_star(kr_term *u, kr_term *v)

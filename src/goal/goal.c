@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "goal.h"
+#include "term/term.h"
 #include "term/unify.h"
 
 /* ------------------------------------------------------------------- states */
@@ -30,24 +31,40 @@ const kr_state *kr_state_with_subst(const kr_state *st, const kr_subst *s)
 	if (s == st->s)
 		return st;
 	kr_state *r = kri_alloc(sizeof *r);
+	*r = *st;
 	r->s = s;
-	r->store = st->store;
 	return r;
+}
+
+const kr_state *kri_state_scoped(const kr_state *st)
+{
+	kr_state *r = kri_alloc(sizeof *r);
+	*r = *st;
+	r->scope = kri_scope_new();
+	return r;
+}
+
+/* u == v in st, binding the variables of `scope` in place (0: none). */
+static const kr_state *unify_in(const kr_state *st, kr_term *u, kr_term *v,
+				uint64_t scope)
+{
+	if (!st->store) {
+		const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check,
+						   NULL, scope);
+		return s ? kr_state_with_subst(st, s) : NULL;
+	}
+	kri_vec added = {0};
+	const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check, &added,
+					    scope);
+	if (!s)
+		return NULL;
+	return kri_constraints_update(kr_state_with_subst(st, s), &added);
 }
 
 const kr_state *kr_state_unify(const kr_state *st, kr_term *u, kr_term *v)
 {
 	kr_check(st != NULL && u != NULL && v != NULL);
-	if (!st->store) {
-		const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check,
-						   NULL);
-		return s ? kr_state_with_subst(st, s) : NULL;
-	}
-	kri_vec added = {0};
-	const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check, &added);
-	if (!s)
-		return NULL;
-	return kri_constraints_update(kr_state_with_subst(st, s), &added);
+	return unify_in(st, u, v, 0);
 }
 
 bool kri_occurs_check_on(void) { return occurs_check; }
@@ -61,19 +78,31 @@ bool kr_set_occurs_check(bool on)
 
 /* -------------------------------------------------------------- basic goals */
 
-kr_goal *kr_goal_new(kr_goal_fn fn, void *env)
+kr_goal *kri_goal_make(kr_goal_fn fn, void *env)
 {
-	kr_check(fn != NULL);
 	kr_goal *g = kri_alloc(sizeof *g);
 	g->fn = fn;
 	g->env = env;
 	return g;
 }
 
+/* A goal written outside the engine: it may branch on its own. */
+static kr_stream *user_fn(const kr_state *st, void *env)
+{
+	const kr_goal *u = env;
+	return u->fn(kri_state_scoped(st), u->env);
+}
+
+kr_goal *kr_goal_new(kr_goal_fn fn, void *env)
+{
+	kr_check(fn != NULL);
+	return kri_goal_make(user_fn, kri_goal_make(fn, env));
+}
+
 kr_stream *kr_goal_apply(const kr_goal *g, const kr_state *st)
 {
 	kr_check(g != NULL && st != NULL);
-	return g->fn(st, g->env);
+	return KRI_APPLY(g, kri_state_scoped(st));
 }
 
 static kr_stream *succeed_fn(const kr_state *st, void *env)
@@ -101,24 +130,28 @@ kr_goal *kr_fail(void)
 	return &g;
 }
 
-struct eq_env {
+/* An == goal and its two terms, in one object (env points to it). */
+struct eq_goal {
+	struct kr_goal g;
 	kr_term *u, *v;
 };
 
 static kr_stream *eq_fn(const kr_state *st, void *env)
 {
-	struct eq_env *e = env;
-	const kr_state *r = kr_state_unify(st, e->u, e->v);
+	struct eq_goal *e = env;
+	const kr_state *r = unify_in(st, e->u, e->v, st->scope);
 	return r ? kr_stream_unit(r) : NULL;
 }
 
 kr_goal *kr_eq(kr_term *u, kr_term *v)
 {
 	kr_check(u != NULL && v != NULL);
-	struct eq_env *e = kri_alloc(sizeof *e);
+	struct eq_goal *e = kri_alloc(sizeof *e);
+	e->g.fn = eq_fn;
+	e->g.env = e;
 	e->u = u;
 	e->v = v;
-	return kr_goal_new(eq_fn, e);
+	return &e->g;
 }
 
 void kr_fresh(size_t n, kr_term **out)
@@ -130,22 +163,30 @@ void kr_fresh(size_t n, kr_term **out)
 
 /* ------------------------------------------------- conjunction, disjunction */
 
-static struct kri_goals *goals_copy(size_t n, kr_goal *const *goals)
+/*
+ * A goal over n goals: the goal and the copied goals in one object, the
+ * goals (its env) right after the goal.
+ */
+static kr_goal *goal_over(kr_goal_fn fn, size_t n, kr_goal *const *goals)
 {
-	struct kri_goals *e = kri_alloc(sizeof *e + n * sizeof e->goals[0]);
+	struct kr_goal *g = kri_alloc(sizeof *g + sizeof(struct kri_goals) +
+				      n * sizeof(kr_goal *));
+	struct kri_goals *e = (struct kri_goals *)(g + 1);
 	e->n = n;
 	for (size_t i = 0; i < n; i++) {
 		kr_check(goals[i] != NULL);
 		e->goals[i] = goals[i];
 	}
-	return e;
+	g->fn = fn;
+	g->env = e;
+	return g;
 }
 
 /* (bind* (g0 st) g1 g2 ...), as faster-miniKanren's fresh body. */
 static kr_stream *conj_fn(const kr_state *st, void *env)
 {
 	struct kri_goals *e = env;
-	kr_stream *s = kr_goal_apply(e->goals[0], st);
+	kr_stream *s = KRI_APPLY(e->goals[0], st);
 	for (size_t i = 1; i < e->n && s; i++)
 		s = kr_stream_bind(s, e->goals[i]);
 	return s;
@@ -160,19 +201,20 @@ kr_goal *kr_conj(size_t n, kr_goal *const *goals)
 		return kr_succeed();
 	if (n == 1)
 		return goals[0];
-	return kr_goal_new(conj_fn, goals_copy(n, goals));
+	return goal_over(conj_fn, n, goals);
 }
 
 /*
  * (mplus* (g0 st) (g1 st) ...): g0 runs at once, the others only when the
  * machine needs them, each mplus taking the rest as a thunk (faster-mk).
+ * The branches share one new scope, as in faster-mk's conde.
  */
 static kr_stream *disj_fn(const kr_state *st, void *env)
 {
-	kr_stream *p = kri_stream_node(KRI_P_DISJ);
+	kr_stream *p = kri_node(KRI_P_DISJ);
 	p->u.disj.gs = env;
 	p->u.disj.i = 0;
-	p->u.disj.st = st;
+	p->u.disj.st = kri_state_scoped(st);
 	return p;
 }
 
@@ -183,17 +225,17 @@ kr_goal *kr_disj(size_t n, kr_goal *const *goals)
 		return kr_fail();
 	if (n == 1)
 		return goals[0];
-	return kr_goal_new(disj_fn, goals_copy(n, goals));
+	return goal_over(disj_fn, n, goals);
 }
 
 /* --------------------------------------------------------------- suspension */
 
 static kr_stream *suspend_fn(const kr_state *st, void *env)
 {
-	kr_stream *p = kri_stream_node(KRI_P_GOAL);
+	kr_stream *p = kri_node(KRI_P_GOAL);
 	p->u.goal.g = env;
 	p->u.goal.st = st;
-	kr_stream *s = kri_stream_node(KRI_SUSP);
+	kr_stream *s = kri_node(KRI_SUSP);
 	s->u.susp.e = p;
 	return s;
 }
@@ -201,7 +243,7 @@ static kr_stream *suspend_fn(const kr_state *st, void *env)
 kr_goal *kr_suspend(kr_goal *g)
 {
 	kr_check(g != NULL);
-	return kr_goal_new(suspend_fn, g);
+	return kri_goal_make(suspend_fn, g);
 }
 
 kr_goal *kr_conde(size_t n, kr_goal *const *clauses)
@@ -225,10 +267,13 @@ static kr_stream *fresh_force(void *env)
 {
 	struct fresh_app *a = env;
 	kr_term **vars = kri_alloc((a->f->n ? a->f->n : 1) * sizeof *vars);
+	uint64_t outer = kri_var_scope;
+	kri_var_scope = a->st->scope;
 	kr_fresh(a->f->n, vars);
 	kr_goal *g = a->f->body(vars, a->f->env);
+	kri_var_scope = outer;
 	kr_check(g != NULL);
-	return kr_goal_apply(g, a->st);
+	return KRI_APPLY(g, a->st);
 }
 
 static kr_stream *fresh_fn(const kr_state *st, void *env)
@@ -246,7 +291,7 @@ kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env)
 	e->n = n;
 	e->body = body;
 	e->env = env;
-	return kr_goal_new(fresh_fn, e);
+	return kri_goal_make(fresh_fn, e);
 }
 
 /* ---------------------------------------------------------------- relations */
@@ -288,14 +333,17 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 {
 	const struct call_env *c = env;
 	const kr_rel *r = c->rel;
+	uint64_t outer = kri_var_scope;
+	kri_var_scope = st->scope;
 	kr_goal *body = r->fn(c->args, r->env);
+	kri_var_scope = outer;
 	kr_check(body != NULL);
-	kr_stream *p = kri_stream_node(KRI_P_CALL);
+	kr_stream *p = kri_node(KRI_P_CALL);
 	p->u.goal.g = body;
 	p->u.goal.st = st;
 	if (!kri_goal_is_conj(body))
 		return p;
-	kr_stream *s = kri_stream_node(KRI_SUSP);
+	kr_stream *s = kri_node(KRI_SUSP);
 	s->u.susp.e = p;
 	return s;
 }
@@ -304,11 +352,16 @@ kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)
 {
 	kr_check(r != NULL && (r->arity == 0 || args != NULL));
 	size_t n = (size_t)r->arity;
-	struct call_env *e = kri_alloc(sizeof *e + n * sizeof e->args[0]);
+	/* the goal and its call in one object, the call right after */
+	kr_goal *g = kri_alloc(sizeof *g + sizeof(struct call_env) +
+			       n * sizeof(kr_term *));
+	struct call_env *e = (struct call_env *)(g + 1);
 	e->rel = r;
 	for (size_t i = 0; i < n; i++) {
 		kr_check(args[i] != NULL);
 		e->args[i] = args[i];
 	}
-	return kr_goal_new(call_fn, e);
+	g->fn = call_fn;
+	g->env = e;
+	return g;
 }

@@ -3,6 +3,8 @@
 #ifndef KRI_GOAL_H
 #define KRI_GOAL_H
 
+#include <stddef.h>
+
 #include "core/alloc.h"
 #include "kanrewrite/constraints.h"
 #include "kanrewrite/stream.h"
@@ -10,12 +12,31 @@
 /*
  * A state is a substitution plus a constraint store: a persistent map from
  * variable to its constraint record (see constraints.c), NULL when there
- * is no constraint at all. States are immutable and shared by branches.
+ * is no constraint at all, plus its search scope (faster-miniKanren's
+ * subst-scope, see term/term.h): every branch point gives the states of
+ * its branches a new scope, and == binds the variables of the state's own
+ * scope in place. States are immutable and shared by branches.
+ *
+ * Invariant: a state whose scope is s is never given to two goal
+ * applications that could both see a variable of scope s unbound. The
+ * engine's branch points (disjunction, conde, ifte) pass a state with a
+ * new scope to their branches; kr_goal_new() goals and kr_goal_apply(),
+ * whose callers may branch behind the engine's back, get a new scope too.
  */
 struct kr_state {
 	const kr_subst *s;
 	const kr_subst *store; /* var -> kri_crec (kri_map_*), or NULL */
+	uint64_t scope;
 };
+
+/* st with a new scope. */
+const kr_state *kri_state_scoped(const kr_state *st);
+
+/* A goal of the engine itself: applied without a new scope. */
+kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
+
+/* Apply a goal of the engine (no new scope). */
+#define KRI_APPLY(g, st) ((g)->fn((st), (g)->env))
 
 /*
  * Streams follow faster-miniKanren's SearchStream, defunctionalised.
@@ -130,6 +151,33 @@ struct kr_rel {
 
 /* A new stream node of that kind (fields zeroed). */
 kr_stream *kri_stream_node(int kind);
+
+/*
+ * kri_stream_node inline: a node is allocated with the size its kind
+ * needs, the kind and its member of the union (a suspension takes 16
+ * bytes, an ifte 40).
+ */
+#define KRI_NODE_SIZE(member) \
+	(offsetof(kr_stream, u) + sizeof(((kr_stream *)NULL)->u.member))
+
+static inline kr_stream *kri_node(int kind)
+{
+	static const size_t size[] = {
+		[KRI_MATURE] = KRI_NODE_SIZE(m),
+		[KRI_SUSP] = KRI_NODE_SIZE(susp),
+		[KRI_P_FN] = KRI_NODE_SIZE(fn),
+		[KRI_P_GOAL] = KRI_NODE_SIZE(goal),
+		[KRI_P_CALL] = KRI_NODE_SIZE(goal),
+		[KRI_P_DISJ] = KRI_NODE_SIZE(disj),
+		[KRI_P_MPLUS] = KRI_NODE_SIZE(mplus),
+		[KRI_P_BIND] = KRI_NODE_SIZE(bind),
+		[KRI_P_IFTE] = KRI_NODE_SIZE(ifte),
+		[KRI_P_ONCE] = KRI_NODE_SIZE(once),
+	};
+	kr_stream *s = kri_alloc(size[kind]);
+	s->kind = kind;
+	return s;
+}
 
 /* Evaluate a stream to a value: NULL, KRI_MATURE or KRI_SUSP. */
 kr_stream *kri_eval(kr_stream *s);

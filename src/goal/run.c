@@ -44,7 +44,7 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 {
 	kr_check(out != NULL && r != NULL);
 	if (r->g) {
-		r->s = kr_goal_apply(r->g, kr_state_empty());
+		r->s = KRI_APPLY(r->g, kri_state_scoped(kr_state_empty()));
 		r->g = NULL;
 	}
 	for (;;) {

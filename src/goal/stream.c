@@ -35,15 +35,19 @@ typedef struct kstack {
 	kont local[LOCAL_KONTS];
 } kstack;
 
-static void kpush(kstack *k, int kind, const void *p)
+static __attribute__((noinline)) void kgrow(kstack *k)
 {
-	if (k->len == k->cap) {
-		size_t cap = k->cap * 2;
-		kont *v = kri_alloc(cap * sizeof *v);
-		memcpy(v, k->v, k->len * sizeof *v);
-		k->v = v;
-		k->cap = cap;
-	}
+	size_t cap = k->cap * 2;
+	kont *v = kri_alloc(cap * sizeof *v);
+	memcpy(v, k->v, k->len * sizeof *v);
+	k->v = v;
+	k->cap = cap;
+}
+
+static inline void kpush(kstack *k, int kind, const void *p)
+{
+	if (__builtin_expect(k->len == k->cap, 0))
+		kgrow(k);
 	k->v[k->len].kind = kind;
 	k->v[k->len].p = p;
 	k->len++;
@@ -51,17 +55,12 @@ static void kpush(kstack *k, int kind, const void *p)
 
 /* ------------------------------------------------------------- constructors */
 
-kr_stream *kri_stream_node(int kind)
-{
-	kr_stream *s = kri_alloc(sizeof *s);
-	s->kind = kind;
-	return s;
-}
+kr_stream *kri_stream_node(int kind) { return kri_node(kind); }
 
 kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest)
 {
 	kr_check(st != NULL);
-	kr_stream *s = kri_stream_node(KRI_MATURE);
+	kr_stream *s = kri_node(KRI_MATURE);
 	s->u.m.st = st;
 	s->u.m.rest = rest;
 	return s;
@@ -74,7 +73,7 @@ kr_stream *kr_stream_unit(const kr_state *st)
 
 static kr_stream *susp(kr_stream *e)
 {
-	kr_stream *s = kri_stream_node(KRI_SUSP);
+	kr_stream *s = kri_node(KRI_SUSP);
 	s->u.susp.e = e;
 	return s;
 }
@@ -82,7 +81,7 @@ static kr_stream *susp(kr_stream *e)
 kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env)
 {
 	kr_check(fn != NULL);
-	kr_stream *p = kri_stream_node(KRI_P_FN);
+	kr_stream *p = kri_node(KRI_P_FN);
 	p->u.fn.fn = fn;
 	p->u.fn.env = env;
 	return susp(p);
@@ -90,7 +89,7 @@ kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env)
 
 static kr_stream *p_mplus(kr_stream *a, kr_stream *b)
 {
-	kr_stream *s = kri_stream_node(KRI_P_MPLUS);
+	kr_stream *s = kri_node(KRI_P_MPLUS);
 	s->u.mplus.a = a;
 	s->u.mplus.b = b;
 	return s;
@@ -98,7 +97,7 @@ static kr_stream *p_mplus(kr_stream *a, kr_stream *b)
 
 static kr_stream *p_bind(kr_stream *a, const kr_goal *g)
 {
-	kr_stream *s = kri_stream_node(KRI_P_BIND);
+	kr_stream *s = kri_node(KRI_P_BIND);
 	s->u.bind.a = a;
 	s->u.bind.g = g;
 	return s;
@@ -143,11 +142,11 @@ static kr_stream *do_mplus(kr_stream *v, kr_stream *f, kr_stream **next)
 static kr_stream *do_ifte(kr_stream *v, const kr_stream *n, kr_stream **next)
 {
 	if (!v) {
-		*next = kr_goal_apply(n->u.ifte.otherwise, n->u.ifte.st);
+		*next = KRI_APPLY(n->u.ifte.otherwise, n->u.ifte.st);
 		return NULL;
 	}
 	if (v->kind == KRI_SUSP) {
-		kr_stream *p = kri_stream_node(KRI_P_IFTE);
+		kr_stream *p = kri_node(KRI_P_IFTE);
 		p->u.ifte = n->u.ifte;
 		p->u.ifte.a = v->u.susp.e;
 		return susp(p);
@@ -160,7 +159,7 @@ static kr_stream *do_once(kr_stream *v)
 {
 	if (!v || v->kind == KRI_MATURE)
 		return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
-	kr_stream *p = kri_stream_node(KRI_P_ONCE);
+	kr_stream *p = kri_node(KRI_P_ONCE);
 	p->u.once.a = v->u.susp.e;
 	return susp(p);
 }
@@ -203,7 +202,7 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 		const struct kri_goals *gs = x->u.disj.gs;
 		size_t i = x->u.disj.i;
 		if (i + 1 < gs->n) {
-			kr_stream *r = kri_stream_node(KRI_P_DISJ);
+			kr_stream *r = kri_node(KRI_P_DISJ);
 			r->u.disj = x->u.disj;
 			r->u.disj.i = i + 1;
 			kpush(ks, K_MPLUS, r);

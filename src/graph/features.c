@@ -23,6 +23,33 @@ static change *change_new(kr_apply *node, int i, kr_variable *var)
 	return c;
 }
 
+/* A growable array of changes held by value (one allocation per growth). */
+typedef struct change_log {
+	change *items;
+	size_t len, cap;
+} change_log;
+
+static void log_push(change_log *l, kr_apply *node, int i, kr_variable *var)
+{
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		change *items = kri_alloc(cap * sizeof *items);
+		if (l->len)
+			memcpy(items, l->items, l->len * sizeof *items);
+		l->items = items;
+		l->cap = cap;
+	}
+	l->items[l->len++] = (change){node, i, var};
+}
+
+/* Forget the changes (the array is kept; its entries are cleared). */
+static void log_clear(change_log *l)
+{
+	if (l->len)
+		memset(l->items, 0, l->len * sizeof *l->items);
+	l->len = 0;
+}
+
 /* Apply a recorded change without the type check (PyTensor's check=False). */
 static int replay(kr_fgraph *fg, const change *c)
 {
@@ -52,7 +79,7 @@ static int attach_once(kr_fgraph **slot, kr_fgraph *fg, const char *what)
  */
 typedef struct history {
 	kr_fgraph *fg;
-	kri_vec log;
+	change_log log;
 	unsigned long counter;
 	bool recording;
 	kri_pmap removed;
@@ -74,7 +101,7 @@ static int history_attach(kr_feature *f, kr_fgraph *fg)
 		h->fg = NULL;
 		return KR_EEXISTS;
 	}
-	kri_vec_clear(&h->log);
+	log_clear(&h->log);
 	h->recording = true;
 	h->fail = false;
 	return 0;
@@ -85,7 +112,7 @@ static void history_detach(kr_feature *f, kr_fgraph *fg)
 	(void)fg;
 	history *h = hist_of(f);
 	h->fg = NULL;
-	kri_vec_clear(&h->log);
+	log_clear(&h->log);
 }
 
 static void history_change(kr_feature *f, kr_fgraph *fg, kr_apply *node,
@@ -95,7 +122,7 @@ static void history_change(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 	(void)fg, (void)new_var, (void)reason;
 	history *h = hist_of(f);
 	if (h->recording)
-		kri_vec_push(&h->log, change_new(node, i, old));
+		log_push(&h->log, node, i, old);
 }
 
 static void rv_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
@@ -119,6 +146,8 @@ static int rv_validate(kr_feature *f, kr_fgraph *fg)
 			    "removed node");
 }
 
+static kr_feature *history_clone(kr_feature *f);
+
 static kr_feature *history_feature(const char *name, bool rv)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
@@ -127,6 +156,7 @@ static kr_feature *history_feature(const char *name, bool rv)
 	f->on_attach = history_attach;
 	f->on_detach = history_detach;
 	f->on_change_input = history_change;
+	f->clone = history_clone;
 	if (rv) {
 		f->on_import = rv_import;
 		f->validate = rv_validate;
@@ -135,6 +165,12 @@ static kr_feature *history_feature(const char *name, bool rv)
 }
 
 kr_feature *kr_history_new(void) { return history_feature("History", false); }
+
+/* A fresh feature of the same kind, for a copy of the graph. */
+static kr_feature *history_clone(kr_feature *f)
+{
+	return history_feature(f->name, f->validate != NULL);
+}
 
 kr_feature *kr_replace_validate_new(void)
 {
@@ -171,7 +207,7 @@ int kr_fgraph_checkpoint(kr_fgraph *fg, unsigned long *out)
 	if (!f)
 		return no_history("checkpoint");
 	history *h = hist_of(f);
-	kri_vec_clear(&h->log);
+	log_clear(&h->log);
 	*out = ++h->counter;
 	return 0;
 }
@@ -190,8 +226,11 @@ int kr_fgraph_revert(kr_fgraph *fg, unsigned long chk)
 				    chk, h->counter);
 	int rc = 0;
 	h->recording = false;
-	while (h->log.len > 0 && rc == 0)
-		rc = replay(fg, kri_vec_pop(&h->log));
+	while (h->log.len > 0 && rc == 0) {
+		change c = h->log.items[--h->log.len];
+		h->log.items[h->log.len] = (change){0};
+		rc = replay(fg, &c);
+	}
 	h->recording = true;
 	return rc;
 }
@@ -300,11 +339,18 @@ static int validator_attach(kr_feature *f, kr_fgraph *fg)
 	return 0;
 }
 
+static kr_feature *validator_clone(kr_feature *f)
+{
+	(void)f;
+	return kr_validator_new();
+}
+
 kr_feature *kr_validator_new(void)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
 	f->name = "Validator";
 	f->on_attach = validator_attach;
+	f->clone = validator_clone;
 	return f;
 }
 
@@ -357,6 +403,12 @@ static void fh_change(kr_feature *f, kr_fgraph *fg, kr_apply *node, int i,
 		h->callback(h->data);
 }
 
+static kr_feature *fh_clone(kr_feature *f)
+{
+	full_history *h = f->data;
+	return kr_full_history_new(h->callback, h->data);
+}
+
 kr_feature *kr_full_history_new(void (*callback)(void *data), void *data)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
@@ -368,6 +420,7 @@ kr_feature *kr_full_history_new(void (*callback)(void *data), void *data)
 	f->on_attach = fh_attach;
 	f->on_detach = fh_detach;
 	f->on_change_input = fh_change;
+	f->clone = fh_clone;
 	return f;
 }
 
@@ -501,6 +554,12 @@ static void nf_detach(kr_feature *f, kr_fgraph *fg)
 	kri_pmap_clear(&nf->buckets);
 }
 
+static kr_feature *nf_clone(kr_feature *f)
+{
+	(void)f;
+	return kr_node_finder_new();
+}
+
 kr_feature *kr_node_finder_new(void)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
@@ -510,6 +569,7 @@ kr_feature *kr_node_finder_new(void)
 	f->on_detach = nf_detach;
 	f->on_import = nf_import;
 	f->on_prune = nf_prune;
+	f->clone = nf_clone;
 	return f;
 }
 
@@ -609,6 +669,12 @@ static void pl_change(kr_feature *f, kr_fgraph *fg, kr_apply *node, int i,
 			kr_variable_to_string(new_var));
 }
 
+static kr_feature *pl_clone(kr_feature *f)
+{
+	listener *l = f->data;
+	return kr_print_listener_new(l->out, l->active);
+}
+
 kr_feature *kr_print_listener_new(FILE *out, bool active)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
@@ -622,6 +688,7 @@ kr_feature *kr_print_listener_new(FILE *out, bool active)
 	f->on_import = pl_import;
 	f->on_prune = pl_prune;
 	f->on_change_input = pl_change;
+	f->clone = pl_clone;
 	return f;
 }
 
@@ -643,10 +710,17 @@ static void pva_change(kr_feature *f, kr_fgraph *fg, kr_apply *node, int i,
 		kr_variable_set_name(new_var, kr_variable_name(old));
 }
 
+static kr_feature *pva_clone(kr_feature *f)
+{
+	(void)f;
+	return kr_preserve_variable_attributes_new();
+}
+
 kr_feature *kr_preserve_variable_attributes_new(void)
 {
 	kr_feature *f = kri_alloc(sizeof *f);
 	f->name = "PreserveVariableAttributes";
 	f->on_change_input = pva_change;
+	f->clone = pva_clone;
 	return f;
 }

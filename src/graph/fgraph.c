@@ -8,142 +8,225 @@
 
 /*
  * Bookkeeping, as PyTensor's FunctionGraph keeps `apply_nodes`,
- * `variables` and `clients`, but with O(1) removal of a client:
+ * `variables` and `clients`, but with O(1) removal of a client and no
+ * hashing in the common case:
  *
- *   nodes: kr_apply * -> ninfo, for every Apply node of the graph and for
- *          the Output pseudo-nodes; ninfo.pos[i] is the position of the
- *          client (node, i) in the client array of node->inputs[i].
- *   vars:  kr_variable * -> vinfo, for every variable of the graph
- *          (member), and for inputs even when unused (input, not member).
+ *   kri_ndata, for every Apply node of the graph and for the Output
+ *          pseudo-nodes: pos[i] is the place of the client (node, i) in
+ *          the client array of node->inputs[i]; idx its place in `nodes`.
+ *   kri_vdata, for every variable of the graph (member), and for inputs
+ *          even when unused (input, not member).
  *
- * A client array keeps clients in insertion order; a removed client leaves
- * a hole (node NULL) that compaction squeezes out once holes outnumber
- * live clients, or before the array is handed out. `cni[p]` is the ninfo
- * of the client at p, so compaction fixes positions without lookups.
+ * The data sits in the variable or node itself (fgid == the graph's id)
+ * unless another graph already uses that slot; then it lives in the
+ * graph's xvars/xnodes maps. A slot is released when its object leaves the
+ * graph. A client array keeps clients in insertion order; a removed client
+ * leaves a hole (node NULL) that compaction squeezes out once holes
+ * outnumber live clients, or before the array is handed out.
  *
- * Invariants: for every node N with ninfo n and every i,
- * vars[N->inputs[i]].cl[n.pos[i]] == (N, i); live counts the non-holes;
- * a variable with an owner is a member iff its owner is in `nodes`.
+ * Invariants: for every node N with data n and every i,
+ * vdata(N->inputs[i]).cl[n.pos[i]] == (N, i); live counts the non-holes;
+ * a variable with an owner is a member iff its owner has data; nvars
+ * counts the members; nodes[n.idx] == N for Apply nodes.
  */
-typedef struct ninfo {
-	size_t *pos;
-} ninfo;
 
-typedef struct vinfo {
-	kr_client *cl;
-	ninfo **cni;
-	size_t len, cap, live;
-	bool member;
-	bool input;
-} vinfo;
+/* ------------------------------------------------------------- slots */
 
-struct kr_fgraph {
-	kri_vec inputs;   /* kr_variable * */
-	kri_vec outputs;  /* kr_variable * */
-	kri_vec outnodes; /* Output pseudo-node of each output */
-	kri_pmap vars;
-	kri_pmap nodes;
-	size_t nnodes;    /* Apply nodes, Output pseudo-nodes not counted */
-	kri_vec features; /* kr_feature *, in attach order */
-	kri_vec outnames; /* label of each output (char * or NULL) */
-};
-
-/* ------------------------------------------------------------ clients */
-
-static vinfo *vget(const kr_fgraph *fg, const kr_variable *v)
+static kri_vdata *vget(const kr_fgraph *fg, const kr_variable *v)
 {
-	return kri_pmap_get(&fg->vars, v);
+	return kri_fg_vdata(fg, v);
 }
 
-static vinfo *vsetup(kr_fgraph *fg, kr_variable *v)
+static kri_ndata *nget(const kr_fgraph *fg, const kr_apply *node)
 {
-	vinfo *vi = vget(fg, v);
-	if (!vi) {
-		vi = kri_alloc(sizeof *vi);
-		kri_pmap_put(&fg->vars, v, vi);
+	return kri_fg_ndata(fg, node);
+}
+
+static kri_vdata *vsetup(kr_fgraph *fg, kr_variable *v)
+{
+	kri_vdata *vd = vget(fg, v);
+	if (vd)
+		return vd;
+	if (v->fgid == 0) {
+		v->fgid = fg->id;
+		v->fgd = (kri_vdata){0};
+		return &v->fgd;
 	}
-	return vi;
+	vd = kri_alloc(sizeof *vd);
+	kri_pmap_put(&fg->xvars, v, vd);
+	return vd;
 }
 
-static ninfo *nget(const kr_fgraph *fg, const kr_apply *node)
+static void vdel(kr_fgraph *fg, kr_variable *v)
 {
-	return kri_pmap_get(&fg->nodes, node);
+	kri_vdata *vd = vget(fg, v);
+	if (!vd)
+		return;
+	if (vd->member)
+		fg->nvars--;
+	if (v->fgid == fg->id) {
+		v->fgid = 0;
+		v->fgd = (kri_vdata){0};
+	} else {
+		kri_pmap_del(&fg->xvars, v);
+	}
+}
+
+static kri_vdata *vmember(kr_fgraph *fg, kr_variable *v)
+{
+	kri_vdata *vd = vsetup(fg, v);
+	if (!vd->member) {
+		vd->member = true;
+		fg->nvars++;
+	}
+	return vd;
 }
 
 static bool is_member(const kr_fgraph *fg, const kr_variable *v)
 {
-	vinfo *vi = vget(fg, v);
-	return vi && vi->member;
+	kri_vdata *vd = vget(fg, v);
+	return vd && vd->member;
 }
 
 static bool is_input(const kr_fgraph *fg, const kr_variable *v)
 {
-	vinfo *vi = vget(fg, v);
-	return vi && vi->input;
+	kri_vdata *vd = vget(fg, v);
+	return vd && vd->input;
 }
 
-static void compact(vinfo *vi)
+bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v)
 {
-	size_t j = 0;
-	for (size_t k = 0; k < vi->len; k++) {
-		if (!vi->cl[k].node)
+	return !v->owner && !v->is_constant && !is_input(fg, v);
+}
+
+static kri_ndata *nsetup(kr_fgraph *fg, kr_apply *node)
+{
+	kri_ndata *nd;
+	if (node->fgid == 0) {
+		node->fgid = fg->id;
+		nd = &node->fgd;
+		*nd = (kri_ndata){0};
+	} else {
+		nd = kri_alloc(sizeof *nd);
+		kri_pmap_put(&fg->xnodes, node, nd);
+	}
+	nd->pos = node->nin <= 2 ? nd->inl
+				 : kri_alloc_atomic(node->nin * sizeof *nd->pos);
+	return nd;
+}
+
+static void ndel(kr_fgraph *fg, kr_apply *node)
+{
+	if (node->fgid == fg->id) {
+		node->fgid = 0;
+		node->fgd = (kri_ndata){0};
+	} else {
+		kri_pmap_del(&fg->xnodes, node);
+	}
+}
+
+/* Append node to the node list / remove it (swap with the last one). */
+static void list_add(kr_fgraph *fg, kr_apply *node, kri_ndata *nd)
+{
+	nd->idx = fg->nodes.len;
+	kri_vec_push(&fg->nodes, node);
+}
+
+static void list_del(kr_fgraph *fg, kri_ndata *nd)
+{
+	kr_apply *last = kri_vec_pop(&fg->nodes);
+	if (nd->idx < fg->nodes.len) {
+		fg->nodes.items[nd->idx] = last;
+		nget(fg, last)->idx = nd->idx;
+	}
+}
+
+/* ------------------------------------------------------------ clients */
+
+static void compact(const kr_fgraph *fg, kri_vdata *vd)
+{
+	uint32_t j = 0;
+	for (uint32_t k = 0; k < vd->len; k++) {
+		if (!vd->cl[k].node)
 			continue;
-		vi->cl[j] = vi->cl[k];
-		vi->cni[j] = vi->cni[k];
-		vi->cni[j]->pos[vi->cl[j].index] = j;
+		vd->cl[j] = vd->cl[k];
+		nget(fg, vd->cl[j].node)->pos[vd->cl[j].index] = j;
 		j++;
 	}
-	for (size_t k = j; k < vi->len; k++)
-		vi->cni[k] = NULL;
-	vi->len = j;
+	for (uint32_t k = j; k < vd->len; k++)
+		vd->cl[k] = (kr_client){0};
+	vd->len = j;
 }
 
-static void client_add(vinfo *vi, kr_apply *node, int i, ninfo *ni)
+static void grow(kri_vdata *vd)
 {
-	if (vi->len == vi->cap && vi->len - vi->live > vi->len / 2)
-		compact(vi);
-	if (vi->len == vi->cap) {
-		size_t cap = vi->cap ? vi->cap * 2 : 2;
-		kr_client *cl = kri_alloc(cap * sizeof *cl);
-		ninfo **cni = kri_alloc(cap * sizeof *cni);
-		if (vi->len) {
-			memcpy(cl, vi->cl, vi->len * sizeof *cl);
-			memcpy(cni, vi->cni, vi->len * sizeof *cni);
-		}
-		vi->cl = cl;
-		vi->cni = cni;
-		vi->cap = cap;
+	if (vd->cap == 0) {
+		vd->cl = &vd->one;
+		vd->cap = 1;
+		return;
 	}
-	vi->cl[vi->len] = (kr_client){node, i};
-	vi->cni[vi->len] = ni;
-	ni->pos[i] = vi->len++;
-	vi->live++;
+	kr_check(vd->cap < UINT32_MAX / 2);
+	uint32_t cap = vd->cap * 2;
+	kr_client *cl = kri_alloc(cap * sizeof *cl);
+	memcpy(cl, vd->cl, vd->len * sizeof *cl);
+	vd->cl = cl;
+	vd->cap = cap;
 }
 
-static void client_del(vinfo *vi, kr_apply *node, int i, ninfo *ni)
+static void client_add(const kr_fgraph *fg, kri_vdata *vd, kr_apply *node,
+		       int i, kri_ndata *nd)
 {
-	size_t p = ni->pos[i];
-	if (!vi || p >= vi->len || vi->cl[p].node != node || vi->cl[p].index != i)
-		return; /* already removed */
-	vi->cl[p].node = NULL;
-	vi->cni[p] = NULL;
-	vi->live--;
-	size_t holes = vi->len - vi->live;
-	if (holes > 16 && holes > vi->live)
-		compact(vi);
+	if (vd->len == vd->cap && vd->len - vd->live > vd->len / 2)
+		compact(fg, vd);
+	if (vd->len == vd->cap)
+		grow(vd);
+	vd->cl[vd->len] = (kr_client){node, i};
+	nd->pos[i] = vd->len++;
+	vd->live++;
+}
+
+/* Remove the client (node, i) if it is recorded. Returns true if it was. */
+static bool client_del(const kr_fgraph *fg, kri_vdata *vd, kr_apply *node,
+		       int i, const kri_ndata *nd)
+{
+	uint32_t p = nd->pos[i];
+	if (!vd || p >= vd->len || vd->cl[p].node != node ||
+	    vd->cl[p].index != i)
+		return false;
+	vd->cl[p] = (kr_client){0};
+	vd->live--;
+	while (vd->len > 0 && !vd->cl[vd->len - 1].node)
+		vd->len--;
+	uint32_t holes = vd->len - vd->live;
+	if (holes > 16 && holes > vd->live)
+		compact(fg, vd);
+	return true;
 }
 
 const kr_client *kr_fgraph_clients(const kr_fgraph *fg, const kr_variable *v,
 				   size_t *n)
 {
 	kr_check(fg != NULL && v != NULL && n != NULL);
-	vinfo *vi = vget(fg, v);
-	*n = vi ? vi->live : 0;
+	kri_vdata *vd = vget(fg, v);
+	*n = vd ? vd->live : 0;
 	if (!*n)
 		return NULL;
-	if (vi->len != vi->live)
-		compact(vi); /* logically const: only squeezes out holes */
-	return vi->cl;
+	if (vd->len != vd->live)
+		compact(fg, vd); /* logically const: only squeezes out holes */
+	return vd->cl;
+}
+
+int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
+				size_t i)
+{
+	kr_check(out != NULL && fg != NULL);
+	if (i >= fg->outputs.len)
+		return kr_error_set(KR_ENOTFOUND,
+				    "get_output_client: the graph has no "
+				    "output %zu (it has %zu)",
+				    i, fg->outputs.len);
+	*out = (kr_client){fg->outnodes.items[i], 0};
+	return 0;
 }
 
 /* ----------------------------------------------------------- features */
@@ -240,102 +323,6 @@ int kr_fgraph_validate(kr_fgraph *fg)
 	return 0;
 }
 
-/* ----------------------------------------------------------- toposort */
-
-/*
- * PyTensor 2.32's io_toposort without orderings: a stack seeded with the
- * outputs' owners (first output on top); a popped node that is done is
- * skipped, one whose inputs are all computed is emitted, otherwise it is
- * pushed back with the owners of its uncomputed inputs (the last input's
- * owner on top). A node popped again while expanded but not ready lies on
- * a cycle. A variable is computed when it has no owner, its owner was
- * emitted, or (in import mode) it already is in the graph `fg`.
- */
-enum { EXPANDED = 1, DONE = 2 };
-
-typedef struct topo {
-	const kr_fgraph *fg; /* import mode when not NULL */
-	kri_pmap state;      /* kr_apply * -> EXPANDED or DONE */
-	kri_vec todo;
-} topo;
-
-static bool node_done(topo *t, const kr_apply *node)
-{
-	if ((uintptr_t)kri_pmap_get(&t->state, node) == DONE)
-		return true;
-	return t->fg && nget(t->fg, node) != NULL;
-}
-
-static bool computed(topo *t, const kr_variable *v)
-{
-	return !v->owner || node_done(t, v->owner);
-}
-
-static bool node_ready(topo *t, const kr_apply *node)
-{
-	for (size_t i = 0; i < node->nin; i++)
-		if (!computed(t, node->inputs[i]))
-			return false;
-	return true;
-}
-
-static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
-{
-	if (node_done(t, cur))
-		return 0;
-	if (node_ready(t, cur)) {
-		kri_pmap_put(&t->state, cur, (void *)(uintptr_t)DONE);
-		kri_vec_push(order, cur);
-		return 0;
-	}
-	if ((uintptr_t)kri_pmap_get(&t->state, cur) == EXPANDED)
-		return kr_error_set(KR_EINVALID,
-				    "the graph contains a cycle through %s",
-				    kr_apply_to_string(cur));
-	kri_pmap_put(&t->state, cur, (void *)(uintptr_t)EXPANDED);
-	kri_vec_push(&t->todo, cur);
-	for (size_t i = 0; i < cur->nin; i++)
-		if (!computed(t, cur->inputs[i]))
-			kri_vec_push(&t->todo, cur->inputs[i]->owner);
-	return 0;
-}
-
-/* Append to `order` the nodes the outputs need, in io_toposort order. */
-static int toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
-		    kr_variable *const *outs)
-{
-	topo t = {.fg = import_into};
-	for (size_t i = n; i-- > 0;)
-		if (outs[i]->owner)
-			kri_vec_push(&t.todo, outs[i]->owner);
-	while (t.todo.len > 0) {
-		int rc = topo_step(&t, kri_vec_pop(&t.todo), order);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
-}
-
-int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
-{
-	kr_check(out != NULL && n != NULL && fg != NULL);
-	kri_vec order = {0};
-	if (fg->nnodes < 2) {
-		void *k;
-		for (size_t it = 0; kri_pmap_next(&fg->nodes, &it, &k, NULL);)
-			if (!kr_apply_is_output(k))
-				kri_vec_push(&order, k);
-	} else {
-		int rc = toposort(&order, NULL, fg->outputs.len,
-				  (kr_variable *const *)fg->outputs.items);
-		if (rc < 0)
-			return rc;
-	}
-	*out = (kr_apply **)order.items;
-	*n = order.len;
-	return 0;
-}
-
 /* -------------------------------------------------------------- import */
 
 static int missing(const kr_variable *v, const kr_apply *user)
@@ -351,66 +338,98 @@ static int missing(const kr_variable *v, const kr_apply *user)
 			    kr_variable_to_string(v), kr_apply_to_string(user));
 }
 
-static bool is_missing(const kr_fgraph *fg, const kr_variable *v)
-{
-	return !v->owner && !v->is_constant && !is_input(fg, v);
-}
-
 static void add_node(kr_fgraph *fg, kr_apply *node)
 {
-	ninfo *ni = kri_alloc(sizeof *ni);
-	ni->pos = kri_alloc_atomic((node->nin ? node->nin : 1) *
-				   sizeof *ni->pos);
-	kri_pmap_put(&fg->nodes, node, ni);
+	kri_ndata *nd = nsetup(fg, node);
 	if (!kr_apply_is_output(node))
-		fg->nnodes++;
+		list_add(fg, node, nd);
 	for (size_t k = 0; k < node->nout; k++)
-		vsetup(fg, node->outputs[k])->member = true;
-	for (size_t i = 0; i < node->nin; i++) {
-		vinfo *vi = vsetup(fg, node->inputs[i]);
-		vi->member = true;
-		client_add(vi, node, (int)i, ni);
-	}
+		vmember(fg, node->outputs[k]);
+	for (size_t i = 0; i < node->nin; i++)
+		client_add(fg, vmember(fg, node->inputs[i]), node, (int)i, nd);
 }
 
-static int import_node(kr_fgraph *fg, kr_apply *node, const char *reason)
+/*
+ * Import the nodes that node's outputs need, in toposort order. Missing
+ * inputs are checked first (nothing changes on error) or, with
+ * KR_IMPORT_MISSING, become inputs.
+ */
+/* True when every input of node is in fg or ownerless (the common case). */
+static bool inputs_present(const kr_fgraph *fg, const kr_apply *node)
 {
-	kri_vec order = {0};
-	int rc = toposort(&order, fg, node->nout, node->outputs);
-	if (rc < 0)
-		return rc;
+	for (size_t i = 0; i < node->nin; i++) {
+		const kr_apply *o = node->inputs[i]->owner;
+		if (o && !nget(fg, o))
+			return false;
+	}
+	return true;
+}
+
+static int import_node(kr_fgraph *fg, kr_apply *node, const char *reason,
+		       unsigned flags)
+{
+	void *one[1] = {node};
+	kri_vec order = {one, 1, 1};
+	if (!inputs_present(fg, node)) {
+		order = (kri_vec){0};
+		int rc = kri_toposort(&order, fg, node->nout, node->outputs,
+				      NULL);
+		if (rc < 0)
+			return rc;
+	}
 	for (size_t k = 0; k < order.len; k++) {
 		kr_apply *n = order.items[k];
 		for (size_t i = 0; i < n->nin; i++)
-			if (is_missing(fg, n->inputs[i]))
+			if (kri_fgraph_is_missing(fg, n->inputs[i]) &&
+			    !(flags & KR_IMPORT_MISSING))
 				return missing(n->inputs[i], n);
 	}
 	for (size_t k = 0; k < order.len; k++) {
-		add_node(fg, order.items[k]);
-		fire_import(fg, order.items[k], reason);
+		kr_apply *n = order.items[k];
+		for (size_t i = 0; i < n->nin; i++)
+			if (kri_fgraph_is_missing(fg, n->inputs[i]))
+				kr_fgraph_add_input(fg, n->inputs[i]);
+		add_node(fg, n);
+		fire_import(fg, n, reason);
 	}
 	return 0;
 }
 
-static int import_var(kr_fgraph *fg, kr_variable *v, const char *reason)
+static int import_var(kr_fgraph *fg, kr_variable *v, const char *reason,
+		      unsigned flags)
 {
 	if (v->owner && !nget(fg, v->owner)) {
-		int rc = import_node(fg, v->owner, reason);
+		int rc = import_node(fg, v->owner, reason, flags);
 		if (rc < 0)
 			return rc;
-	} else if (is_missing(fg, v)) {
-		return missing(v, NULL);
+	} else if (kri_fgraph_is_missing(fg, v)) {
+		if (!(flags & KR_IMPORT_MISSING))
+			return missing(v, NULL);
+		kr_fgraph_add_input(fg, v);
 	}
-	vsetup(fg, v)->member = true;
+	vmember(fg, v);
 	return 0;
 }
 
-int kr_fgraph_import_node(kr_fgraph *fg, kr_apply *node, const char *reason)
+int kr_fgraph_import_var(kr_fgraph *fg, kr_variable *v, const char *reason,
+			 unsigned flags)
+{
+	kr_check(fg != NULL && v != NULL);
+	return import_var(fg, v, reason, flags);
+}
+
+int kr_fgraph_import_node_ex(kr_fgraph *fg, kr_apply *node,
+			     const char *reason, unsigned flags)
 {
 	kr_check(fg != NULL && node != NULL && !kr_apply_is_output(node));
 	if (nget(fg, node))
 		return 0;
-	return import_node(fg, node, reason);
+	return import_node(fg, node, reason, flags);
+}
+
+int kr_fgraph_import_node(kr_fgraph *fg, kr_apply *node, const char *reason)
+{
+	return kr_fgraph_import_node_ex(fg, node, reason, 0);
 }
 
 int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v)
@@ -422,18 +441,19 @@ int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v)
 				    "the output of %s",
 				    kr_variable_to_string(v),
 				    kr_apply_to_string(v->owner));
-	vinfo *vi = vsetup(fg, v);
-	if (!vi->input) {
-		vi->input = true;
+	kri_vdata *vd = vsetup(fg, v);
+	if (!vd->input) {
+		vd->input = true;
 		kri_vec_push(&fg->inputs, v);
 	}
 	return 0;
 }
 
-int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason)
+int kr_fgraph_add_output_ex(kr_fgraph *fg, kr_variable *v, const char *reason,
+			    unsigned flags)
 {
 	kr_check(fg != NULL && v != NULL);
-	int rc = import_var(fg, v, reason);
+	int rc = import_var(fg, v, reason, flags);
 	if (rc < 0)
 		return rc;
 	kr_apply *onode = kri_output_node((int)fg->outputs.len, v);
@@ -442,6 +462,11 @@ int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason)
 	kri_vec_push(&fg->outnames, NULL);
 	add_node(fg, onode);
 	return 0;
+}
+
+int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason)
+{
+	return kr_fgraph_add_output_ex(fg, v, reason, 0);
 }
 
 /* --------------------------------------------------------------- prune */
@@ -457,8 +482,8 @@ int kr_fgraph_add_output(kr_fgraph *fg, kr_variable *v, const char *reason)
 static bool node_used(const kr_fgraph *fg, const kr_apply *node)
 {
 	for (size_t k = 0; k < node->nout; k++) {
-		vinfo *vi = vget(fg, node->outputs[k]);
-		if (vi && vi->live > 0)
+		kri_vdata *vd = vget(fg, node->outputs[k]);
+		if (vd && vd->live > 0)
 			return true;
 	}
 	return false;
@@ -467,31 +492,37 @@ static bool node_used(const kr_fgraph *fg, const kr_apply *node)
 static void prune(kr_fgraph *fg, kr_apply *node, kri_vec *stack,
 		  const char *reason)
 {
-	ninfo *ni = nget(fg, node);
-	kri_pmap_del(&fg->nodes, node);
-	fg->nnodes--;
+	kri_ndata *nd = nget(fg, node);
+	list_del(fg, nd);
 	for (size_t k = 0; k < node->nout; k++)
-		kri_pmap_del(&fg->vars, node->outputs[k]);
+		vdel(fg, node->outputs[k]);
 	for (size_t i = 0; i < node->nin; i++) {
-		client_del(vget(fg, node->inputs[i]), node, (int)i, ni);
+		client_del(fg, vget(fg, node->inputs[i]), node, (int)i, nd);
 		kri_vec_push(stack, node->inputs[i]);
 	}
+	ndel(fg, node);
 	fire_prune(fg, node, reason);
 }
 
+/* v lost a client: drop it, and what only it needed, if it is unused. */
 static void release(kr_fgraph *fg, kr_variable *v, const char *reason)
 {
+	kri_vdata *vd = vget(fg, v);
+	if (!vd || vd->live > 0)
+		return;
 	kri_vec stack = {0};
 	kri_vec_push(&stack, v);
 	while (stack.len > 0) {
 		v = kri_vec_pop(&stack);
-		vinfo *vi = vget(fg, v);
-		if (!vi || vi->live > 0)
+		vd = vget(fg, v);
+		if (!vd || vd->live > 0)
 			continue;
 		if (!v->owner) {
-			vi->member = false;
-			if (!vi->input)
-				kri_pmap_del(&fg->vars, v);
+			if (vd->member)
+				fg->nvars--;
+			vd->member = false;
+			if (!vd->input)
+				vdel(fg, v);
 		} else if (nget(fg, v->owner) && !node_used(fg, v->owner)) {
 			prune(fg, v->owner, &stack, reason);
 		}
@@ -512,13 +543,13 @@ static int type_mismatch(const kr_variable *old, const kr_variable *new_var)
 			    kr_type_to_string(old->type));
 }
 
-int kri_fgraph_change_input(kr_fgraph *fg, kr_apply *node, int i,
-			    kr_variable *new_var, const char *reason,
-			    bool check)
+int kr_fgraph_change_node_input_ex(kr_fgraph *fg, kr_apply *node, int i,
+				   kr_variable *new_var, const char *reason,
+				   unsigned flags)
 {
 	kr_check(fg != NULL && node != NULL && new_var != NULL);
-	ninfo *ni = nget(fg, node);
-	if (!ni)
+	kri_ndata *nd = nget(fg, node);
+	if (!nd)
 		return kr_error_set(KR_EINVALID,
 				    "change_node_input: %s is not in the graph",
 				    kr_apply_to_string(node));
@@ -526,29 +557,39 @@ int kri_fgraph_change_input(kr_fgraph *fg, kr_apply *node, int i,
 	kr_variable *old = node->inputs[i];
 	if (old == new_var)
 		return 0;
-	if (check && !kr_type_is_super(old->type, new_var->type))
+	if (!(flags & KR_NO_TYPE_CHECK) &&
+	    !kr_type_is_super(old->type, new_var->type))
 		return type_mismatch(old, new_var);
-	int rc = import_var(fg, new_var, reason);
+	int rc = import_var(fg, new_var, reason, flags);
 	if (rc < 0)
 		return rc;
 	kri_apply_set_input(node, (size_t)i, new_var);
 	if (kr_apply_is_output(node))
 		fg->outputs.items[kr_apply_output_index(node)] = new_var;
-	client_del(vget(fg, old), node, i, ni);
-	client_add(vsetup(fg, new_var), node, i, ni);
+	client_del(fg, vget(fg, old), node, i, nd);
+	client_add(fg, vmember(fg, new_var), node, i, nd);
 	release(fg, old, reason);
 	fire_change(fg, node, i, old, new_var, reason);
 	return 0;
 }
 
+int kri_fgraph_change_input(kr_fgraph *fg, kr_apply *node, int i,
+			    kr_variable *new_var, const char *reason,
+			    bool check)
+{
+	return kr_fgraph_change_node_input_ex(fg, node, i, new_var, reason,
+					      check ? 0 : KR_NO_TYPE_CHECK);
+}
+
 int kr_fgraph_change_node_input(kr_fgraph *fg, kr_apply *node, int i,
 				kr_variable *new_var, const char *reason)
 {
-	return kri_fgraph_change_input(fg, node, i, new_var, reason, true);
+	return kr_fgraph_change_node_input_ex(fg, node, i, new_var, reason, 0);
 }
 
-int kr_fgraph_replace(kr_fgraph *fg, kr_variable *var, kr_variable *new_var,
-		      const char *reason)
+int kr_fgraph_replace_ex(kr_fgraph *fg, kr_variable *var,
+			 kr_variable *new_var, const char *reason,
+			 unsigned flags)
 {
 	kr_check(fg != NULL && var != NULL && new_var != NULL);
 	if (!kr_type_is_super(var->type, new_var->type))
@@ -557,174 +598,203 @@ int kr_fgraph_replace(kr_fgraph *fg, kr_variable *var, kr_variable *new_var,
 		return 0;
 	size_t n;
 	const kr_client *cl = kr_fgraph_clients(fg, var, &n);
-	kr_client *snap = kri_alloc((n ? n : 1) * sizeof *snap);
+	kr_client small[8];
+	kr_client *snap = n <= 8 ? small : kri_alloc(n * sizeof *snap);
 	if (n)
 		memcpy(snap, cl, n * sizeof *snap);
-	int rc = import_var(fg, new_var, reason);
+	int rc = import_var(fg, new_var, reason, flags);
 	for (size_t k = 0; rc == 0 && k < n; k++) {
 		kr_apply *node = snap[k].node;
 		if (!nget(fg, node) || node->inputs[snap[k].index] != var)
 			continue;
-		rc = kri_fgraph_change_input(fg, node, snap[k].index, new_var,
-					     reason, true);
+		rc = kr_fgraph_change_node_input_ex(fg, node, snap[k].index,
+						    new_var, reason, flags);
 	}
 	return rc;
 }
 
-int kr_fgraph_replace_all(kr_fgraph *fg, size_t n, kr_variable *const *olds,
-			  kr_variable *const *news, const char *reason)
+int kr_fgraph_replace(kr_fgraph *fg, kr_variable *var, kr_variable *new_var,
+		      const char *reason)
+{
+	return kr_fgraph_replace_ex(fg, var, new_var, reason, 0);
+}
+
+int kr_fgraph_replace_all_ex(kr_fgraph *fg, size_t n,
+			     kr_variable *const *olds,
+			     kr_variable *const *news, const char *reason,
+			     unsigned flags)
 {
 	kr_check(n == 0 || (olds != NULL && news != NULL));
 	for (size_t k = 0; k < n; k++) {
-		int rc = kr_fgraph_replace(fg, olds[k], news[k], reason);
+		int rc = kr_fgraph_replace_ex(fg, olds[k], news[k], reason,
+					      flags);
 		if (rc < 0)
 			return rc;
 	}
 	return 0;
 }
 
-/* -------------------------------------------------------- construction */
+int kr_fgraph_replace_all(kr_fgraph *fg, size_t n, kr_variable *const *olds,
+			  kr_variable *const *news, const char *reason)
+{
+	return kr_fgraph_replace_all_ex(fg, n, olds, news, reason, 0);
+}
+
+/* -------------------------------------------------------------- remove */
+
+/* Renumber the Output pseudo-nodes after position i and drop output i. */
+static void pop_output(kr_fgraph *fg, size_t i)
+{
+	for (size_t k = i + 1; k < fg->outputs.len; k++) {
+		kr_apply *o = fg->outnodes.items[k];
+		*(int *)o->op->props = (int)k - 1;
+	}
+	kri_vec *vs[3] = {&fg->outputs, &fg->outnodes, &fg->outnames};
+	for (int j = 0; j < 3; j++) {
+		memmove(&vs[j]->items[i], &vs[j]->items[i + 1],
+			(vs[j]->len - i - 1) * sizeof(void *));
+		vs[j]->items[--vs[j]->len] = NULL;
+	}
+}
 
 /*
- * The ownerless non-constant ancestors of the outputs, as PyTensor's
- * graph_inputs: a depth-first walk whose stack starts with the outputs
- * (the last output on top) and pushes an owner's inputs reversed, so the
- * first input is visited first.
+ * kr_fgraph_remove_node, as PyTensor's recursive remove_node, with an
+ * explicit stack of frames. A frame first removes every client of the
+ * node's outputs (an Output client drops that graph output, any other
+ * client is removed by a new frame), then its arrows from its inputs
+ * (an input left without clients is dropped, or its node removed by a
+ * new frame), then fires on_prune. A node being removed is `dying`.
  */
-static void infer_inputs(kri_vec *ins, size_t n, kr_variable *const *outs)
+typedef struct rframe {
+	kr_apply *node;
+	size_t k; /* next output, then nout + next input */
+} rframe;
+
+static rframe *push_frame(kr_fgraph *fg, kri_vec *st, kr_apply *node)
 {
-	kri_vec stack = {0};
-	kri_pmap seen = {0};
-	for (size_t k = 0; k < n; k++)
-		kri_vec_push(&stack, outs[k]);
-	while (stack.len > 0) {
-		kr_variable *v = kri_vec_pop(&stack);
-		if (kri_pmap_has(&seen, v))
-			continue;
-		kri_pmap_put(&seen, v, v);
-		if (v->owner) {
-			for (size_t i = v->owner->nin; i-- > 0;)
-				kri_vec_push(&stack, v->owner->inputs[i]);
-		} else if (!v->is_constant) {
-			kri_vec_push(ins, v);
+	kri_ndata *nd = nget(fg, node);
+	if (!nd || nd->dying || kr_apply_is_output(node))
+		return NULL;
+	nd->dying = true;
+	list_del(fg, nd);
+	for (size_t k = 0; k < node->nout; k++) {
+		kri_vdata *vd = vget(fg, node->outputs[k]);
+		if (vd && vd->member)
+			fg->nvars--, vd->member = false;
+	}
+	rframe *f = kri_alloc(sizeof *f);
+	f->node = node;
+	kri_vec_push(st, f);
+	return f;
+}
+
+/* One step on an output: pop its last client; false when none is left. */
+static bool out_step(kr_fgraph *fg, kri_vec *st, kr_variable *out)
+{
+	kri_vdata *vd = vget(fg, out);
+	while (vd && vd->len > 0 && !vd->cl[vd->len - 1].node)
+		vd->len--;
+	if (!vd || vd->len == 0) {
+		vdel(fg, out);
+		return false;
+	}
+	kr_client c = vd->cl[vd->len - 1];
+	client_del(fg, vd, c.node, c.index, nget(fg, c.node));
+	if (kr_apply_is_output(c.node)) {
+		pop_output(fg, (size_t)kr_apply_output_index(c.node));
+		ndel(fg, c.node);
+	} else {
+		push_frame(fg, st, c.node);
+	}
+	return true;
+}
+
+static void in_step(kr_fgraph *fg, kri_vec *st, kr_apply *node, size_t i)
+{
+	kr_variable *in = node->inputs[i];
+	kri_vdata *vd = vget(fg, in);
+	if (!client_del(fg, vd, node, (int)i, nget(fg, node)) || vd->live)
+		return;
+	if (!in->owner) {
+		if (vd->member)
+			fg->nvars--, vd->member = false;
+		if (!vd->input)
+			vdel(fg, in);
+		return;
+	}
+	for (size_t k = 0; k < in->owner->nout; k++)
+		if (in->owner->outputs[k] != in &&
+		    is_member(fg, in->owner->outputs[k]))
+			return;
+	push_frame(fg, st, in->owner);
+}
+
+int kr_fgraph_remove_node(kr_fgraph *fg, kr_apply *node, const char *reason)
+{
+	kr_check(fg != NULL && node != NULL);
+	kri_vec st = {0};
+	if (!push_frame(fg, &st, node))
+		return 0;
+	while (st.len > 0) {
+		rframe *f = st.items[st.len - 1];
+		kr_apply *n = f->node;
+		if (f->k < n->nout) {
+			if (!out_step(fg, &st, n->outputs[f->k]))
+				f->k++;
+		} else if (f->k < n->nout + n->nin) {
+			in_step(fg, &st, n, f->k++ - n->nout);
+		} else {
+			kri_vec_pop(&st);
+			ndel(fg, n);
+			fire_prune(fg, n, reason);
 		}
 	}
-}
-
-static int check_inputs(kri_vec *ins, size_t n, kr_variable *const *inputs)
-{
-	kri_pmap seen = {0};
-	for (size_t k = 0; k < n; k++) {
-		kr_variable *v = inputs[k];
-		kr_check(v != NULL);
-		if (v->owner)
-			return kr_error_set(
-				KR_EINVALID,
-				"input %zu (%s) is the output of an existing "
-				"node, %s; use its inputs or clone the graph",
-				k, kr_variable_to_string(v),
-				kr_apply_to_string(v->owner));
-		if (kri_pmap_has(&seen, v))
-			return kr_error_set(KR_EINVALID,
-					    "input %zu (%s) is given twice", k,
-					    kr_variable_to_string(v));
-		kri_pmap_put(&seen, v, v);
-		kri_vec_push(ins, v);
-	}
 	return 0;
 }
 
-static kr_variable *clone_leaf(kri_pmap *memo, kr_variable *v)
-{
-	kr_variable *c = kri_pmap_get(memo, v);
-	if (!c) {
-		c = kri_variable_clone(v);
-		kri_pmap_put(memo, v, c);
-	}
-	return c;
-}
-
-/*
- * Copy the graph between ins and outs in place, as PyTensor's
- * clone_get_equiv: inputs and other ownerless variables are copied
- * (constants are shared), nodes are copied in topological order.
- */
-static int clone_graph(kri_vec *ins, size_t n, kr_variable **outs)
-{
-	kri_pmap memo = {0};
-	kri_vec order = {0};
-	for (size_t k = 0; k < ins->len; k++)
-		ins->items[k] = clone_leaf(&memo, ins->items[k]);
-	int rc = toposort(&order, NULL, n, outs);
-	if (rc < 0)
-		return rc;
-	for (size_t k = 0; k < order.len; k++) {
-		kr_apply *node = order.items[k];
-		kr_variable **in = kri_alloc((node->nin + 1) * sizeof *in);
-		for (size_t i = 0; i < node->nin; i++)
-			in[i] = clone_leaf(&memo, node->inputs[i]);
-		kr_apply *c = kri_apply_clone(node, in);
-		for (size_t j = 0; j < node->nout; j++)
-			kri_pmap_put(&memo, node->outputs[j], c->outputs[j]);
-	}
-	for (size_t k = 0; k < n; k++)
-		outs[k] = clone_leaf(&memo, outs[k]);
-	return 0;
-}
-
-int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
-		  size_t nout, kr_variable *const *outputs, bool clone)
-{
-	kr_check(out != NULL && (nout == 0 || outputs != NULL));
-	kri_vec ins = {0};
-	int rc = 0;
-	if (inputs)
-		rc = check_inputs(&ins, nin, inputs);
-	else
-		infer_inputs(&ins, nout, outputs);
-	kr_variable **outs = kri_alloc((nout ? nout : 1) * sizeof *outs);
-	for (size_t k = 0; k < nout; k++) {
-		kr_check(outputs[k] != NULL);
-		outs[k] = outputs[k];
-	}
-	if (rc == 0 && clone)
-		rc = clone_graph(&ins, nout, outs);
-	if (rc < 0)
-		return rc;
-	kr_fgraph *fg = kri_alloc(sizeof *fg);
-	for (size_t k = 0; k < ins.len; k++)
-		kr_fgraph_add_input(fg, ins.items[k]);
-	for (size_t k = 0; k < nout && rc == 0; k++)
-		rc = kr_fgraph_add_output(fg, outs[k], "init");
-	if (rc == 0)
-		rc = kr_fgraph_attach_feature(fg, kr_replace_validate_new());
-	if (rc == 0)
-		*out = fg;
-	return rc;
-}
-
-int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg)
+int kr_fgraph_remove_input(kr_fgraph *fg, size_t i, const char *reason)
 {
 	kr_check(fg != NULL);
-	int rc = kr_fgraph_new(out, fg->inputs.len,
-			       (kr_variable *const *)fg->inputs.items,
-			       fg->outputs.len,
-			       (kr_variable *const *)fg->outputs.items, true);
-	for (size_t k = 0; rc == 0 && k < fg->outnames.len; k++)
-		(*out)->outnames.items[k] = fg->outnames.items[k];
-	return rc;
+	if (i >= fg->inputs.len)
+		return kr_error_set(KR_ENOTFOUND,
+				    "remove_input: the graph has no input %zu "
+				    "(it has %zu)",
+				    i, fg->inputs.len);
+	kr_variable *v = fg->inputs.items[i];
+	kri_vec *ins = &fg->inputs;
+	memmove(&ins->items[i], &ins->items[i + 1],
+		(ins->len - i - 1) * sizeof *ins->items);
+	ins->items[--ins->len] = NULL;
+	kri_vdata *vd = vget(fg, v);
+	vd->input = false;
+	size_t n;
+	const kr_client *cl = kr_fgraph_clients(fg, v, &n);
+	kr_client *snap = kri_alloc((n ? n : 1) * sizeof *snap);
+	if (n)
+		memcpy(snap, cl, n * sizeof *snap);
+	for (size_t k = 0; k < n; k++)
+		kr_fgraph_remove_node(fg, snap[k].node, reason);
+	vd = vget(fg, v);
+	if (vd && !vd->member && !vd->live)
+		vdel(fg, v);
+	return 0;
 }
 
-const char *kr_fgraph_output_name(const kr_fgraph *fg, size_t i)
+int kr_fgraph_remove_output(kr_fgraph *fg, size_t i, const char *reason)
 {
-	kr_check(fg != NULL && i < fg->outputs.len);
-	return fg->outnames.items[i];
-}
-
-void kr_fgraph_set_output_name(kr_fgraph *fg, size_t i, const char *name)
-{
-	kr_check(fg != NULL && i < fg->outputs.len);
-	fg->outnames.items[i] = name ? kr_strdup(name) : NULL;
+	kr_check(fg != NULL);
+	if (i >= fg->outputs.len)
+		return kr_error_set(KR_ENOTFOUND,
+				    "remove_output: the graph has no output "
+				    "%zu (it has %zu)",
+				    i, fg->outputs.len);
+	kr_variable *v = fg->outputs.items[i];
+	kr_apply *onode = fg->outnodes.items[i];
+	client_del(fg, vget(fg, v), onode, 0, nget(fg, onode));
+	ndel(fg, onode);
+	pop_output(fg, i);
+	release(fg, v, reason);
+	return 0;
 }
 
 /* ----------------------------------------------------------- accessors */
@@ -756,110 +826,31 @@ kr_variable *kr_fgraph_output(const kr_fgraph *fg, size_t i)
 size_t kr_fgraph_nnodes(const kr_fgraph *fg)
 {
 	kr_check(fg != NULL);
-	return fg->nnodes;
+	return fg->nodes.len;
+}
+
+size_t kr_fgraph_nvariables(const kr_fgraph *fg)
+{
+	kr_check(fg != NULL);
+	return fg->nvars;
+}
+
+kr_apply *const *kr_fgraph_apply_nodes(const kr_fgraph *fg, size_t *n)
+{
+	kr_check(fg != NULL && n != NULL);
+	*n = fg->nodes.len;
+	return (kr_apply *const *)fg->nodes.items;
 }
 
 bool kr_fgraph_has_node(const kr_fgraph *fg, const kr_apply *node)
 {
 	kr_check(fg != NULL && node != NULL);
-	return !kr_apply_is_output(node) && nget(fg, node) != NULL;
+	kri_ndata *nd = nget(fg, node);
+	return nd && !nd->dying && !kr_apply_is_output(node);
 }
 
 bool kr_fgraph_has_variable(const kr_fgraph *fg, const kr_variable *v)
 {
 	kr_check(fg != NULL && v != NULL);
 	return is_member(fg, v);
-}
-
-/* ----------------------------------------------------------- integrity */
-
-static int broken(const char *what, const kr_variable *v)
-{
-	return kr_error_set(KR_ERROR, "inconsistent graph: %s (%s)", what,
-			    v ? kr_variable_to_string(v) : "-");
-}
-
-/* Every node's inputs list the node as a client at the recorded place. */
-static int check_node(const kr_fgraph *fg, const kr_apply *node,
-		      const ninfo *ni)
-{
-	for (size_t i = 0; i < node->nin; i++) {
-		kr_variable *v = node->inputs[i];
-		vinfo *vi = vget(fg, v);
-		size_t p = ni->pos[i];
-		if (!vi || !vi->member)
-			return broken("a node input is not in the graph", v);
-		if (p >= vi->len || vi->cl[p].node != node ||
-		    vi->cl[p].index != (int)i || vi->cni[p] != ni)
-			return broken("a client is not recorded", v);
-	}
-	for (size_t k = 0; k < node->nout; k++)
-		if (!is_member(fg, node->outputs[k]))
-			return broken("a node output is not in the graph",
-				      node->outputs[k]);
-	return 0;
-}
-
-/* Every recorded client is a node of the graph using the variable. */
-static int check_var(const kr_fgraph *fg, const kr_variable *v,
-		     const vinfo *vi)
-{
-	size_t live = 0;
-	for (size_t p = 0; p < vi->len; p++) {
-		kr_apply *node = vi->cl[p].node;
-		if (!node)
-			continue;
-		live++;
-		if (nget(fg, node) != vi->cni[p] ||
-		    node->inputs[vi->cl[p].index] != v)
-			return broken("a recorded client does not use it", v);
-	}
-	if (live != vi->live || (live > 0 && !vi->member))
-		return broken("wrong client count", v);
-	if (vi->member && v->owner && !nget(fg, v->owner))
-		return broken("its owner is not in the graph", v);
-	return 0;
-}
-
-static int check_reachable(const kr_fgraph *fg)
-{
-	kri_vec stack = {0};
-	kri_pmap seen = {0};
-	for (size_t k = 0; k < fg->outputs.len; k++)
-		kri_vec_push(&stack, fg->outputs.items[k]);
-	while (stack.len > 0) {
-		kr_variable *v = kri_vec_pop(&stack);
-		if (kri_pmap_has(&seen, v))
-			continue;
-		kri_pmap_put(&seen, v, v);
-		if (!is_member(fg, v))
-			return broken("a needed variable is not in the graph",
-				      v);
-		if (is_missing(fg, v))
-			return broken("an undeclared input", v);
-		for (size_t i = 0; v->owner && i < v->owner->nin; i++)
-			kri_vec_push(&stack, v->owner->inputs[i]);
-	}
-	return 0;
-}
-
-int kr_fgraph_check_integrity(const kr_fgraph *fg)
-{
-	kr_check(fg != NULL);
-	void *k, *val;
-	size_t count = 0;
-	int rc = 0;
-	for (size_t it = 0; rc == 0 && kri_pmap_next(&fg->nodes, &it, &k, &val);) {
-		count += !kr_apply_is_output(k);
-		rc = check_node(fg, k, val);
-	}
-	for (size_t it = 0; rc == 0 && kri_pmap_next(&fg->vars, &it, &k, &val);)
-		rc = check_var(fg, k, val);
-	if (rc == 0 && count != fg->nnodes)
-		rc = broken("wrong node count", NULL);
-	for (size_t o = 0; rc == 0 && o < fg->outputs.len; o++)
-		if (((kr_apply *)fg->outnodes.items[o])->inputs[0] !=
-		    fg->outputs.items[o])
-			rc = broken("an Output node disagrees", fg->outputs.items[o]);
-	return rc ? rc : check_reachable(fg);
 }

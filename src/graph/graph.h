@@ -51,6 +51,26 @@ struct kr_value {
 	double *data; /* size elements, row-major */
 };
 
+/*
+ * Per-graph bookkeeping (see fgraph.c). A variable or node carries the
+ * data of one graph in place (the graph whose id is `fgid`); other graphs
+ * holding it keep theirs in a hash map. `mark`/`scratch` and
+ * `mark`/`state` belong to one traversal at a time (an epoch number).
+ */
+typedef struct kri_vdata {
+	kr_client *cl;  /* clients in insertion order; a hole has node NULL */
+	uint32_t len, cap, live;
+	bool member, input;
+	kr_client one;  /* the client array while cap == 1 */
+} kri_vdata;
+
+typedef struct kri_ndata {
+	uint32_t *pos;  /* pos[i]: place of (node, i) in inputs[i]'s clients */
+	size_t idx;     /* place in the graph's node list (not Output nodes) */
+	uint32_t inl[2]; /* pos while nin <= 2 */
+	bool dying;     /* being removed by kr_fgraph_remove_node() */
+} kri_ndata;
+
 struct kr_variable {
 	const kr_type *type;
 	const char *name;
@@ -61,14 +81,74 @@ struct kr_variable {
 	const char *label;     /* constants: name in the text format, or NULL */
 	kr_term *term;
 	kr_term *expansion;
+	uint64_t fgid;         /* graph owning `fgd` (0: none) */
+	kri_vdata fgd;
+	uint64_t mark;
+	void *scratch;
 };
 
 struct kr_apply {
 	kr_op *op;
 	size_t nin, nout;
-	kr_variable **inputs;
+	kr_variable **inputs;  /* point into io */
 	kr_variable **outputs;
+	uint64_t fgid;         /* graph owning `fgd` (0: none) */
+	kri_ndata fgd;
+	uint64_t mark;
+	uintptr_t state;
+	kr_variable *io[];     /* nin inputs, then nout outputs */
 };
+
+/* A fresh traversal epoch for `mark` fields (never 0). */
+uint64_t kri_epoch(void);
+
+/*
+ * The graph (see fgraph.c for the invariants). `xvars`/`xnodes` hold the
+ * data of the variables and nodes whose in-place slot another graph uses.
+ */
+struct kr_fgraph {
+	uint64_t id;
+	kri_vec inputs;   /* kr_variable * */
+	kri_vec outputs;  /* kr_variable * */
+	kri_vec outnodes; /* Output pseudo-node of each output */
+	kri_vec outnames; /* label of each output (char * or NULL) */
+	kri_vec nodes;    /* kr_apply *, no particular order; see kri_ndata.idx */
+	kri_pmap xvars;   /* kr_variable * -> kri_vdata * */
+	kri_pmap xnodes;  /* kr_apply * -> kri_ndata * */
+	size_t nvars;     /* member variables */
+	kri_vec features; /* kr_feature *, in attach order */
+};
+
+static inline kri_vdata *kri_fg_vdata(const kr_fgraph *fg,
+				      const kr_variable *v)
+{
+	if (v->fgid == fg->id)
+		return (kri_vdata *)&v->fgd;
+	return fg->xvars.len ? kri_pmap_get(&fg->xvars, v) : NULL;
+}
+
+static inline kri_ndata *kri_fg_ndata(const kr_fgraph *fg,
+				      const kr_apply *node)
+{
+	if (node->fgid == fg->id)
+		return (kri_ndata *)&node->fgd;
+	return fg->xnodes.len ? kri_pmap_get(&fg->xnodes, node) : NULL;
+}
+
+/* A new empty graph (no features). */
+kr_fgraph *kri_fgraph_alloc(void);
+
+/*
+ * Append to `order` the nodes that outs need, in io_toposort order; in
+ * import mode (import_into not NULL) nodes of that graph count as done.
+ * `prereqs` (may be NULL) maps a node to a kri_vec * of nodes that must
+ * come before it. Errors: KR_EINVALID on a cycle.
+ */
+int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
+		 kr_variable *const *outs, const kri_pmap *prereqs);
+
+/* True when v is an ownerless non-constant variable that is not an input. */
+bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v);
 
 /* Register the built-in ops (idempotent). Called from kr_init(). */
 void kri_graph_init(void);

@@ -146,14 +146,14 @@ kr_variable *kri_variable_clone(const kr_variable *v)
 static kr_apply *apply_alloc(kr_op *op, size_t nin, kr_variable *const *in,
 			     size_t nout)
 {
-	kr_apply *node = kri_alloc(sizeof *node);
+	kr_apply *node = kri_alloc(sizeof *node + (nin + nout) * sizeof(void *));
 	node->op = op;
 	node->nin = nin;
 	node->nout = nout;
-	node->inputs = kri_alloc((nin ? nin : 1) * sizeof *node->inputs);
+	node->inputs = node->io;
 	for (size_t i = 0; i < nin; i++)
 		node->inputs[i] = in[i];
-	node->outputs = kri_alloc((nout ? nout : 1) * sizeof *node->outputs);
+	node->outputs = node->io + nin;
 	return node;
 }
 
@@ -194,7 +194,9 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 	int rc = check_arity(op, nin);
 	if (rc < 0)
 		return rc;
-	const kr_type **types = kri_alloc((nin ? nin : 1) * sizeof *types);
+	const kr_type *small[8];
+	const kr_type **types =
+		nin <= 8 ? small : kri_alloc(nin * sizeof *types);
 	for (size_t i = 0; i < nin; i++)
 		types[i] = inputs[i]->type;
 	const kr_type *otype = NULL;

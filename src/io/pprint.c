@@ -112,6 +112,7 @@ static void ensure_defaults(void)
 	assign(kr_op_sub(), "-", -2, "left");
 	assign(kr_op_neg(), "-", 0, "either");
 	assign(kr_op_true_div(), "/", -1, "left");
+	assign(kr_op_pow(), "**", 1, "right");
 	assign(kr_op_dot(), "@", -1, "left");
 }
 

@@ -2,7 +2,10 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <ctype.h>
+
 #include "core/alloc.h"
+#include "kanrewrite/gformat.h"
 #include "kanrewrite/op.h"
 #include "kanrewrite/print.h"
 #include "kanrewrite/program.h"
@@ -15,7 +18,13 @@ struct kr_program {
 	kri_pmap names;  /* symbol term -> kr_variable */
 	kri_vec graphs;  /* kr_variable */
 	kri_vec places;  /* packed line << 32 | col, as pointers */
+	kr_fgraph *fg;   /* the graph of a file in the full format */
 };
+
+static void *pack_place(int line, int col)
+{
+	return (void *)(uintptr_t)(((uint64_t)line << 32) | (unsigned)col);
+}
 
 /* An error at the position of the element held by `cell` (or the form). */
 static int fail_at(kr_program *p, const kr_term *cell, int code,
@@ -139,8 +148,108 @@ static int add_form(kr_program *p, kr_term *form)
 	int line, col;
 	kr_reader_form_position(p->reader, &line, &col);
 	kri_vec_push(&p->graphs, v);
-	kri_vec_push(&p->places,
-		     (void *)(uintptr_t)(((uint64_t)line << 32) | (unsigned)col));
+	kri_vec_push(&p->places, pack_place(line, col));
+	return 0;
+}
+
+/* ------------------------------------------------------------ full format */
+
+/*
+ * A lexical pass over the top-level forms (comments, strings and nesting
+ * skipped; no datum is built, so `#n=` labels are fine): calls `visit`
+ * with the head word of each top-level list and where the list starts.
+ */
+typedef struct scan {
+	const char *s;
+	int line, col;
+} scan;
+
+static char scan_next(scan *sc)
+{
+	char c = *sc->s++;
+	if (c == '\n')
+		sc->line++, sc->col = 1;
+	else
+		sc->col++;
+	return c;
+}
+
+static void scan_skip(scan *sc, char c)
+{
+	if (c == ';') {
+		while (*sc->s && *sc->s != '\n')
+			scan_next(sc);
+	} else if (c == '"') {
+		while (*sc->s && *sc->s != '"')
+			if (scan_next(sc) == '\\' && *sc->s)
+				scan_next(sc);
+		if (*sc->s)
+			scan_next(sc);
+	}
+}
+
+static bool head_is(const char *s, const char *word)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	size_t n = strlen(word);
+	return strncmp(s, word, n) == 0 &&
+	       (isspace((unsigned char)s[n]) || s[n] == ')' || !s[n]);
+}
+
+static bool is_decl(const char *s)
+{
+	static const char *const words[] = {"input", "constant", "matrix",
+					    "vector", "scalar"};
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+		if (head_is(s, words[k]))
+			return true;
+	return false;
+}
+
+/* True when a top-level form is (input ...), (constant ...) or
+ * (output ...); `places` gets where each graph-giving form starts. */
+static bool full_format(const char *text, kri_vec *places)
+{
+	scan sc = {text, 1, 1};
+	bool full = false;
+	int depth = 0;
+	while (*sc.s) {
+		int line = sc.line, col = sc.col;
+		const char *at = sc.s;
+		char c = scan_next(&sc);
+		if (c == ';' || c == '"')
+			scan_skip(&sc, c);
+		else if (c == ')' && depth > 0)
+			depth--;
+		if (c != '(' || depth++ > 0)
+			continue;
+		full |= head_is(at + 1, "input") || head_is(at + 1, "constant") ||
+			head_is(at + 1, "output");
+		if (!is_decl(at + 1))
+			kri_vec_push(places, pack_place(line, col));
+	}
+	return full;
+}
+
+/* The graphs of a file in the full format: its outputs, in order. */
+static int read_full(kr_program *p, const char *text, const char *name,
+		     kri_vec *places)
+{
+	int rc = kr_gformat_read(&p->fg, NULL, text, name);
+	if (rc < 0)
+		return rc;
+	size_t n = kr_fgraph_noutputs(p->fg);
+	for (size_t k = 0; k < n; k++) {
+		kri_vec_push(&p->graphs, kr_fgraph_output(p->fg, k));
+		kri_vec_push(&p->places, k < places->len ? places->items[k]
+							 : pack_place(1, 1));
+	}
+	for (size_t k = 0; k < kr_fgraph_ninputs(p->fg); k++) {
+		kr_variable *v = kr_fgraph_input(p->fg, k);
+		if (kr_variable_name(v))
+			kri_pmap_put(&p->names, kr_sym(kr_variable_name(v)), v);
+	}
 	return 0;
 }
 
@@ -149,6 +258,13 @@ int kr_program_read(kr_program **out, const char *text, const char *name)
 	kr_check(out != NULL && text != NULL);
 	kr_program *p = kri_alloc(sizeof *p);
 	p->reader = kr_reader_new(text, name);
+	kri_vec places = {0};
+	if (full_format(text, &places)) {
+		int rc = read_full(p, text, name ? name : "<text>", &places);
+		if (rc == 0)
+			*out = p;
+		return rc;
+	}
 	for (;;) {
 		kr_term *form;
 		int rc = kr_reader_next(&form, p->reader);
@@ -175,6 +291,12 @@ void kr_program_position(const kr_program *p, size_t i, int *line, int *col)
 	uint64_t at = (uint64_t)(uintptr_t)p->places.items[i];
 	*line = (int)(at >> 32);
 	*col = (int)(at & 0xffffffffu);
+}
+
+kr_fgraph *kr_program_fgraph(const kr_program *p)
+{
+	kr_check(p != NULL);
+	return p->fg;
 }
 
 kr_variable *kr_program_lookup(const kr_program *p, const char *name)

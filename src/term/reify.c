@@ -6,95 +6,160 @@
 #include "kanrewrite/reify.h"
 
 /*
- * walk* recurses on the elements of a list or etuple and loops along the
- * spine of a list, so long lists cost no C stack; nesting depth does.
- * Ground subterms are returned as they are (O(1) thanks to KRI_GROUND), and
- * a term in which nothing changed is returned itself, which keeps the
- * evaluated-object cache of etuples.
+ * walk* and the naming of reification keep their pending work on explicit
+ * stacks, so neither the length of a list nor the nesting depth of a term
+ * ever reaches the C stack (as unification does). Ground subterms are
+ * returned as they are (O(1) thanks to KRI_GROUND), and a term in which
+ * nothing changed is returned itself, which keeps the evaluated-object
+ * cache of etuples.
  */
-static kr_term *walk_star_etuple(kr_term *t, const kr_subst *s)
+
+/* ----------------------------------------------------------- work stacks */
+
+/*
+ * A frame rebuilds one non-ground list or etuple. A list frame walks the
+ * cars along the spine (`cur` is the cell whose car is being walked), then
+ * its tail (`tail` set, `cur` the tail); an etuple frame walks item `i`.
+ * The walked parts go on the value stack from `base` on.
+ */
+typedef struct wframe {
+	kr_term *t, *cur;
+	size_t i, base;
+	bool changed, tail;
+} wframe;
+
+typedef struct wstack {
+	wframe *f;
+	size_t len, cap;
+	wframe local[32];
+	kri_vec vals;
+} wstack;
+
+static void frame_push(wstack *w, kr_term *t)
 {
-	kr_term **items = NULL;
-	for (size_t i = 0; i < t->u.et.n; i++) {
-		kr_term *e = kr_walk_star(t->u.et.items[i], s);
-		if (e != t->u.et.items[i] && !items) {
-			items = kri_alloc(t->u.et.n * sizeof *items);
-			memcpy(items, t->u.et.items, i * sizeof *items);
-		}
-		if (items)
-			items[i] = e;
+	if (w->len == w->cap) {
+		size_t cap = w->cap * 2;
+		wframe *f = kri_alloc(cap * sizeof *f);
+		memcpy(f, w->f, w->len * sizeof *f);
+		w->f = f;
+		w->cap = cap;
 	}
-	return items ? kr_etuple(t->u.et.n, items) : t;
+	wframe *f = &w->f[w->len++];
+	f->t = t;
+	f->cur = t;
+	f->i = 0;
+	f->base = w->vals.len;
+	f->changed = false;
+	f->tail = false;
 }
 
-static kr_term *walk_star_list(kr_term *t, const kr_subst *s)
+/* A term walk* has to rebuild: a non-ground list or etuple. */
+static bool compound(const kr_term *t)
 {
-	kri_vec elems = {0};
-	bool changed = false;
-	kr_term *cur = t;
-	while (cur->kind == KR_CONS && !KRI_IS_GROUND(cur)) {
-		kr_term *e = kr_walk_star(cur->u.cons.car, s);
-		kr_term *next = kr_walk(cur->u.cons.cdr, s);
-		changed |= e != cur->u.cons.car || next != cur->u.cons.cdr;
-		kri_vec_push(&elems, e);
-		cur = next;
+	return !KRI_IS_GROUND(t) && (t->kind == KR_CONS || t->kind == KR_ETUPLE);
+}
+
+/* The child of the top frame to walk next, or NULL when it is complete. */
+static kr_term *next_child(const wframe *f)
+{
+	if (f->t->kind == KR_ETUPLE)
+		return f->i < f->t->u.et.n ? f->t->u.et.items[f->i] : NULL;
+	return f->tail ? f->cur : f->cur->u.cons.car;
+}
+
+/* The rebuilt term of a complete frame (its parts popped). */
+static kr_term *frame_result(wstack *w, wframe *f, kr_term *tail)
+{
+	kr_term **parts = (kr_term **)w->vals.items + f->base;
+	size_t n = w->vals.len - f->base;
+	kr_term *r = f->t;
+	if (f->changed && f->t->kind == KR_ETUPLE)
+		r = kr_etuple(n, parts);
+	else if (f->changed)
+		for (r = tail; n-- > 0;)
+			r = kr_cons(parts[n], r);
+	w->vals.len = f->base;
+	return r;
+}
+
+/* Give the walked child v to the top frame; the frame's result when done. */
+static kr_term *deliver(wstack *w, kr_term *v, const kr_subst *s)
+{
+	wframe *f = &w->f[w->len - 1];
+	if (f->t->kind == KR_ETUPLE) {
+		f->changed |= v != f->t->u.et.items[f->i++];
+		kri_vec_push(&w->vals, v);
+		return f->i == f->t->u.et.n ? frame_result(w, f, NULL) : NULL;
 	}
-	kr_term *tail = kr_walk_star(cur, s);
-	if (!changed && tail == cur)
-		return t;
-	for (size_t i = elems.len; i-- > 0;)
-		tail = kr_cons(elems.items[i], tail);
-	return tail;
+	if (f->tail) {
+		f->changed |= v != f->cur;
+		return frame_result(w, f, v);
+	}
+	kr_term *next = kr_walk(f->cur->u.cons.cdr, s);
+	f->changed |= v != f->cur->u.cons.car || next != f->cur->u.cons.cdr;
+	kri_vec_push(&w->vals, v);
+	f->cur = next;
+	f->tail = !(next->kind == KR_CONS && !KRI_IS_GROUND(next));
+	return NULL;
 }
 
 kr_term *kr_walk_star(kr_term *t, const kr_subst *s)
 {
 	kr_check(t != NULL && s != NULL);
 	t = kr_walk(t, s);
-	if (KRI_IS_GROUND(t))
+	if (!compound(t))
 		return t;
-	switch (t->kind) {
-	case KR_CONS: return walk_star_list(t, s);
-	case KR_ETUPLE: return walk_star_etuple(t, s);
-	default: return t;
+	wstack w = {.f = NULL, .len = 0, .cap = 32};
+	w.f = w.local;
+	frame_push(&w, t);
+	for (;;) {
+		wframe *f = &w.f[w.len - 1];
+		kr_term *c = next_child(f);
+		kr_term *v = c ? kr_walk(c, s) : NULL;
+		if (v && compound(v)) { /* a list tail here is an etuple */
+			frame_push(&w, v);
+			continue;
+		}
+		kr_term *r = v ? deliver(&w, v, s) : frame_result(&w, f, NULL);
+		while (r) {
+			if (--w.len == 0)
+				return r;
+			r = deliver(&w, r, s);
+		}
 	}
 }
 
-typedef struct namer {
-	const kr_subst *s;
-	size_t next;
-} namer;
+/* ------------------------------------------------------------- naming */
 
-static void name_vars(kr_term *t, namer *nm)
+/* Name the unbound variables of t, left to right, depth first. */
+static const kr_subst *name_vars(kr_term *t, const kr_subst *s, size_t *next)
 {
+	kri_vec todo = {0};
 	for (;;) {
-		t = kr_walk(t, nm->s);
-		if (KRI_IS_GROUND(t))
-			return;
-		if (t->kind == KR_VAR) {
+		t = kr_walk(t, s);
+		if (!KRI_IS_GROUND(t) && t->kind == KR_VAR) {
 			char buf[32];
-			snprintf(buf, sizeof buf, "_.%zu", nm->next++);
-			nm->s = kr_subst_extend(nm->s, t, kr_sym(buf));
-			return;
+			snprintf(buf, sizeof buf, "_.%zu", (*next)++);
+			s = kr_subst_extend(s, t, kr_sym(buf));
+		} else if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
+			kri_vec_push(&todo, t->u.cons.cdr);
+			t = t->u.cons.car;
+			continue;
+		} else if (!KRI_IS_GROUND(t) && t->kind == KR_ETUPLE) {
+			for (size_t i = t->u.et.n; i-- > 0;)
+				kri_vec_push(&todo, t->u.et.items[i]);
 		}
-		if (t->kind == KR_ETUPLE) {
-			for (size_t i = 0; i < t->u.et.n; i++)
-				name_vars(t->u.et.items[i], nm);
-			return;
-		}
-		if (t->kind != KR_CONS)
-			return;
-		name_vars(t->u.cons.car, nm);
-		t = t->u.cons.cdr;
+		if (todo.len == 0)
+			return s;
+		t = kri_vec_pop(&todo);
 	}
 }
 
 const kr_subst *kr_reify_names(kr_term *t, const kr_subst *s, size_t start)
 {
 	kr_check(t != NULL && s != NULL);
-	namer nm = {s, start};
-	name_vars(t, &nm);
-	return nm.s;
+	size_t next = start;
+	return name_vars(t, s, &next);
 }
 
 kr_term *kr_reify(kr_term *t, const kr_subst *s)

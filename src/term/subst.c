@@ -20,22 +20,23 @@ typedef struct slot {
 
 typedef struct hnode {
 	uint32_t bitmap;
+	uint32_t size; /* in a root: the number of bindings of the trie */
 	slot slots[];
 } hnode;
 
+/* A substitution is the root node of its trie (one object per version). */
 struct kr_subst {
-	const hnode *root;
-	size_t size;
+	hnode root;
 };
 
-static const kr_subst empty_subst = {NULL, 0};
+static const kr_subst empty_subst = {{0, 0}};
 
 const kr_subst *kr_subst_empty(void) { return &empty_subst; }
 
 size_t kr_subst_size(const kr_subst *s)
 {
 	kr_check(s != NULL);
-	return s->size;
+	return s->root.size;
 }
 
 /* SWAR population count: without -mpopcnt the builtin is a library call. */
@@ -47,11 +48,11 @@ static inline unsigned popcount32(uint32_t x)
 	return (x * 0x01010101u) >> 24;
 }
 
-kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
+/* The binding of v in the trie of s only (not an in-place binding). */
+static kr_term *trie_lookup(const kr_subst *s, const kr_term *v)
 {
-	kr_check(s != NULL && v && v->kind == KR_VAR);
 	uint64_t id = v->u.var.id;
-	const hnode *n = s->root;
+	const hnode *n = &s->root;
 	for (unsigned shift = 0; n; shift += 5) {
 		uint32_t bit = 1u << ((id >> shift) & 31);
 		if (!(n->bitmap & bit))
@@ -62,6 +63,12 @@ kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 		n = sl->val;
 	}
 	return NULL;
+}
+
+kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
+{
+	kr_check(s != NULL && v && v->kind == KR_VAR);
+	return v->u.var.val ? v->u.var.val : trie_lookup(s, v);
 }
 
 static hnode *node_new(uint32_t bitmap)
@@ -129,10 +136,9 @@ const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
 	kr_check(s != NULL && v && v->kind == KR_VAR && t != NULL);
 	bool added = false;
 	slot leaf = {v, t};
-	kr_subst *r = kri_alloc(sizeof *r);
-	r->root = insert(s->root, leaf, 0, &added);
-	r->size = s->size + (added ? 1 : 0);
-	return r;
+	hnode *r = insert(&s->root, leaf, 0, &added);
+	r->size = s->root.size + (added ? 1 : 0);
+	return (const kr_subst *)r;
 }
 
 static bool each(const hnode *n,
@@ -153,16 +159,15 @@ void kr_subst_foreach(const kr_subst *s,
 		      void *data)
 {
 	kr_check(s != NULL && fn != NULL);
-	if (s->root)
-		each(s->root, fn, data);
+	each(&s->root, fn, data);
 }
 
 kr_term *kr_walk(kr_term *t, const kr_subst *s)
 {
 	kr_check(t != NULL && s != NULL);
 	while (t->kind == KR_VAR) {
-		kr_term *b = kr_subst_lookup(s, t);
-		if (!b)
+		kr_term *b = t->u.var.val;
+		if (!b && !(b = trie_lookup(s, t)))
 			return t;
 		t = b;
 	}
@@ -179,5 +184,6 @@ const kr_subst *kri_map_set(const kr_subst *m, const kr_term *v, void *val)
 
 void *kri_map_get(const kr_subst *m, const kr_term *v)
 {
-	return m ? (void *)kr_subst_lookup(m, v) : NULL;
+	kr_check(v && v->kind == KR_VAR);
+	return m ? (void *)trie_lookup(m, v) : NULL;
 }

@@ -2,14 +2,28 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <stddef.h>
+
 #include "term/term.h"
 
 static kr_term nil_term = {.kind = KR_NIL, .flags = KRI_GROUND};
 static uint64_t next_var_id = 1;
+static uint64_t next_scope = 1;
+uint64_t kri_var_scope;
 
-static kr_term *new_term(kr_kind k, uint8_t flags)
+uint64_t kri_scope_new(void) { return next_scope++; }
+
+/*
+ * A term node is allocated with the size its kind needs (the header and
+ * the payload member of the union), as Lua sizes its objects: a pair
+ * takes 24 bytes, not the 40 of the largest payload (an etuple).
+ */
+#define TERM_SIZE(member) \
+	(offsetof(kr_term, u) + sizeof(((kr_term *)NULL)->u.member))
+
+static kr_term *new_term(kr_kind k, uint8_t flags, size_t size)
 {
-	kr_term *t = kri_alloc(sizeof *t);
+	kr_term *t = kri_alloc(size);
 	t->kind = (uint8_t)k;
 	t->flags = flags;
 	return t;
@@ -33,9 +47,10 @@ const char *kr_kind_name(kr_kind k)
 
 kr_term *kr_var_new(const char *name)
 {
-	kr_term *t = new_term(KR_VAR, 0);
+	kr_term *t = new_term(KR_VAR, 0, TERM_SIZE(var));
 	t->u.var.id = next_var_id++;
 	t->u.var.name = name ? kr_strdup(name) : NULL;
+	t->u.var.scope = kri_var_scope;
 	return t;
 }
 
@@ -85,7 +100,7 @@ kr_term *kr_sym(const char *name)
 		sym_grow();
 	size_t i = sym_slot(symtab, symcap, name);
 	if (!symtab[i]) {
-		kr_term *t = new_term(KR_SYM, KRI_GROUND);
+		kr_term *t = new_term(KR_SYM, KRI_GROUND, TERM_SIZE(sym));
 		t->u.sym.name = kr_strdup(name);
 		symtab[i] = t;
 		symlen++;
@@ -101,7 +116,7 @@ const char *kr_sym_name(const kr_term *s)
 
 kr_term *kr_int(int64_t i)
 {
-	kr_term *t = new_term(KR_INT, KRI_GROUND);
+	kr_term *t = new_term(KR_INT, KRI_GROUND, TERM_SIZE(i));
 	t->u.i = i;
 	return t;
 }
@@ -114,7 +129,7 @@ int64_t kr_int_value(const kr_term *t)
 
 kr_term *kr_real(double d)
 {
-	kr_term *t = new_term(KR_REAL, KRI_GROUND);
+	kr_term *t = new_term(KR_REAL, KRI_GROUND, TERM_SIZE(r));
 	t->u.r = d;
 	return t;
 }
@@ -128,7 +143,7 @@ double kr_real_value(const kr_term *t)
 kr_term *kr_str(const char *s)
 {
 	kr_check(s != NULL);
-	kr_term *t = new_term(KR_STR, KRI_GROUND);
+	kr_term *t = new_term(KR_STR, KRI_GROUND, TERM_SIZE(str));
 	t->u.str.s = kr_strdup(s);
 	return t;
 }
@@ -144,7 +159,7 @@ kr_term *kr_nil(void) { return &nil_term; }
 kr_term *kr_foreign(const kr_foreign_type *type, const void *ptr)
 {
 	kr_check(type != NULL && type->name != NULL);
-	kr_term *t = new_term(KR_FOREIGN, KRI_GROUND);
+	kr_term *t = new_term(KR_FOREIGN, KRI_GROUND, TERM_SIZE(fo));
 	t->u.fo.ptr = (void *)ptr;
 	t->u.fo.type = type;
 	return t;
@@ -184,7 +199,7 @@ static kr_term *etuple_window(kr_term **items, size_t n, kr_term *parent)
 			flags = 0;
 			break;
 		}
-	kr_term *t = new_term(KR_ETUPLE, flags);
+	kr_term *t = new_term(KR_ETUPLE, flags, TERM_SIZE(et));
 	t->u.et.items = items;
 	t->u.et.n = n;
 	t->u.et.parent = parent;
@@ -259,8 +274,9 @@ kr_term *kr_cons(kr_term *a, kr_term *d)
 	kr_check(a != NULL && d != NULL);
 	if (d->kind == KR_ETUPLE)
 		return cons_etuple(a, d);
-	kr_term *t = new_term(KR_CONS, (uint8_t)(a->flags & d->flags &
-						  KRI_GROUND));
+	kr_term *t = new_term(KR_CONS,
+			      (uint8_t)(a->flags & d->flags & KRI_GROUND),
+			      TERM_SIZE(cons));
 	t->u.cons.car = a;
 	t->u.cons.cdr = d;
 	return t;

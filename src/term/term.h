@@ -11,7 +11,9 @@
  * byte and a union of payloads (Lua's tag + Value, chibi's heap object
  * without pointer tagging).
  *
- *   KR_VAR      id (unique, increasing), optional name
+ *   KR_VAR      id (unique, increasing), optional name, and for the
+ *               engine: scope (the search scope it was made in, 0 for
+ *               none) and val (its binding made in place, or NULL)
  *   KR_SYM      name (interned: one node per name, compared by pointer)
  *   KR_INT      int64_t
  *   KR_REAL     double
@@ -36,6 +38,8 @@ struct kr_term {
 		struct {
 			uint64_t id;
 			const char *name;
+			uint64_t scope;
+			kr_term *val;
 		} var;
 		struct {
 			const char *name;
@@ -62,6 +66,24 @@ struct kr_term {
 };
 
 #define KRI_IS_GROUND(t) (((t)->flags & KRI_GROUND) != 0)
+
+/*
+ * In-place binding (faster-miniKanren's set-var-val!). A search scope is a
+ * number the goal engine hands out at each branch point (disjunction,
+ * conde, ifte) and to every run; kri_var_scope is the scope the engine is
+ * building a relation body in (0 outside), and kr_var_new() gives it to
+ * the variables it makes. When == binds a variable whose scope is the
+ * scope of the state it runs in, no branch has happened since the variable
+ * was made, so the state is the only one that can ever see it: the value
+ * is stored in the variable (var.val) instead of the substitution. Every
+ * walk looks there first. A variable made outside a body build has scope
+ * 0 and is never bound in place; nor are bindings made by the public
+ * kr_unify(), kr_subst_extend() and kr_state_unify().
+ */
+extern uint64_t kri_var_scope;
+
+/* A new scope number (never 0). */
+uint64_t kri_scope_new(void);
 
 /* The etuple a foreign atom expands to, or NULL when it is atomic. */
 kr_term *kri_foreign_expand(const kr_term *t);

@@ -29,27 +29,35 @@ static void push(work *w, kr_term *u, kr_term *v)
 	w->pairs[w->len++] = v;
 }
 
+/*
+ * The occurs check keeps the subterms still to visit on a work stack of its
+ * own (a list is followed along its spine without one), so deep terms
+ * never reach the C stack. Ground subterms cost O(1).
+ */
 bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 {
 	kr_check(x && x->kind == KR_VAR && t != NULL && s != NULL);
-	t = kr_walk(t, s);
-	while (!KRI_IS_GROUND(t)) {
-		switch (t->kind) {
-		case KR_VAR: return t == x;
-		case KR_CONS:
-			if (kr_occurs(x, t->u.cons.car, s))
-				return true;
-			t = kr_walk(t->u.cons.cdr, s);
-			break;
-		case KR_ETUPLE:
-			for (size_t i = 0; i < t->u.et.n; i++)
-				if (kr_occurs(x, t->u.et.items[i], s))
-					return true;
-			return false;
-		default: return false;
+	work w;
+	w.pairs = w.local;
+	w.cap = sizeof w.local / sizeof *w.local;
+	w.len = 0;
+	for (;;) {
+		t = kr_walk(t, s);
+		if (t == x)
+			return true;
+		if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
+			push(&w, t->u.cons.cdr, NULL);
+			t = t->u.cons.car;
+			continue;
 		}
+		if (!KRI_IS_GROUND(t) && t->kind == KR_ETUPLE)
+			for (size_t i = t->u.et.n; i-- > 0;)
+				push(&w, t->u.et.items[i], NULL);
+		if (w.len == 0)
+			return false;
+		w.len -= 2;
+		t = w.pairs[w.len];
 	}
-	return false;
 }
 
 /* Split a pair-like term into head and tail (expanding foreign atoms). */
@@ -116,7 +124,7 @@ static kr_term *bound_side(kr_term *u, kr_term *v)
 }
 
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
-				bool check, kri_vec *added)
+				bool check, kri_vec *added, uint64_t scope)
 {
 	kr_check(u0 != NULL && v0 != NULL && s != NULL);
 	work w;
@@ -134,7 +142,10 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 			kr_term *t = x == u ? v : u;
 			if (check && kr_occurs(x, t, s))
 				return NULL;
-			s = kr_subst_extend(s, x, t);
+			if (scope && x->u.var.scope == scope)
+				x->u.var.val = t;
+			else
+				s = kr_subst_extend(s, x, t);
 			if (added)
 				kri_vec_push(added, x);
 			continue;
@@ -147,10 +158,10 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return kri_unify_added(u, v, s, false, NULL);
+	return kri_unify_added(u, v, s, false, NULL, 0);
 }
 
 const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return kri_unify_added(u, v, s, true, NULL);
+	return kri_unify_added(u, v, s, true, NULL, 0);
 }

@@ -10,10 +10,13 @@
  * Unify u and v extending s (with the occurs check when `check`); when
  * `added` is not NULL, push every variable bound on the way, in binding
  * order (faster-miniKanren's "added" associations: var -> its value in the
- * result). Returns NULL when u and v do not unify.
+ * result). A variable whose scope is `scope` (non-zero) is bound in place
+ * (see term.h), even when the unification then fails: only the engine's
+ * == passes a scope, for a state nothing else will see. Returns NULL when
+ * u and v do not unify.
  */
 const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
-				bool check, kri_vec *added);
+				bool check, kri_vec *added, uint64_t scope);
 
 /* True when the occurs check of == is on (goal layer setting). */
 bool kri_occurs_check_on(void);

@@ -24,6 +24,9 @@ flags="-g -O1 -std=c11 -fsanitize=fuzzer-no-link,address,undefined \
  -fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L \
  -DKR_PKGDATADIR=\"/nonexistent\" -I$out -I$src/include -I$src/src -I$src/src/cli \
  $(pkg-config --cflags bdw-gc)"
+# The newest header: every object older than it is rebuilt.
+newest_h=$(ls -t "$src"/include/*.h "$src"/include/kanrewrite/*.h \
+	"$src"/src/*/*.h "$src"/relations/*.h | head -n 1)
 objs=
 for f in "$src"/src/*.c "$src"/src/core/*.c "$src"/src/term/*.c \
 	 "$src"/src/goal/*.c "$src"/src/graph/*.c "$src"/src/rewrite/*.c \
@@ -33,7 +36,7 @@ for f in "$src"/src/*.c "$src"/src/core/*.c "$src"/src/term/*.c \
 	main.c|repl.c|cmd_*.c) continue;;
 	esac
 	o="$out/obj/$(echo "$f" | sed "s|^$src/||; s|/|_|g; s|\.c$|.o|")"
-	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$src/src/cli/lang.h" -nt "$o" ]; then
+	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		$CC $flags -c "$f" -o "$o"
 	fi
 	objs="$objs $o"

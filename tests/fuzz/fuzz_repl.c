@@ -36,6 +36,8 @@ int cli_fail(const char *fmt, ...)
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static bool occurs_check;
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -46,6 +48,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	kr_init();
 	lang_init();
 	lang_set_sandbox(true);
+	lang_globals_mark();
+	occurs_check = kr_set_occurs_check(true);
+	kr_set_occurs_check(occurs_check);
 	return 0;
 }
 
@@ -58,6 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = 0;
 	if (memchr(text, 0, size))
 		return 0;
+	lang_globals_restore();
+	kr_set_occurs_check(occurs_check);
 	lang_set_limits(20000, 200);
 	lang_set_eval_limit(200000);
 	kr_reader *r = kr_reader_new(text, "<fuzz>");
@@ -69,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rc < 0)
 			break;
 		if (lang_eval_form(&v, form, r) == 0 && v != lang_void())
-			kr_term_fprint(stdout, v);
+			lang_fprint(stdout, v);
 	}
 	return 0;
 }

@@ -1,0 +1,186 @@
+/* korder.c -- kanren's answer order: answer-granular interleaving. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include <string.h>
+
+#include <kanrewrite/error.h>
+
+#include "rel_internal.h"
+
+/*
+ * kanren's streams are Python generators and its disjunction and bind are
+ * toolz's `interleave`: a ring of streams visited in turn, taking one
+ * *answer* from each before moving on (exhausted streams leave the ring;
+ * bind adds the stream of each new state of its source when the first
+ * pass reaches the end of the ring). The engine interleaves at every
+ * suspension instead (faster-miniKanren), which changes the order of
+ * answers; the few relations whose documented order is kanren's (reduceo:
+ * the fully reduced term first) combine their branches with the goals
+ * below.
+ *
+ * Built on the public API only: each branch is a lazy run (kr_runner)
+ * started at the branch's state, advanced with a step limit of one more
+ * suspension per call, so that every suspension forced inside a branch is
+ * one suspension of the outer stream: the outer run's step limit and its
+ * fairness towards other branches of the engine still hold. A branch's
+ * stream is consumed once, in order, as the engine consumes streams.
+ */
+
+/* ------------------------------------------------------------- one branch */
+
+struct adopt {
+	const kr_goal *g;
+	const kr_state *st;
+};
+
+/* Start the branch's run at its own state (a new scope: kr_goal_apply). */
+static kr_stream *adopt_fn(const kr_state *st, void *env)
+{
+	const struct adopt *a = env;
+	(void)st;
+	return kr_goal_apply(a->g, a->st);
+}
+
+static kr_runner *branch_new(const kr_goal *g, const kr_state *st)
+{
+	struct adopt *a = kr_alloc(sizeof *a);
+	a->g = g;
+	a->st = st;
+	return kr_run_start(kr_nil(), kr_goal_new(adopt_fn, a));
+}
+
+/*
+ * Advance a branch by at most one suspension.
+ * Returns 1 and *out for an answer, 0 after one suspension, -1 when the
+ * branch is exhausted.
+ */
+static int branch_step(kr_runner *r, const kr_state **out)
+{
+	kr_run_set_step_limit(r, kr_run_steps(r) + 1);
+	int rc = kr_run_next_state(out, r);
+	if (rc == 0)
+		return 1;
+	return rc == KR_ELIMIT ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ ring */
+
+/*
+ * Invariant: items[0..n) are the live branches in ring order, pos the one
+ * whose turn it is (pos == n: the end of a pass); source, while not NULL,
+ * is the stream bind maps `g` over, pulled at the end of each pass.
+ */
+struct ring {
+	kr_runner **items;
+	size_t n, cap, pos;
+	kr_runner *source;
+	const kr_goal *g;
+};
+
+static void ring_push(struct ring *r, kr_runner *b)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 4;
+		kr_runner **v = kr_alloc(cap * sizeof *v);
+		if (r->n)
+			memcpy(v, r->items, r->n * sizeof *v);
+		r->items = v;
+		r->cap = cap;
+	}
+	r->items[r->n++] = b;
+}
+
+static void ring_remove(struct ring *r, size_t i)
+{
+	memmove(r->items + i, r->items + i + 1,
+		(r->n - i - 1) * sizeof *r->items);
+	r->n--;
+}
+
+static kr_stream *ring_next(void *env);
+
+/* Pull the source once: 1 a new branch, 0 one step, -1 source ended. */
+static int ring_pull(struct ring *r)
+{
+	const kr_state *st;
+	int rc = branch_step(r->source, &st);
+	if (rc == 1)
+		ring_push(r, branch_new(r->g, st));
+	else if (rc < 0)
+		r->source = NULL;
+	return rc;
+}
+
+/* The rest of the ring's stream; each call forces at most two steps. */
+static kr_stream *ring_next(void *env)
+{
+	struct ring *r = env;
+	for (;;) {
+		if (r->pos == r->n && r->source) {
+			if (ring_pull(r) == 0)
+				return kr_stream_suspend(ring_next, r);
+			continue;
+		}
+		if (r->pos >= r->n) {
+			if (r->n == 0)
+				return NULL;
+			r->pos = 0;
+		}
+		const kr_state *st;
+		int rc = branch_step(r->items[r->pos], &st);
+		if (rc == 1) {
+			r->pos++;
+			return kr_stream_cons(st, kr_stream_suspend(ring_next,
+								    r));
+		}
+		if (rc == 0)
+			return kr_stream_suspend(ring_next, r);
+		ring_remove(r, r->pos);
+	}
+}
+
+/* ------------------------------------------------------------------ goals */
+
+struct kgoals {
+	size_t n;
+	kr_goal **g;
+};
+
+static kr_stream *kany_fn(const kr_state *st, void *env)
+{
+	const struct kgoals *k = env;
+	struct ring *r = kr_alloc(sizeof *r);
+	for (size_t i = 0; i < k->n; i++)
+		ring_push(r, branch_new(k->g[i], st));
+	return kr_stream_suspend(ring_next, r);
+}
+
+kr_goal *kri_rel_kany(size_t n, kr_goal *const *goals)
+{
+	struct kgoals *k = kr_alloc(sizeof *k);
+	k->n = n;
+	k->g = kr_alloc((n ? n : 1) * sizeof *k->g);
+	if (n)
+		memcpy(k->g, goals, n * sizeof *goals);
+	return kr_goal_new(kany_fn, k);
+}
+
+static kr_stream *kall_fn(const kr_state *st, void *env)
+{
+	const struct kgoals *k = env;
+	struct ring *r = kr_alloc(sizeof *r);
+	r->source = branch_new(k->g[0], st);
+	r->g = k->g[1];
+	return kr_stream_suspend(ring_next, r);
+}
+
+kr_goal *kri_rel_kall(kr_goal *a, kr_goal *b)
+{
+	struct kgoals *k = kr_alloc(sizeof *k);
+	k->n = 2;
+	k->g = kr_alloc(2 * sizeof *k->g);
+	k->g[0] = a;
+	k->g[1] = b;
+	return kr_goal_new(kall_fn, k);
+}

@@ -1,0 +1,715 @@
+/* graphs.c -- graphs at the prompt: typed inputs, ops, printers, evaluation. */
+/* See the LICENSE file for copying conditions. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * Graph Variables and ops are terms already (foreign atoms, graph.h), so
+ * they live in globals, lists and logic variables like any other value. An
+ * op is a procedure: applied to graph Variables and numbers it builds a
+ * node, as PyTensor's `pt.add(x, y)`; applied to anything else (a logic
+ * variable, a symbol, an etuple) it builds the etuple `(op arg ...)`, a
+ * term that relations and patterns unify with graphs, as etuples'
+ * `etuple(add, x, y)`. Declarations `(matrix A B)` compile (lang.c) into
+ * defines of `graph-input` calls.
+ */
+
+#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
+
+static int type_error(const char *who, const char *what, const kr_term *t)
+{
+	char *s = lang_show(t);
+	if (strlen(s) > 200)
+		strcpy(s + 196, " ...");
+	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what, s);
+}
+
+/* ============================================================ graphs */
+
+int lang_graph_of(kr_variable **out, const char *who, kr_term *t)
+{
+	kr_variable *v = kr_term_variable(t);
+	if (v) {
+		*out = v;
+		return 0;
+	}
+	kr_kind k = kr_term_kind(t);
+	if (k != KR_ETUPLE && k != KR_CONS && k != KR_INT && k != KR_REAL)
+		return type_error(who, "a graph", t);
+	if (!kr_is_ground(t))
+		return type_error(who, "a graph (it holds logic variables)", t);
+	if (kr_term_eval(out, t) < 0)
+		return kr_error_set(KR_EINVALID, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	return 0;
+}
+
+/* A number as a float64 scalar constant (PyTensor's as_tensor of 2.0). */
+static kr_variable *number_constant(const kr_term *t)
+{
+	double d = kr_term_kind(t) == KR_INT ? (double)kr_int_value(t)
+					     : kr_real_value(t);
+	return kr_constant_new(d, NULL);
+}
+
+/* True when every argument is a graph variable or a number. */
+static bool all_graphs(size_t n, kr_term *const *a)
+{
+	for (size_t i = 0; i < n; i++) {
+		kr_kind k = kr_term_kind(a[i]);
+		if (!kr_term_variable(a[i]) && k != KR_INT && k != KR_REAL)
+			return false;
+	}
+	return true;
+}
+
+int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a)
+{
+	if (!all_graphs(n, a)) {
+		kr_term **items = kr_alloc((n + 1) * sizeof *items);
+		items[0] = kr_op_term(op);
+		memcpy(items + 1, a, n * sizeof *a);
+		*out = kr_etuple(n + 1, items);
+		return 0;
+	}
+	kr_variable **in = kr_alloc((n ? n : 1) * sizeof *in);
+	for (size_t i = 0; i < n; i++)
+		in[i] = kr_term_variable(a[i]) ? kr_term_variable(a[i])
+					       : number_constant(a[i]);
+	kr_variable *v;
+	int rc = kr_op_call(&v, op, n, in);
+	if (rc < 0)
+		return rc;
+	*out = kr_variable_term(v);
+	return 0;
+}
+
+/* ====================================================== declarations */
+
+/* A type from `matrix`, `vector`, `scalar` or the graph format's sexp. */
+static int type_of_spec(const kr_type **out, kr_term *spec)
+{
+	if (kr_term_kind(spec) == KR_SYM) {
+		const char *s = kr_sym_name(spec);
+		*out = !strcmp(s, "matrix") ? kr_type_matrix() :
+		       !strcmp(s, "vector") ? kr_type_vector() :
+		       !strcmp(s, "scalar") ? kr_type_scalar(KR_FLOAT64) : NULL;
+		if (*out)
+			return 0;
+	}
+	long len = kr_list_length(spec);
+	if (len < 2 || kr_term_kind(kr_car(spec)) != KR_SYM ||
+	    kr_term_kind(kr_car(kr_cdr(spec))) != KR_SYM)
+		return type_error("graph-input", "a type (matrix, vector, "
+				  "scalar, (tensor DTYPE DIM ...) or (scalar "
+				  "DTYPE))", spec);
+	const char *head = kr_sym_name(kr_car(spec));
+	kr_dtype d;
+	if (kr_dtype_from_name(&d, kr_sym_name(kr_car(kr_cdr(spec)))) < 0)
+		return type_error("graph-input", "a dtype",
+				  kr_car(kr_cdr(spec)));
+	if (!strcmp(head, "scalar") && len == 2) {
+		*out = kr_type_scalar(d);
+		return 0;
+	}
+	if (strcmp(head, "tensor") || len - 2 > KR_TYPE_MAX_NDIM)
+		return type_error("graph-input", "a type", spec);
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	int ndim = 0;
+	for (kr_term *t = kr_cdr(kr_cdr(spec)); kr_is_pair(t); t = kr_cdr(t)) {
+		kr_term *dim = kr_car(t);
+		if (kr_term_kind(dim) == KR_INT && kr_int_value(dim) >= 0)
+			shape[ndim++] = kr_int_value(dim);
+		else if (kr_term_kind(dim) == KR_SYM &&
+			 !strcmp(kr_sym_name(dim), "?"))
+			shape[ndim++] = -1;
+		else
+			return type_error("graph-input", "a dimension (? or a "
+					  "length)", dim);
+	}
+	*out = kr_type_tensor(d, ndim, shape);
+	return 0;
+}
+
+/* (graph-input TYPE "name"): a new input variable. */
+PRIM(p_graph_input)
+{
+	const kr_type *type;
+	int rc = type_of_spec(&type, a[0]);
+	if (rc < 0)
+		return rc;
+	const char *name = NULL;
+	if (n > 1) {
+		if (kr_term_kind(a[1]) == KR_STR)
+			name = kr_str_value(a[1]);
+		else if (kr_term_kind(a[1]) == KR_SYM)
+			name = kr_sym_name(a[1]);
+		else
+			return type_error("graph-input", "a name", a[1]);
+	}
+	*out = kr_variable_term(kr_variable_new(type, name));
+	return 0;
+}
+
+/* (constant x [TYPE]): a Constant of a number, as pt.constant. */
+PRIM(p_constant)
+{
+	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
+		return type_error("constant", "a number", a[0]);
+	const kr_type *type = NULL;
+	if (n > 1) {
+		int rc = type_of_spec(&type, a[1]);
+		if (rc < 0)
+			return rc;
+	}
+	double d = kr_term_kind(a[0]) == KR_INT ? (double)kr_int_value(a[0])
+						: kr_real_value(a[0]);
+	*out = kr_variable_term(kr_constant_new(d, type));
+	return 0;
+}
+
+/* ========================================================= inspection */
+
+PRIM(p_graphp)
+{
+	(void)n;
+	*out = lang_bool(kr_term_variable(a[0]) != NULL);
+	return 0;
+}
+
+PRIM(p_opp)
+{
+	(void)n;
+	*out = lang_bool(kr_term_op(a[0]) != NULL);
+	return 0;
+}
+
+/* (graph-type g): the type in the graph format, e.g. (tensor float64 ? ?). */
+PRIM(p_graph_type)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-type", a[0]);
+	if (rc < 0)
+		return rc;
+	return kr_read_term(out, kr_type_to_sexp(kr_variable_type(v)),
+			    "graph-type");
+}
+
+/* (graph-name g): the variable's name as a string, or #f. */
+PRIM(p_graph_name)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-name", a[0]);
+	if (rc < 0)
+		return rc;
+	const char *s = kr_variable_name(v);
+	*out = s ? kr_str(s) : lang_bool(false);
+	return 0;
+}
+
+/* (graph-op g): the op of g's owner, or #f for an input or a constant. */
+PRIM(p_graph_op)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-op", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_apply *node = kr_variable_owner(v);
+	*out = node ? kr_op_term(kr_apply_op(node)) : lang_bool(false);
+	return 0;
+}
+
+/* (graph-inputs g): the owner's input variables, or () for a leaf. */
+PRIM(p_graph_inputs)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-inputs", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_apply *node = kr_variable_owner(v);
+	size_t k = node ? kr_apply_ninputs(node) : 0;
+	kr_term **items = kr_alloc((k ? k : 1) * sizeof *items);
+	for (size_t i = 0; i < k; i++)
+		items[i] = kr_variable_term(kr_apply_input(node, i));
+	*out = kr_list(k, items);
+	return 0;
+}
+
+/* ============================================================ terms */
+
+/* (etuple op arg ...): an etuple, as etuples' etuple(). */
+PRIM(p_etuple)
+{
+	*out = kr_etuple(n, a);
+	return 0;
+}
+
+/* (etuple-eval t): the graph a term evaluates to (eval_if_etuple). */
+PRIM(p_etuple_eval)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "etuple-eval", a[0]);
+	if (rc < 0)
+		return rc;
+	*out = kr_variable_term(v);
+	return 0;
+}
+
+/* (etuplize g [deep]): the graph as an etuple, one level or all the way. */
+PRIM(p_etuplize)
+{
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "etuplize", a[0]);
+	if (rc < 0)
+		return rc;
+	*out = n > 1 && lang_truthy(a[1]) ? lang_graph_term(v) : kr_etuplize(v);
+	return 0;
+}
+
+/* (var 'x): a logic variable outside run, for patterns (prints ~x). */
+PRIM(p_var)
+{
+	if (n && kr_term_kind(a[0]) != KR_SYM)
+		return type_error("var", "a symbol", a[0]);
+	*out = kr_var_new(n ? kr_sym_name(a[0]) : NULL);
+	return 0;
+}
+
+/* A small open-addressing map from variables to their etuples. */
+typedef struct vmap {
+	const kr_variable **keys;
+	kr_term **vals;
+	size_t cap, n;
+} vmap;
+
+static size_t vslot(const vmap *m, const kr_variable *v)
+{
+	uintptr_t h = (uintptr_t)v;
+	h = (h ^ (h >> 17)) * 0x9E3779B97F4A7C15u;
+	size_t j = (size_t)(h >> 7) & (m->cap - 1);
+	while (m->keys[j] && m->keys[j] != v)
+		j = (j + 1) & (m->cap - 1);
+	return j;
+}
+
+static void vmap_put(vmap *m, const kr_variable *v, kr_term *t)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		vmap old = *m;
+		m->cap = old.cap ? 2 * old.cap : 64;
+		m->keys = kr_alloc(m->cap * sizeof *m->keys);
+		m->vals = kr_alloc(m->cap * sizeof *m->vals);
+		m->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.keys[i])
+				vmap_put(m, old.keys[i], old.vals[i]);
+	}
+	size_t j = vslot(m, v);
+	if (!m->keys[j])
+		m->n++;
+	m->keys[j] = v;
+	m->vals[j] = t;
+}
+
+static kr_term *vmap_get(const vmap *m, const kr_variable *v)
+{
+	if (!m->cap)
+		return NULL;
+	size_t j = vslot(m, v);
+	return m->keys[j] ? m->vals[j] : NULL;
+}
+
+/*
+ * The whole graph as a term: etuples of op atoms down to input and
+ * constant atoms. A node met twice gives the same etuple object. Explicit
+ * stack, so any depth is fine; O(nodes + edges).
+ */
+typedef struct et_frame {
+	kr_variable *v;
+	size_t next;
+	kr_term **items;
+} et_frame;
+
+static void et_push(et_frame **st, size_t *sp, size_t *cap, kr_variable *v)
+{
+	if (*sp == *cap) {
+		et_frame *b = kr_alloc(2 * *cap * sizeof *b);
+		memcpy(b, *st, *cap * sizeof **st);
+		*st = b;
+		*cap *= 2;
+	}
+	(*st)[(*sp)++] = (et_frame){v, 0, NULL};
+}
+
+kr_term *lang_graph_term(kr_variable *root)
+{
+	vmap memo = {0};
+	size_t cap = 64, sp = 0;
+	et_frame *st = kr_alloc(cap * sizeof *st);
+	kr_term *result = NULL;
+	et_push(&st, &sp, &cap, root);
+	while (sp) {
+		et_frame *f = &st[sp - 1];
+		kr_apply *node = kr_variable_owner(f->v);
+		if (!f->items && (result = vmap_get(&memo, f->v)) != NULL) {
+			sp--;
+		} else if (!node) {
+			result = kr_variable_term(f->v);
+			sp--;
+		} else {
+			size_t k = kr_apply_ninputs(node);
+			if (!f->items) {
+				f->items = kr_alloc((k + 1) * sizeof *f->items);
+				f->items[0] = kr_op_term(kr_apply_op(node));
+			}
+			if (f->next < k) {
+				et_push(&st, &sp, &cap,
+					kr_apply_input(node, f->next));
+				continue;
+			}
+			result = kr_etuple(k + 1, f->items);
+			vmap_put(&memo, f->v, result);
+			sp--;
+		}
+		if (sp) {
+			et_frame *p = &st[sp - 1];
+			p->items[1 + p->next++] = result;
+		}
+	}
+	return result;
+}
+
+size_t lang_graph_size(const kr_variable *v, size_t cap)
+{
+	size_t n = 0, sp = 0, scap = 64;
+	const kr_variable **stack = kr_alloc(scap * sizeof *stack);
+	stack[sp++] = v;
+	while (sp && n < cap) {
+		kr_apply *node = kr_variable_owner(stack[--sp]);
+		if (!node)
+			continue;
+		n++;
+		size_t k = kr_apply_ninputs(node);
+		if (sp + k > scap) {
+			const kr_variable **b = kr_alloc(2 * (sp + k) * sizeof *b);
+			memcpy(b, stack, sp * sizeof *stack);
+			stack = b;
+			scap = 2 * (sp + k);
+		}
+		for (size_t i = 0; i < k; i++)
+			stack[sp++] = kr_apply_input(node, i);
+	}
+	return n < cap ? n : cap;
+}
+
+/* pprint repeats shared subexpressions: refuse what would not end. */
+static int check_printable(const char *who, const kr_variable *v)
+{
+	if (lang_graph_size(v, LANG_PRINT_MAX) < LANG_PRINT_MAX)
+		return 0;
+	return kr_error_set(KR_ELIMIT, "%s: the expression has more than %d "
+			    "nodes once shared subexpressions are repeated; "
+			    "use dprint or repr", who, LANG_PRINT_MAX);
+}
+
+/* ========================================================== printers */
+
+/* A FunctionGraph over a copy of g (inputs inferred). */
+static int fgraph_of(kr_fgraph **out, const char *who, kr_term *t)
+{
+	kr_variable *v;
+	int rc = lang_graph_of(&v, who, t);
+	if (rc < 0)
+		return rc;
+	return kr_fgraph_new(out, 0, NULL, 1, &v, true) < 0 ?
+	       kr_error_set(KR_EINVALID, "%s: %s", who,
+			    kr_strdup(kr_error_last()->message)) : 0;
+}
+
+static int print_text(kr_term **out, const char *text, bool newline)
+{
+	fputs(text, stdout);
+	if (newline)
+		putchar('\n');
+	*out = lang_void();
+	return 0;
+}
+
+/* (pprint g): print g as PyTensor's pprint does. */
+PRIM(p_pprint)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "pprint", a[0]);
+	if (rc < 0 || (rc = check_printable("pprint", v)) < 0)
+		return rc;
+	return print_text(out, kr_pprint(v), true);
+}
+
+/* (pprint-string g): the same text as a string. */
+PRIM(p_pprint_string)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "pprint-string", a[0]);
+	if (rc < 0 || (rc = check_printable("pprint-string", v)) < 0)
+		return rc;
+	*out = kr_str(kr_pprint(v));
+	return 0;
+}
+
+/* (dprint g): print g as pytensor.dprint(fgraph) does. */
+PRIM(p_dprint)
+{
+	(void)n;
+	kr_fgraph *fg;
+	int rc = fgraph_of(&fg, "dprint", a[0]);
+	return rc < 0 ? rc : print_text(out, kr_fgraph_dprint(fg), false);
+}
+
+/* (repr g): print the repr of the FunctionGraph of g. */
+PRIM(p_repr)
+{
+	(void)n;
+	kr_fgraph *fg;
+	int rc = fgraph_of(&fg, "repr", a[0]);
+	return rc < 0 ? rc : print_text(out, kr_fgraph_repr(fg), true);
+}
+
+int lang_write_file(const char *who, const char *path, const char *text)
+{
+	if (lang_sandboxed())
+		return kr_error_set(KR_EINVALID, "%s: no files in a sandbox",
+				    who);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return kr_error_set(KR_ERROR, "%s: cannot write %s: %s", who,
+				    path, strerror(errno));
+	bool bad = fputs(text, f) < 0;
+	bad = fclose(f) != 0 || bad;
+	return bad ? kr_error_set(KR_ERROR, "%s: cannot write %s", who, path)
+		   : 0;
+}
+
+/* (graph-dot g ["file.dot"]): the DOT picture, to a file or as a string. */
+PRIM(p_graph_dot)
+{
+	kr_fgraph *fg;
+	int rc = fgraph_of(&fg, "graph-dot", a[0]);
+	if (rc < 0)
+		return rc;
+	char *dot = kr_fgraph_dot(fg);
+	if (n < 2) {
+		*out = kr_str(dot);
+		return 0;
+	}
+	if (kr_term_kind(a[1]) != KR_STR)
+		return type_error("graph-dot", "a file name", a[1]);
+	*out = lang_void();
+	return lang_write_file("graph-dot", kr_str_value(a[1]), dot);
+}
+
+/* (graph-nodes g): the number of Apply nodes of g's FunctionGraph. */
+PRIM(p_graph_nodes)
+{
+	(void)n;
+	kr_fgraph *fg;
+	int rc = fgraph_of(&fg, "graph-nodes", a[0]);
+	if (rc < 0)
+		return rc;
+	*out = kr_int((int64_t)kr_fgraph_nnodes(fg));
+	return 0;
+}
+
+/* ======================================================== evaluation */
+
+/* Elements of a nested list of numbers into data, checking the shape. */
+static int flatten(double *data, size_t *k, kr_term *t, int dim, int ndim,
+		   int64_t *shape)
+{
+	if (dim == ndim) {
+		if (kr_term_kind(t) != KR_INT && kr_term_kind(t) != KR_REAL)
+			return type_error("graph-eval", "a number", t);
+		data[(*k)++] = kr_term_kind(t) == KR_INT ?
+			       (double)kr_int_value(t) : kr_real_value(t);
+		return 0;
+	}
+	long len = kr_list_length(t);
+	if (len < 0 || (shape[dim] >= 0 && shape[dim] != len))
+		return type_error("graph-eval", "a rectangular nested list",
+				  t);
+	shape[dim] = len;
+	for (; kr_is_pair(t); t = kr_cdr(t)) {
+		int rc = flatten(data, k, kr_car(t), dim + 1, ndim, shape);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Number of elements in a nested list of depth ndim (for the buffer). */
+static size_t count_leaves(kr_term *t, int ndim)
+{
+	if (!ndim)
+		return 1;
+	size_t c = 0;
+	for (; kr_is_pair(t); t = kr_cdr(t))
+		c += count_leaves(kr_car(t), ndim - 1);
+	return c;
+}
+
+/* A value for an input of type type from a number or nested list. */
+static int value_of(kr_value **out, const kr_type *type, kr_term *t)
+{
+	int ndim = kr_type_ndim(type);
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	for (int i = 0; i < ndim; i++)
+		shape[i] = -1;
+	size_t cap = count_leaves(t, ndim), k = 0;
+	double *data = kr_alloc_atomic((cap ? cap : 1) * sizeof *data);
+	int rc = flatten(data, &k, t, 0, ndim, shape);
+	if (rc < 0)
+		return rc;
+	for (int i = 0; i < ndim; i++)
+		if (shape[i] < 0) /* below an empty list: no elements there */
+			shape[i] = 0;
+	*out = kr_value_from_array(kr_type_dtype(type), ndim, shape, data);
+	if (!kr_value_fits(*out, type))
+		return kr_error_set(KR_EINVALID, "graph-eval: %s does not fit "
+				    "%s", lang_show(t),
+				    kr_type_to_string(type));
+	return 0;
+}
+
+static kr_term *number_term(kr_dtype d, double x)
+{
+	if (d == KR_BOOL)
+		return lang_bool(x != 0);
+	return kr_dtype_is_float(d) ? kr_real(x) : kr_int((int64_t)x);
+}
+
+/* A value as a number or nested lists of numbers. */
+static kr_term *value_term(const kr_value *v, int dim, size_t *k)
+{
+	if (dim == kr_value_ndim(v))
+		return number_term(kr_value_dtype(v), kr_value_get(v, (*k)++));
+	int64_t len = kr_value_dim(v, dim);
+	kr_term **items = kr_alloc(((size_t)len + 1) * sizeof *items);
+	for (int64_t i = 0; i < len; i++)
+		items[i] = value_term(v, dim + 1, k);
+	return kr_list((size_t)len, items);
+}
+
+/* The input of fg that a binding's key names (a symbol or a graph). */
+static kr_variable *input_named(const kr_fgraph *fg, kr_term *key)
+{
+	kr_variable *kv = kr_term_variable(key);
+	for (size_t i = 0; i < kr_fgraph_ninputs(fg); i++) {
+		kr_variable *in = kr_fgraph_input(fg, i);
+		const char *nm = kr_variable_name(in);
+		if (kv ? kv == in : kr_term_kind(key) == KR_SYM && nm &&
+				    !strcmp(nm, kr_sym_name(key)))
+			return in;
+	}
+	return NULL;
+}
+
+/* (graph-eval g '((x . VALUE) ...)): g's value, as a compiled function. */
+PRIM(p_graph_eval)
+{
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-eval", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_fgraph *fg;
+	if (kr_fgraph_new(&fg, 0, NULL, 1, &v, false) < 0)
+		return kr_error_set(KR_EINVALID, "graph-eval: %s",
+				    kr_strdup(kr_error_last()->message));
+	kr_term *bs = n > 1 ? a[1] : kr_nil();
+	long nb = kr_list_length(bs);
+	if (nb < 0)
+		return type_error("graph-eval", "a list of bindings", bs);
+	kr_variable **ins = kr_alloc(((size_t)nb + 1) * sizeof *ins);
+	const kr_value **vals = kr_alloc(((size_t)nb + 1) * sizeof *vals);
+	size_t k = 0;
+	for (; kr_is_pair(bs); bs = kr_cdr(bs)) {
+		kr_term *b = kr_car(bs);
+		if (kr_term_kind(b) != KR_CONS)
+			return type_error("graph-eval", "a binding (NAME . "
+					  "VALUE)", b);
+		if (!(ins[k] = input_named(fg, kr_car(b))))
+			continue; /* not an input of this graph */
+		kr_value *val;
+		if ((rc = value_of(&val, kr_variable_type(ins[k]),
+				   kr_cdr(b))) < 0)
+			return rc;
+		vals[k++] = val;
+	}
+	kr_value *res;
+	if ((rc = kr_graph_eval(&res, 1, &v, k, ins, vals)) < 0)
+		return kr_error_set(rc, "graph-eval: %s",
+				    kr_strdup(kr_error_last()->message));
+	size_t at = 0;
+	*out = value_term(res, 0, &at);
+	return 0;
+}
+
+/* ============================================================= table */
+
+static const struct {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} prims[] = {
+	{"graph-input", 1, 2, p_graph_input},
+	{"constant", 1, 2, p_constant},
+	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp},
+	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
+	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
+	{"etuple", 1, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},
+	{"etuplize", 1, 2, p_etuplize}, {"var", 0, 1, p_var},
+	{"pprint", 1, 1, p_pprint}, {"pprint-string", 1, 1, p_pprint_string},
+	{"dprint", 1, 1, p_dprint}, {"repr", 1, 1, p_repr},
+	{"graph-dot", 1, 2, p_graph_dot}, {"graph-nodes", 1, 1, p_graph_nodes},
+	{"graph-eval", 1, 2, p_graph_eval},
+};
+
+/* The op library under PyTensor's names. */
+static const char *const op_names[] = {
+	"add", "mul", "sub", "true_div", "neg", "identity", "exp", "log",
+	"pow", "sqr", "inv", "dot",
+};
+
+void lang_graphs_init(void)
+{
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
+						     prims[i].max, prims[i].fn));
+	for (size_t i = 0; i < sizeof op_names / sizeof *op_names; i++) {
+		kr_op *op = !strcmp(op_names[i], "dot") ? kr_op_dot()
+							: kr_op_lookup(op_names[i]);
+		if (op)
+			lang_define(op_names[i], kr_op_term(op));
+	}
+	const char *const *names;
+	size_t nr = kr_relation_names(&names);
+	for (size_t i = 0; i < nr; i++) {
+		const kr_rel *r = kr_relation_lookup(names[i]);
+		char *dashed = kr_strdup(names[i]);
+		for (char *c = dashed; *c; c++)
+			if (*c == '_')
+				*c = '-';
+		if (!lang_lookup(names[i]))
+			lang_define(names[i], lang_rel_term(r));
+		if (!lang_lookup(dashed))
+			lang_define(dashed, lang_rel_term(r));
+	}
+}

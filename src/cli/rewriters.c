@@ -1,0 +1,592 @@
+/* rewriters.c -- rewriters, rewrite-graph and optdb at the prompt. */
+/* See the LICENSE file for copying conditions. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * Node rewriters, graph rewriters and rewrite databases are foreign atoms
+ * of the types below. Wherever a node rewriter is expected a relation of
+ * arity 2 may be given (a library relation, one defined with defrel, or
+ * `(backward rel)`): it becomes PyTensor's KanrenRelationSub. Wherever a
+ * graph rewriter is expected a node rewriter may be given: it runs in an
+ * EquilibriumGraphRewriter with max_use_ratio 10, as the documents'
+ * `EquilibriumGraphRewriter([KanrenRelationSub(rel)], max_use_ratio=10)`.
+ * Graphs are rewritten in a copy (rewrite_graph with clone=True), so a
+ * graph bound at the prompt keeps its value.
+ */
+
+#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
+
+static int type_error(const char *who, const char *what, const kr_term *t)
+{
+	char *s = lang_show(t);
+	if (strlen(s) > 200)
+		strcpy(s + 196, " ...");
+	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what, s);
+}
+
+/* ======================================================== value types */
+
+static char *node_rw_str(const void *p)
+{
+	return kr_strfmt("#<node-rewriter %s>", kr_node_rewriter_to_string(p));
+}
+
+static char *graph_rw_str(const void *p)
+{
+	const char *name = kr_graph_rewriter_name(p);
+	return kr_strfmt("#<%s%s%s>", kr_graph_rewriter_class_name(p),
+			 name ? " " : "", name ? name : "");
+}
+
+static char *db_str(const void *p)
+{
+	const char *name = kr_rewrite_db_name(p);
+	return kr_strfmt("#<%s%s%s>", kr_rewrite_db_class_name(p),
+			 name ? " " : "", name ? name : "");
+}
+
+static const kr_foreign_type node_rw_type = {"node-rewriter", NULL, NULL,
+					     node_rw_str, NULL};
+static const kr_foreign_type graph_rw_type = {"graph-rewriter", NULL, NULL,
+					      graph_rw_str, NULL};
+static const kr_foreign_type db_type = {"rewrite-db", NULL, NULL, db_str,
+					NULL};
+
+static kr_term *node_rw_term(kr_node_rewriter *rw)
+{
+	return kr_foreign(&node_rw_type, rw);
+}
+
+static kr_term *graph_rw_term(kr_graph_rewriter *rw)
+{
+	return kr_foreign(&graph_rw_type, rw);
+}
+
+static kr_term *db_term(kr_rewrite_db *db)
+{
+	return kr_foreign(&db_type, db);
+}
+
+/* A node rewriter, or a relation of arity 2 as a KanrenRelationSub. */
+static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
+{
+	if (kr_is_foreign_of(t, &node_rw_type)) {
+		*out = kr_foreign_ptr(t);
+		return 0;
+	}
+	if (!lang_is_procedure(t))
+		return type_error(who, "a node rewriter or a relation", t);
+	const kr_rel *rel = lang_as_rel(t, 2);
+	if (!rel)
+		return kr_error_set(KR_EINVALID, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	*out = kr_kanren_relation_sub_new(rel, false);
+	return 0;
+}
+
+static kr_graph_rewriter *equilibrium_of(size_t n, kr_node_rewriter **rws,
+					 double ratio)
+{
+	kr_equilibrium_opts opts = KR_EQUILIBRIUM_OPTS_INIT;
+	opts.max_use_ratio = ratio;
+	return kr_equilibrium_graph_rewriter_new(n, rws, &opts);
+}
+
+/* A graph rewriter, or a node rewriter / relation run to equilibrium. */
+static int graph_rw_of(kr_graph_rewriter **out, const char *who, kr_term *t)
+{
+	if (kr_is_foreign_of(t, &graph_rw_type)) {
+		*out = kr_foreign_ptr(t);
+		return 0;
+	}
+	kr_node_rewriter *nr;
+	int rc = node_rw_of(&nr, who, t);
+	if (rc < 0)
+		return type_error(who, "a rewriter or a relation", t);
+	*out = equilibrium_of(1, &nr, 10.0);
+	return 0;
+}
+
+/* ========================================================= relations */
+
+static kr_goal *backward_body(kr_term *const *args, void *env)
+{
+	kr_term *swapped[2] = {args[1], args[0]};
+	return kr_rel_call(env, swapped);
+}
+
+/* (backward rel): the relation with its two arguments swapped. */
+PRIM(p_backward)
+{
+	(void)n;
+	const kr_rel *rel = lang_as_rel(a[0], 2);
+	if (!rel)
+		return kr_error_set(KR_EINVALID, "backward: %s",
+				    kr_strdup(kr_error_last()->message));
+	*out = lang_rel_term(kr_rel_new(kr_strfmt("%s-backward",
+						  kr_rel_name(rel)), 2,
+					backward_body, (void *)rel));
+	return 0;
+}
+
+/* ==================================================== node rewriters */
+
+/* (kanren-relation-sub rel [reverse]): PyTensor's KanrenRelationSub. */
+PRIM(p_kanren_relation_sub)
+{
+	const kr_rel *rel = lang_as_rel(a[0], 2);
+	if (!rel)
+		return kr_error_set(KR_EINVALID, "kanren-relation-sub: %s",
+				    kr_strdup(kr_error_last()->message));
+	bool reverse = n > 1 && lang_truthy(a[1]);
+	*out = node_rw_term(kr_kanren_relation_sub_new(rel, reverse));
+	return 0;
+}
+
+/* (pattern-rewriter IN OUT [name]): PyTensor's PatternNodeRewriter. */
+PRIM(p_pattern_rewriter)
+{
+	kr_term *in = a[0];
+	if (!kr_is_pair(in) || kr_term_kind(in) == KR_FOREIGN ||
+	    !kr_term_op(kr_car(in)))
+		return type_error("pattern-rewriter", "a pattern (op pattern "
+				  "...)", in);
+	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
+	if (n > 2) {
+		if (kr_term_kind(a[2]) != KR_STR && kr_term_kind(a[2]) != KR_SYM)
+			return type_error("pattern-rewriter", "a name", a[2]);
+		opts.name = kr_term_kind(a[2]) == KR_STR ?
+			    kr_str_value(a[2]) : kr_sym_name(a[2]);
+	}
+	*out = node_rw_term(kr_pattern_node_rewriter_new(in, a[1], &opts));
+	return 0;
+}
+
+/* (substitution-rewriter op1 op2) and (removal-rewriter op). */
+PRIM(p_substitution_rewriter)
+{
+	(void)n;
+	for (int i = 0; i < 2; i++)
+		if (!kr_term_op(a[i]))
+			return type_error("substitution-rewriter", "an op", a[i]);
+	*out = node_rw_term(kr_substitution_node_rewriter_new(
+		kr_term_op(a[0]), kr_term_op(a[1])));
+	return 0;
+}
+
+PRIM(p_removal_rewriter)
+{
+	(void)n;
+	if (!kr_term_op(a[0]))
+		return type_error("removal-rewriter", "an op", a[0]);
+	*out = node_rw_term(kr_removal_node_rewriter_new(kr_term_op(a[0])));
+	return 0;
+}
+
+/*
+ * The node rewriters among the arguments (each a node rewriter, a
+ * relation, or a list of them); a number sets *ratio when ratio is given.
+ */
+static int node_rws(kr_node_rewriter ***out, size_t *k, const char *who,
+		    size_t n, kr_term *const *a, double *ratio)
+{
+	size_t cap = 8;
+	kr_node_rewriter **rws = kr_alloc(cap * sizeof *rws);
+	*k = 0;
+	for (size_t i = 0; i < n; i++) {
+		kr_term *t = a[i];
+		bool list = kr_term_kind(t) == KR_CONS;
+		kr_kind kind = kr_term_kind(t);
+		if (ratio && (kind == KR_INT || kind == KR_REAL)) {
+			*ratio = kind == KR_INT ? (double)kr_int_value(t)
+						: kr_real_value(t);
+			if (!(*ratio > 0) || !isfinite(*ratio))
+				return type_error(who, "a positive "
+						  "max_use_ratio", t);
+			continue;
+		}
+		for (kr_term *l = t; list ? kr_is_pair(l) : l != NULL;
+		     l = list ? kr_cdr(l) : NULL) {
+			if (*k == cap) {
+				kr_node_rewriter **b = kr_alloc(2 * cap * sizeof *b);
+				memcpy(b, rws, cap * sizeof *rws);
+				rws = b;
+				cap *= 2;
+			}
+			int rc = node_rw_of(&rws[*k], who, list ? kr_car(l) : l);
+			if (rc < 0)
+				return rc;
+			(*k)++;
+		}
+	}
+	if (!*k)
+		return kr_error_set(KR_EINVALID, "%s: no node rewriter", who);
+	*out = rws;
+	return 0;
+}
+
+/* (sequential-node-rewriter nr ...): PyTensor's SequentialNodeRewriter. */
+PRIM(p_sequential_node_rewriter)
+{
+	kr_node_rewriter **rws;
+	size_t k;
+	int rc = node_rws(&rws, &k, "sequential-node-rewriter", n, a, NULL);
+	if (rc < 0)
+		return rc;
+	*out = node_rw_term(kr_sequential_node_rewriter_new(k, rws));
+	return 0;
+}
+
+/* =================================================== graph rewriters */
+
+static int walking(kr_term **out, const char *who, kr_walk_order order,
+		   size_t n, kr_term *const *a)
+{
+	kr_node_rewriter **rws;
+	size_t k;
+	int rc = node_rws(&rws, &k, who, n, a, NULL);
+	if (rc < 0)
+		return rc;
+	*out = graph_rw_term(kr_walking_rewriter(order, k, rws));
+	return 0;
+}
+
+/* (in2out nr ...) and (out2in nr ...): WalkingGraphRewriters. */
+PRIM(p_in2out) { return walking(out, "in2out", KR_IN_TO_OUT, n, a); }
+PRIM(p_out2in) { return walking(out, "out2in", KR_OUT_TO_IN, n, a); }
+
+/* (equilibrium-rewriter nr ... [max-use-ratio]): EquilibriumGraphRewriter. */
+PRIM(p_equilibrium_rewriter)
+{
+	kr_node_rewriter **rws;
+	size_t k;
+	double ratio = 10.0;
+	int rc = node_rws(&rws, &k, "equilibrium-rewriter", n, a, &ratio);
+	if (rc < 0)
+		return rc;
+	*out = graph_rw_term(equilibrium_of(k, rws, ratio));
+	return 0;
+}
+
+/* (sequential-rewriter gr ...): PyTensor's SequentialGraphRewriter. */
+PRIM(p_sequential_rewriter)
+{
+	kr_graph_rewriter **rws = kr_alloc(n * sizeof *rws);
+	for (size_t i = 0; i < n; i++) {
+		int rc = graph_rw_of(&rws[i], "sequential-rewriter", a[i]);
+		if (rc < 0)
+			return rc;
+	}
+	*out = graph_rw_term(kr_sequential_graph_rewriter_new(n, rws));
+	return 0;
+}
+
+PRIM(p_merge_rewriter)
+{
+	(void)n;
+	(void)a;
+	*out = graph_rw_term(kr_merge_optimizer_new());
+	return 0;
+}
+
+/* ======================================================= rewrite-graph */
+
+/* A name from a string or a symbol, or NULL. */
+static const char *name_of(const kr_term *t)
+{
+	return kr_term_kind(t) == KR_STR ? kr_str_value(t) :
+	       kr_term_kind(t) == KR_SYM ? kr_sym_name(t) : NULL;
+}
+
+/*
+ * Query strings "+tag" "&tag" "-tag" (PyTensor's string form) into the
+ * three NULL-terminated lists of rewrite_graph.
+ */
+static int query_lists(const char *const *lists[3], const char *who,
+		       size_t n, kr_term *const *a)
+{
+	const char **l[3];
+	size_t k[3] = {0, 0, 0};
+	for (int i = 0; i < 3; i++)
+		lists[i] = l[i] = kr_alloc((n + 1) * sizeof *l[i]);
+	for (size_t i = 0; i < n; i++) {
+		const char *s = name_of(a[i]);
+		kr_rewrite_db_query *q;
+		if (!s || kr_db_query_parse(&q, 1, &s) < 0)
+			return type_error(who, "a query string (+tag, &tag or "
+					  "-tag)", a[i]);
+		int which = *s == '+' ? 0 : *s == '&' ? 1 : 2;
+		l[which][k[which]++] = s + 1;
+	}
+	return 0;
+}
+
+static int query_of(kr_rewrite_db_query **out, const char *who, size_t n,
+		    kr_term *const *a)
+{
+	const char *const *lists[3];
+	int rc = query_lists(lists, who, n, a);
+	if (rc < 0)
+		return rc;
+	*out = kr_db_query_new(lists[0], lists[1], lists[2]);
+	return 0;
+}
+
+/*
+ * (rewrite-graph g [custom] [query ...]): PyTensor's rewrite_graph on a
+ * copy of g. Without query strings the optdb query is include=["canonicalize"]
+ * when no custom rewriter is given and include=[] otherwise, as the
+ * documents call it; custom may be #f.
+ */
+PRIM(p_rewrite_graph)
+{
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "rewrite-graph", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_rewrite_graph_opts opts = KR_REWRITE_GRAPH_OPTS_INIT;
+	opts.clone = true;
+	size_t from = 1;
+	if (n > 1 && (!name_of(a[1]) || !lang_truthy(a[1]))) {
+		from = 2;
+		if (lang_truthy(a[1]) &&
+		    (rc = graph_rw_of(&opts.custom_rewrite, "rewrite-graph",
+				      a[1])) < 0)
+			return rc;
+	}
+	const char *const *lists[3];
+	if ((rc = query_lists(lists, "rewrite-graph", n - from, a + from)) < 0)
+		return rc;
+	static const char *const none[] = {NULL};
+	opts.include = n > from || !opts.custom_rewrite ? lists[0] : none;
+	if (n == from && !opts.custom_rewrite)
+		opts.include = NULL; /* the default, canonicalize */
+	opts.require = lists[1];
+	opts.exclude = lists[2];
+	kr_variable *res;
+	if ((rc = kr_rewrite_graph_query(&res, v, &opts)) < 0)
+		return kr_error_set(rc, "rewrite-graph: %s",
+				    kr_strdup(kr_error_last()->message));
+	*out = kr_variable_term(res);
+	return 0;
+}
+
+/* (rewrite g rewriter): rewrite a copy of g with one rewriter. */
+PRIM(p_rewrite)
+{
+	(void)n;
+	kr_variable *v, *res;
+	kr_graph_rewriter *rw;
+	int rc = lang_graph_of(&v, "rewrite", a[0]);
+	if (rc < 0 || (rc = graph_rw_of(&rw, "rewrite", a[1])) < 0)
+		return rc;
+	if ((rc = kr_rewrite_graph(&res, v, rw, true)) < 0)
+		return kr_error_set(rc, "rewrite: %s",
+				    kr_strdup(kr_error_last()->message));
+	*out = kr_variable_term(res);
+	return 0;
+}
+
+/* ============================================================= optdb */
+
+static int db_of(kr_rewrite_db **out, const char *who, kr_term *t)
+{
+	if (!kr_is_foreign_of(t, &db_type))
+		return type_error(who, "a rewrite database", t);
+	*out = kr_foreign_ptr(t);
+	return 0;
+}
+
+/* Tags from a list of symbols or strings, NULL-terminated. */
+static int tags_of(const char ***out, const char *who, kr_term *t)
+{
+	long len = kr_list_length(t);
+	if (len < 0)
+		return type_error(who, "a list of tags", t);
+	const char **tags = kr_alloc(((size_t)len + 1) * sizeof *tags);
+	for (long i = 0; i < len; i++, t = kr_cdr(t))
+		if (!(tags[i] = name_of(kr_car(t))))
+			return type_error(who, "a tag", kr_car(t));
+	*out = tags;
+	return 0;
+}
+
+/* The registration options from an optional position argument. */
+static int position_of(kr_db_register_opts *opts, size_t n,
+		       kr_term *const *a)
+{
+	if (n < 5)
+		return 0;
+	kr_kind k = kr_term_kind(a[4]);
+	if (k != KR_INT && k != KR_REAL)
+		return type_error("db-register", "a position", a[4]);
+	opts->position = k == KR_INT ? (double)kr_int_value(a[4])
+				     : kr_real_value(a[4]);
+	opts->position_last = false;
+	return 0;
+}
+
+/*
+ * (db-register DB NAME REWRITER (TAG ...) [POSITION]): PyTensor's
+ * `db.register(name, rewriter, *tags, position=...)`. A relation is
+ * registered as a KanrenRelationSub (kr_db_register_relation).
+ */
+PRIM(p_db_register)
+{
+	kr_rewrite_db *db = NULL, *sub = NULL;
+	const char **tags = NULL;
+	const char *name = name_of(a[1]);
+	kr_db_register_opts opts = KR_DB_REGISTER_OPTS_INIT;
+	int rc = db_of(&db, "db-register", a[0]);
+	if (rc < 0 || (rc = tags_of(&tags, "db-register", a[3])) < 0 ||
+	    (rc = position_of(&opts, n, a)) < 0)
+		return rc;
+	if (!name)
+		return type_error("db-register", "a name", a[1]);
+	if (lang_sandboxed() && (db == kr_optdb() ||
+				 db == kr_optdb_canonicalize() ||
+				 db == kr_optdb_specialize()))
+		return kr_error_set(KR_EINVALID, "db-register: the session's "
+				    "optdb is read-only in a sandbox");
+	kr_graph_rewriter *g = NULL;
+	kr_node_rewriter *nr = NULL;
+	kr_term *rw = a[2];
+	*out = lang_void();
+	if (kr_is_foreign_of(rw, &graph_rw_type))
+		g = kr_foreign_ptr(rw);
+	else if (kr_is_foreign_of(rw, &db_type))
+		sub = kr_foreign_ptr(rw);
+	else if (kr_is_foreign_of(rw, &node_rw_type))
+		nr = kr_foreign_ptr(rw);
+	else if (lang_is_procedure(rw)) {
+		const kr_rel *rel = lang_as_rel(rw, 2);
+		if (!rel)
+			return kr_error_set(KR_EINVALID, "db-register: %s",
+					    kr_strdup(kr_error_last()->message));
+		return kr_db_register_relation(db, name, rel, false, tags, &opts);
+	} else
+		return type_error("db-register", "a rewriter, a database or "
+				  "a relation", rw);
+	return kr_db_register(db, name, g, nr, sub, tags, &opts);
+}
+
+/* (db-query DB query ...): print what the query selects, in run order. */
+PRIM(p_db_query)
+{
+	kr_rewrite_db *db = NULL;
+	kr_rewrite_db_query *q;
+	int rc = db_of(&db, "db-query", a[0]);
+	if (rc < 0 || (rc = query_of(&q, "db-query", n - 1, a + 1)) < 0)
+		return rc;
+	*out = lang_void();
+	return kr_db_print_query(stdout, db, q);
+}
+
+/* (db-query-names DB query ...): the names selected, in run order. */
+PRIM(p_db_query_names)
+{
+	kr_rewrite_db *db = NULL;
+	kr_rewrite_db_query *q;
+	const char **names;
+	size_t k;
+	int rc = db_of(&db, "db-query-names", a[0]);
+	if (rc < 0 || (rc = query_of(&q, "db-query-names", n - 1, a + 1)) < 0 ||
+	    (rc = kr_db_query_names(&names, &k, db, q)) < 0)
+		return rc;
+	kr_term **items = kr_alloc((k ? k : 1) * sizeof *items);
+	for (size_t i = 0; i < k; i++)
+		items[i] = kr_sym(names[i]);
+	*out = kr_list(k, items);
+	return 0;
+}
+
+/* (db-rewriter DB query ...): the rewriter the query builds. */
+PRIM(p_db_rewriter)
+{
+	kr_rewrite_db *db = NULL;
+	kr_rewrite_db_query *q;
+	kr_db_result res;
+	int rc = db_of(&db, "db-rewriter", a[0]);
+	if (rc < 0 || (rc = query_of(&q, "db-rewriter", n - 1, a + 1)) < 0 ||
+	    (rc = kr_db_query(&res, db, q)) < 0)
+		return rc;
+	*out = res.graph ? graph_rw_term(res.graph) : node_rw_term(res.node);
+	return 0;
+}
+
+/* (db-summary DB): print_summary. */
+PRIM(p_db_summary)
+{
+	(void)n;
+	kr_rewrite_db *db = NULL;
+	int rc = db_of(&db, "db-summary", a[0]);
+	*out = lang_void();
+	return rc < 0 ? rc : kr_db_print_summary(stdout, db);
+}
+
+PRIM(p_sequence_db)
+{
+	(void)n;
+	(void)a;
+	*out = db_term(kr_sequence_db_new());
+	return 0;
+}
+
+/* (equilibrium-db [max-use-ratio]) */
+PRIM(p_equilibrium_db)
+{
+	double ratio = 8.0;
+	if (n) {
+		kr_kind k = kr_term_kind(a[0]);
+		if (k != KR_INT && k != KR_REAL)
+			return type_error("equilibrium-db", "a max_use_ratio",
+					  a[0]);
+		ratio = k == KR_INT ? (double)kr_int_value(a[0])
+				    : kr_real_value(a[0]);
+		if (!(ratio > 0) || !isfinite(ratio))
+			return type_error("equilibrium-db", "a positive "
+					  "max_use_ratio", a[0]);
+	}
+	*out = db_term(kr_equilibrium_db_new(ratio, false, true));
+	return 0;
+}
+
+/* ============================================================= table */
+
+static const struct {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} prims[] = {
+	{"backward", 1, 1, p_backward},
+	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
+	{"pattern-rewriter", 2, 3, p_pattern_rewriter},
+	{"substitution-rewriter", 2, 2, p_substitution_rewriter},
+	{"removal-rewriter", 1, 1, p_removal_rewriter},
+	{"sequential-node-rewriter", 1, -1, p_sequential_node_rewriter},
+	{"in2out", 1, -1, p_in2out}, {"out2in", 1, -1, p_out2in},
+	{"equilibrium-rewriter", 1, -1, p_equilibrium_rewriter},
+	{"sequential-rewriter", 1, -1, p_sequential_rewriter},
+	{"merge-rewriter", 0, 0, p_merge_rewriter},
+	{"rewrite-graph", 1, -1, p_rewrite_graph}, {"rewrite", 2, 2, p_rewrite},
+	{"db-register", 4, 5, p_db_register}, {"db-query", 1, -1, p_db_query},
+	{"db-query-names", 1, -1, p_db_query_names},
+	{"db-rewriter", 1, -1, p_db_rewriter},
+	{"db-summary", 1, 1, p_db_summary},
+	{"sequence-db", 0, 0, p_sequence_db},
+	{"equilibrium-db", 0, 1, p_equilibrium_db},
+};
+
+void lang_rewriters_init(void)
+{
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
+						     prims[i].max, prims[i].fn));
+	lang_define("optdb", db_term(kr_optdb()));
+	lang_define("canonicalize", db_term(kr_optdb_canonicalize()));
+	lang_define("specialize", db_term(kr_optdb_specialize()));
+}
