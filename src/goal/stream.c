@@ -31,9 +31,45 @@ typedef struct kont {
 
 typedef struct kstack {
 	kont *v;
-	size_t len, cap;
+	size_t len, cap, high; /* high: the most entries ever used */
 	kont local[LOCAL_KONTS];
 } kstack;
+
+/*
+ * A deep search rebuilds a deep continuation stack at every step (each
+ * step unwinds the binds around a suspension and descends again), so the
+ * grown stack of one evaluation is kept for the next one: without it a
+ * run of depth d reallocates and clears O(d) memory per step (measured:
+ * 13% of reverso-forward's instructions in memset). A kept stack is
+ * cleared up to its high mark so it holds no stale pointers. Nested
+ * evaluations (a goal that runs a query) find the cache empty and grow
+ * their own.
+ */
+static kont *kcache;
+static size_t kcache_cap;
+
+static void kstack_open(kstack *k)
+{
+	k->len = 0;
+	k->high = 0;
+	if (kcache) {
+		k->v = kcache;
+		k->cap = kcache_cap;
+		kcache = NULL;
+	} else {
+		k->v = k->local;
+		k->cap = LOCAL_KONTS;
+	}
+}
+
+static void kstack_close(kstack *k)
+{
+	if (k->v == k->local || (kcache && kcache_cap >= k->cap))
+		return;
+	memset(k->v, 0, k->high * sizeof *k->v);
+	kcache = k->v;
+	kcache_cap = k->cap;
+}
 
 static __attribute__((noinline)) void kgrow(kstack *k)
 {
@@ -51,6 +87,8 @@ static inline void kpush(kstack *k, int kind, const void *p)
 	k->v[k->len].kind = kind;
 	k->v[k->len].p = p;
 	k->len++;
+	if (k->len > k->high)
+		k->high = k->len;
 }
 
 /* ------------------------------------------------------------- constructors */
@@ -227,9 +265,7 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 kr_stream *kri_eval(kr_stream *x)
 {
 	kstack ks;
-	ks.v = ks.local;
-	ks.len = 0;
-	ks.cap = LOCAL_KONTS;
+	kstack_open(&ks);
 	unsigned chain = 0;
 	for (;;) {
 		while (!is_value(x)) {
@@ -242,8 +278,10 @@ kr_stream *kri_eval(kr_stream *x)
 			}
 			x = step_pending(&ks, x);
 		}
-		if (ks.len == 0)
+		if (ks.len == 0) {
+			kstack_close(&ks);
 			return x;
+		}
 		kont k = ks.v[--ks.len];
 		x = apply_kont(&ks, k, x);
 		chain = 0;
