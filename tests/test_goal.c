@@ -567,6 +567,87 @@ START_TEST(test_run_lazy)
 }
 END_TEST
 
+/* ------------------------------------------------------ in-place binding */
+
+/*
+ * == binds a variable made in a relation body in the variable itself when
+ * no branch happened since (faster-mk's set-var-val!). These relations
+ * check that such a binding is made, and never seen by another branch.
+ */
+
+/* (defrel (chain q) (fresh (x y) (== x 1) (== y x) (== q y))) */
+static kr_goal *chain_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	return KR_ALL(kr_eq(x, num(1)), kr_eq(y, x), kr_eq(a[0], y));
+}
+
+/* x made in the body, then bound differently by two conde clauses. */
+static kr_goal *split_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new("x");
+	return KR_ALL(kr_eq(a[0], x),
+		      KR_CONDE(kr_eq(x, num(1)), kr_eq(x, num(2))));
+}
+
+/* A goal in C that branches by itself: x == 1 and x == 2 on one state. */
+static kr_stream *both_fn(const kr_state *st, void *env)
+{
+	kr_term *x = env;
+	return kr_stream_mplus(kr_goal_apply(kr_eq(x, num(1)), st),
+			       kr_goal_apply(kr_eq(x, num(2)), st));
+}
+
+static kr_goal *both_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new("x");
+	return KR_ALL(kr_goal_new(both_fn, x), kr_eq(a[0], x));
+}
+
+/* (ifte (== x 1) fail) else (== q x): the failed test binds nothing. */
+static kr_goal *ifte_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new("x");
+	return KR_ALL(kr_eq(x, KR_LIST(kr_var_new("z"))),
+		      kr_ifte(KR_ALL(kr_eq(x, KR_LIST(num(1))), kr_fail()),
+			      kr_succeed(), kr_eq(a[0], x)));
+}
+
+static const char *run_rel(const char *name, kr_rel_fn fn, kr_term **q)
+{
+	kr_rel *r = kr_rel_new(name, 1, fn, NULL);
+	*q = kr_var_new("q");
+	return run_str(-1, *q, KR_CALL(r, *q));
+}
+
+START_TEST(test_in_place)
+{
+	kr_term *q;
+	ck_assert_str_eq(run_rel("chain", chain_body, &q), "(1)");
+	/* x and y were bound in place: only q is in the substitution */
+	kr_runner *r = kr_run_start(q, KR_CALL(kr_rel_new("chain", 1,
+							  chain_body, NULL),
+					       q));
+	const kr_state *st;
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert_uint_eq(kr_subst_size(kr_state_subst(st)), 1);
+	ck_assert_str_eq(t_str(kr_reify(q, kr_state_subst(st))), "1");
+	ck_assert_str_eq(run_rel("split", split_body, &q), "(1 2)");
+	ck_assert_str_eq(run_rel("both", both_body, &q), "(1 2)");
+	ck_assert_str_eq(run_rel("ifte", ifte_body, &q), "((_.0))");
+	/* a variable made outside any run is never bound in place */
+	kr_term *x = kr_var_new("x");
+	ck_assert_str_eq(run_str(-1, x, KR_CONDE(kr_eq(x, num(1)),
+						 kr_eq(x, num(2)))),
+			 "(1 2)");
+	ck_assert_ptr_eq(kr_walk(x, kr_subst_empty()), x);
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -591,6 +672,7 @@ Suite *goal_suite(void)
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},
 		{"run_lazy", test_run_lazy},
+		{"in_place", test_in_place},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		TCase *tc = tcase_create(cases[i].name);

@@ -169,6 +169,11 @@ START_TEST(deep_nests)
 	ck_assert(kr_equal(w, nest(D, KR_LIST(kr_int(7), y), et)));
 	ck_assert_int_eq(kr_term_kind(w), et ? KR_ETUPLE : KR_CONS);
 	ck_assert_ptr_eq(kr_walk_star(t, kr_subst_empty()), t);
+	/* equality and hashing see a list nest and an etuple nest alike */
+	ck_assert(kr_equal(t, nest(D, x, !et)));
+	ck_assert(kr_hash(t) == kr_hash(nest(D, x, !et)));
+	ck_assert(!kr_equal(t, nest(D, y, !et)));
+	ck_assert(!kr_equal(t, nest(D - 1, x, et)));
 	kr_term *r = kr_reify(t, s);
 	ck_assert(kr_is_ground(r));
 	ck_assert(kr_equal(r, nest(D, KR_LIST(kr_int(7), kr_sym("_.0")), et)));

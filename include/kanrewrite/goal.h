@@ -40,7 +40,9 @@ const kr_subst *kr_state_subst(const kr_state *st);
 
 /**
  * st with u and v unified, or NULL when they do not unify.
- * Uses the occurs check when it is on (kr_set_occurs_check()).
+ * Uses the occurs check when it is on (kr_set_occurs_check()). Never binds
+ * in place (see subst.h): a C goal may unify the same state many times
+ * (a fact table does).
  */
 const kr_state *kr_state_unify(const kr_state *st, kr_term *u, kr_term *v);
 
@@ -61,11 +63,18 @@ typedef kr_stream *(*kr_goal_fn)(const kr_state *st, void *env);
 /**
  * A goal written in C: applying it to a state calls fn(st, env).
  * Use it for non-relational helpers (kanren's style of reifying arguments
- * and branching in the host language). Errors: none; aborts on OOM.
+ * and branching in the host language). fn receives st in a new search
+ * scope, so it may apply goals to st several times (branch by itself):
+ * no variable is bound in place behind its back. Errors: none; aborts on
+ * OOM.
  */
 kr_goal *kr_goal_new(kr_goal_fn fn, void *env);
 
-/** Apply a goal to a state. Returns the (possibly suspended) stream. */
+/**
+ * Apply a goal to a state. Returns the (possibly suspended) stream.
+ * The goal runs in a new search scope (see kr_goal_new()), so a state
+ * may be given to several applications.
+ */
 kr_stream *kr_goal_apply(const kr_goal *g, const kr_state *st);
 
 /** The goal that succeeds once (miniKanren's `succeed`, #s). */
@@ -200,12 +209,18 @@ int kr_rel_arity(const kr_rel *r);
 
 /**
  * The goal of calling r on args (copied): applying it builds the body with
- * the relation's function (so its fresh variables are made per call) and
+ * the relation's function (so its fresh variables are made per call: make
+ * them in the body, never keep them from one call to the next) and
  * runs it, as faster-miniKanren's `defrel`: when the body is a conjunction
  * of several goals (kr_conj()/KR_ALL with n >= 2) the call suspends once
  * first (`(fresh () g ...)`); a single-goal body (a conde, a KR_FRESH, an
  * ==, another call) runs without an extra suspension. Recursive relations
- * stay productive because `conde` and `fresh` suspend.
+ * stay productive because `conde` and `fresh` suspend. The variables the
+ * body makes belong to the search scope of the call, so == binds them in
+ * place until the next branch (conde, disjunction, ifte); to get this for
+ * the variables of a `fresh` inside a conde clause, make the clause with
+ * kr_fresh_call(), which makes them when the clause runs, as
+ * faster-miniKanren does.
  * Shape: args holds kr_rel_arity(r) terms.
  */
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args);

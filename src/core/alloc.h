@@ -37,7 +37,7 @@ void *kri_realloc(void *p, size_t n);
  * variable counter of term.c already is.
  */
 #define KRI_GRANULE 16
-#define KRI_FREELISTS 17 /* objects of up to 256 bytes */
+#define KRI_FREELISTS 34 /* objects of up to 528 bytes: a 32-way node */
 extern void *kri_freelists[KRI_FREELISTS];
 void *kri_alloc_refill(size_t granules);
 void *kri_alloc_large(size_t n);

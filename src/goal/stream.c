@@ -163,6 +163,11 @@ static bool is_value(const kr_stream *s)
 	return !s || s->kind == KRI_MATURE || s->kind == KRI_SUSP;
 }
 
+/*
+ * The continuations below meet values that are not suspended (NULL or
+ * KRI_MATURE): a suspension unwinds the whole stack (kont_susp).
+ */
+
 /* mplus(v, f) for a value v; sets *next to what to evaluate next. */
 static kr_stream *do_mplus(kr_stream *v, kr_stream *f, kr_stream **next)
 {
@@ -170,8 +175,6 @@ static kr_stream *do_mplus(kr_stream *v, kr_stream *f, kr_stream **next)
 		*next = f;
 		return NULL;
 	}
-	if (v->kind == KRI_SUSP)
-		return susp(p_mplus(f, v->u.susp.e));
 	kr_stream *rest = v->u.m.rest;
 	return kr_stream_cons(v->u.m.st, rest ? p_mplus(f, rest) : f);
 }
@@ -183,23 +186,48 @@ static kr_stream *do_ifte(kr_stream *v, const kr_stream *n, kr_stream **next)
 		*next = KRI_APPLY(n->u.ifte.otherwise, n->u.ifte.st);
 		return NULL;
 	}
-	if (v->kind == KRI_SUSP) {
-		kr_stream *p = kri_node(KRI_P_IFTE);
-		p->u.ifte = n->u.ifte;
-		p->u.ifte.a = v->u.susp.e;
-		return susp(p);
-	}
 	*next = p_bind(v, n->u.ifte.then);
 	return NULL;
 }
 
 static kr_stream *do_once(kr_stream *v)
 {
-	if (!v || v->kind == KRI_MATURE)
-		return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
-	kr_stream *p = kri_node(KRI_P_ONCE);
-	p->u.once.a = v->u.susp.e;
-	return susp(p);
+	return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
+}
+
+/*
+ * Continuation k applied to a suspended value whose thunk is e gives a
+ * suspended value again: its thunk (mplus swaps, bind, ifte and once
+ * wait). The machine unwinds its whole stack this way when a step ends
+ * in a suspension, and wraps the result in one KRI_SUSP node at the top
+ * instead of one per continuation.
+ */
+static kr_stream *kont_susp(kont k, kr_stream *e)
+{
+	kr_stream *p;
+	switch (k.kind) {
+	case K_MPLUS: return p_mplus((kr_stream *)k.p, e);
+	case K_BIND: return p_bind(e, k.p);
+	case K_IFTE:
+		p = kri_node(KRI_P_IFTE);
+		p->u.ifte = ((const kr_stream *)k.p)->u.ifte;
+		p->u.ifte.a = e;
+		return p;
+	default:
+		p = kri_node(KRI_P_ONCE);
+		p->u.once.a = e;
+		return p;
+	}
+}
+
+/* The suspended value of e after unwinding the continuations of ks. */
+static kr_stream *unwind(kstack *ks, kr_stream *x, kr_stream *e)
+{
+	if (ks->len == 0)
+		return x ? x : susp(e);
+	while (ks->len > 0)
+		e = kont_susp(ks->v[--ks->len], e);
+	return susp(e);
 }
 
 /* Apply continuation k to value v: the next value or expression. */
@@ -212,8 +240,8 @@ static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
 		break;
 	case K_BIND: {
 		const kr_goal *g = k.p;
-		if (!v || v->kind == KRI_SUSP)
-			return v ? susp(p_bind(v->u.susp.e, g)) : NULL;
+		if (!v)
+			return NULL;
 		if (v->u.m.rest)
 			kpush(ks, K_MPLUS, p_bind(v->u.m.rest, g));
 		return g->fn(v->u.m.st, g->env);
@@ -272,12 +300,13 @@ kr_stream *kri_eval(kr_stream *x)
 			if (x->kind != KRI_P_CALL)
 				chain = 0;
 			else if (++chain > KRI_CALL_CHAIN) {
-				chain = 0;
-				x = susp(x);
+				x = unwind(&ks, NULL, x);
 				break;
 			}
 			x = step_pending(&ks, x);
 		}
+		if (x && x->kind == KRI_SUSP)
+			x = unwind(&ks, x, x->u.susp.e);
 		if (ks.len == 0) {
 			kstack_close(&ks);
 			return x;

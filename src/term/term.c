@@ -26,6 +26,8 @@ static kr_term *new_term(kr_kind k, uint8_t flags, size_t size)
 	kr_term *t = kri_alloc(size);
 	t->kind = (uint8_t)k;
 	t->flags = flags;
+	t->birth = next_var_id < KRI_BIRTH_UNKNOWN ? (uint32_t)next_var_id
+						   : KRI_BIRTH_UNKNOWN;
 	return t;
 }
 
@@ -356,18 +358,6 @@ bool kr_is_ground(const kr_term *t)
 	return KRI_IS_GROUND(t);
 }
 
-/* First element and rest of a list-like term (cons or etuple), no expansion. */
-static bool seq_step(const kr_term **t, const kr_term **head)
-{
-	const kr_term *x = *t;
-	if (x->kind == KR_CONS) {
-		*head = x->u.cons.car;
-		*t = x->u.cons.cdr;
-		return true;
-	}
-	return false;
-}
-
 static bool atom_equal(const kr_term *a, const kr_term *b)
 {
 	switch (a->kind) {
@@ -391,39 +381,49 @@ static bool is_seq(const kr_term *t)
 	       t->kind == KR_NIL;
 }
 
-/* Equality of two list-like terms, element by element. */
-static bool seq_equal(const kr_term *a, const kr_term *b)
+/* Head and rest of a non-empty list-like term (cons or etuple). */
+static void seq_split(const kr_term *t, const kr_term **head,
+		      const kr_term **rest)
 {
-	for (;;) {
-		if (a == b)
-			return true;
-		if (a->kind == KR_ETUPLE && b->kind == KR_ETUPLE) {
-			if (a->u.et.n != b->u.et.n)
-				return false;
-			for (size_t i = 0; i < a->u.et.n; i++)
-				if (!kr_equal(a->u.et.items[i],
-					      b->u.et.items[i]))
-					return false;
-			return true;
-		}
-		if (kr_is_null(a) || kr_is_null(b))
-			return kr_is_null(a) && kr_is_null(b);
-		const kr_term *ha, *hb;
-		if (a->kind == KR_ETUPLE) {
-			ha = a->u.et.items[0];
-			a = kr_cdr(a);
-		} else if (!seq_step(&a, &ha))
-			return kr_equal(a, b);
-		if (b->kind == KR_ETUPLE) {
-			hb = b->u.et.items[0];
-			b = kr_cdr(b);
-		} else if (!seq_step(&b, &hb))
-			return false;
-		if (!kr_equal(ha, hb))
-			return false;
-		if (!is_seq(a) || !is_seq(b))
-			return kr_equal(a, b);
+	if (t->kind == KR_CONS) {
+		*head = t->u.cons.car;
+		*rest = t->u.cons.cdr;
+	} else {
+		*head = t->u.et.items[0];
+		*rest = kr_cdr(t);
 	}
+}
+
+/*
+ * Equality keeps the pairs still to compare on a stack of its own, so
+ * neither long lists nor deep nests reach the C stack. Lists and etuples
+ * with the same elements are equal (etuples' cons protocol).
+ */
+static bool equal_step(kri_vec *todo, const kr_term *a, const kr_term *b)
+{
+	if (a == b)
+		return true;
+	if (!is_seq(a) || !is_seq(b))
+		return a->kind == b->kind && atom_equal(a, b);
+	if (a->kind == KR_ETUPLE && b->kind == KR_ETUPLE) {
+		if (a->u.et.n != b->u.et.n)
+			return false;
+		for (size_t i = 0; i < a->u.et.n; i++) {
+			kri_vec_push(todo, a->u.et.items[i]);
+			kri_vec_push(todo, b->u.et.items[i]);
+		}
+		return true;
+	}
+	if (kr_is_null(a) || kr_is_null(b))
+		return kr_is_null(a) && kr_is_null(b);
+	const kr_term *ha, *ta, *hb, *tb;
+	seq_split(a, &ha, &ta);
+	seq_split(b, &hb, &tb);
+	kri_vec_push(todo, (void *)ta);
+	kri_vec_push(todo, (void *)tb);
+	kri_vec_push(todo, (void *)ha);
+	kri_vec_push(todo, (void *)hb);
+	return true;
 }
 
 bool kr_equal(const kr_term *a, const kr_term *b)
@@ -431,11 +431,17 @@ bool kr_equal(const kr_term *a, const kr_term *b)
 	kr_check(a != NULL && b != NULL);
 	if (a == b)
 		return true;
-	if (is_seq(a) && is_seq(b))
-		return seq_equal(a, b);
-	if (a->kind != b->kind)
+	if (!is_seq(a) || !is_seq(b))
+		return a->kind == b->kind && atom_equal(a, b);
+	kri_vec todo = {0};
+	if (!equal_step(&todo, a, b))
 		return false;
-	return atom_equal(a, b);
+	while (todo.len > 0) {
+		const kr_term *y = kri_vec_pop(&todo), *x = kri_vec_pop(&todo);
+		if (!equal_step(&todo, x, y))
+			return false;
+	}
+	return true;
 }
 
 static uint64_t atom_hash(const kr_term *t)
@@ -458,20 +464,62 @@ static uint64_t atom_hash(const kr_term *t)
 	}
 }
 
+/*
+ * kr_hash of a list-like term mixes the hashes of its elements into a seed
+ * and closes with 7 (or the hash of an improper tail), recursively for
+ * elements that are lists themselves. The recursion is kept on a stack of
+ * frames of its own, so deep nests never reach the C stack.
+ */
+typedef struct hframe {
+	uint64_t h;
+	const kr_term *t; /* the rest of the sequence */
+	size_t i;	  /* next item when t is an etuple */
+} hframe;
+
+#define HASH_SEED 0x51ed270b27f2a1c5ULL
+
+/* The next element of the sequence of f, or NULL (f->h closed) at its end. */
+static const kr_term *hash_next(hframe *f)
+{
+	const kr_term *t = f->t;
+	if (t->kind == KR_CONS) {
+		f->t = t->u.cons.cdr;
+		return t->u.cons.car;
+	}
+	if (t->kind == KR_ETUPLE && f->i < t->u.et.n)
+		return t->u.et.items[f->i++];
+	bool closed = t->kind == KR_ETUPLE || t->kind == KR_NIL;
+	f->h = kri_hash_mix(f->h, closed ? 7 : atom_hash(t));
+	return NULL;
+}
+
 uint64_t kr_hash(const kr_term *t)
 {
 	kr_check(t != NULL);
 	if (!is_seq(t))
 		return atom_hash(t);
-	uint64_t h = 0x51ed270b27f2a1c5ULL;
-	while (t->kind == KR_CONS) {
-		h = kri_hash_mix(h, kr_hash(t->u.cons.car));
-		t = t->u.cons.cdr;
+	hframe local[32], *stack = local;
+	size_t len = 0, cap = 32;
+	hframe cur = {HASH_SEED, t, 0};
+	for (;;) {
+		const kr_term *e = hash_next(&cur);
+		if (e && is_seq(e)) {
+			if (len == cap) {
+				hframe *n = kri_alloc(2 * cap * sizeof *n);
+				memcpy(n, stack, len * sizeof *n);
+				stack = n;
+				cap *= 2;
+			}
+			stack[len++] = cur;
+			cur = (hframe){HASH_SEED, e, 0};
+		} else if (e) {
+			cur.h = kri_hash_mix(cur.h, atom_hash(e));
+		} else if (len == 0) {
+			return cur.h;
+		} else {
+			uint64_t h = cur.h;
+			cur = stack[--len];
+			cur.h = kri_hash_mix(cur.h, h);
+		}
 	}
-	if (t->kind == KR_ETUPLE) {
-		for (size_t i = 0; i < t->u.et.n; i++)
-			h = kri_hash_mix(h, kr_hash(t->u.et.items[i]));
-		return kri_hash_mix(h, 7);
-	}
-	return kri_hash_mix(h, t->kind == KR_NIL ? 7 : kr_hash(t));
 }

@@ -29,11 +29,27 @@
  * construction from the parts; foreign atoms are ground). It makes the
  * occurs check and kr_walk_star O(1) on ground data.
  */
-enum { KRI_GROUND = 1 };
+enum { KRI_GROUND = 1, KRI_REFERENCED = 2 };
+
+/*
+ * Birth and references (the occurs check's fast path). `birth` is the
+ * variable counter when the node was made (saturated at KRI_BIRTH_UNKNOWN),
+ * so a node born at or before variable x's id was made before x existed
+ * and cannot contain x. A variable is flagged KRI_REFERENCED once it occurs
+ * in a value bound in any substitution (kri_mark_refs, called by every
+ * binding). While x is unreferenced, no binding leads to x, so x occurs
+ * in walk*(t) exactly when it occurs in t itself: kr_occurs then searches
+ * t's own structure and skips the parts born before x, which is O(1) for
+ * the partial lists that relations such as appendo build and bind
+ * fresh variables to (faster-miniKanren walks them whole at every step).
+ * The flag is global and only ever set, so it is safe for every branch.
+ */
+#define KRI_BIRTH_UNKNOWN UINT32_MAX
 
 struct kr_term {
 	uint8_t kind;
 	uint8_t flags;
+	uint32_t birth;
 	union {
 		struct {
 			uint64_t id;
@@ -84,6 +100,9 @@ extern uint64_t kri_var_scope;
 
 /* A new scope number (never 0). */
 uint64_t kri_scope_new(void);
+
+/* Flag every variable occurring in t (not through bindings) referenced. */
+void kri_mark_refs(kr_term *t);
 
 /* The etuple a foreign atom expands to, or NULL when it is atomic. */
 kr_term *kri_foreign_expand(const kr_term *t);

@@ -16,27 +16,100 @@ typedef struct work {
 	kr_term *local[64];
 } work;
 
-static void push(work *w, kr_term *u, kr_term *v)
+static __attribute__((noinline)) void grow(work *w)
 {
-	if (w->len + 2 > w->cap) {
-		size_t cap = w->cap * 2;
-		kr_term **p = kri_alloc(cap * sizeof *p);
-		memcpy(p, w->pairs, w->len * sizeof *p);
-		w->pairs = p;
-		w->cap = cap;
-	}
+	size_t cap = w->cap * 2;
+	kr_term **p = kri_alloc(cap * sizeof *p);
+	memcpy(p, w->pairs, w->len * sizeof *p);
+	w->pairs = p;
+	w->cap = cap;
+}
+
+static inline void push(work *w, kr_term *u, kr_term *v)
+{
+	if (__builtin_expect(w->len + 2 > w->cap, 0))
+		grow(w);
 	w->pairs[w->len++] = u;
 	w->pairs[w->len++] = v;
+}
+
+static void work_init(work *w)
+{
+	w->pairs = w->local;
+	w->cap = sizeof w->local / sizeof *w->local;
+	w->len = 0;
+}
+
+/* Pop the next term pushed alone (push(w, t, NULL)); NULL when empty. */
+static kr_term *pop1(work *w)
+{
+	if (w->len == 0)
+		return NULL;
+	w->len -= 2;
+	return w->pairs[w->len];
+}
+
+void kri_mark_refs(kr_term *t)
+{
+	work w;
+	work_init(&w);
+	for (; t; t = pop1(&w)) {
+		while (!KRI_IS_GROUND(t)) {
+			if (t->kind == KR_VAR) {
+				t->flags |= KRI_REFERENCED;
+			} else if (t->kind == KR_CONS) {
+				push(&w, t->u.cons.cdr, NULL);
+				t = t->u.cons.car;
+				continue;
+			} else if (t->kind == KR_ETUPLE) {
+				for (size_t i = 0; i < t->u.et.n; i++)
+					push(&w, t->u.et.items[i], NULL);
+			}
+			break;
+		}
+	}
+}
+
+/*
+ * Does unreferenced x occur in t's own structure? Nodes born before x are
+ * skipped (see term.h); bindings are not followed (none leads to x).
+ */
+static bool occurs_fresh(const kr_term *x, kr_term *t)
+{
+	work w;
+	work_init(&w);
+	uint64_t id = x->u.var.id;
+	for (; t; t = pop1(&w)) {
+		while (!KRI_IS_GROUND(t)) {
+			if (t == x)
+				return true;
+			if (t->birth != KRI_BIRTH_UNKNOWN && t->birth <= id)
+				break; /* made before x */
+			if (t->kind == KR_CONS) {
+				push(&w, t->u.cons.cdr, NULL);
+				t = t->u.cons.car;
+				continue;
+			}
+			if (t->kind == KR_ETUPLE)
+				for (size_t i = 0; i < t->u.et.n; i++)
+					push(&w, t->u.et.items[i], NULL);
+			break;
+		}
+	}
+	return false;
 }
 
 /*
  * The occurs check keeps the subterms still to visit on a work stack of its
  * own (a list is followed along its spine without one), so deep terms
- * never reach the C stack. Ground subterms cost O(1).
+ * never reach the C stack. Ground subterms cost O(1), and so does a
+ * variable no binding refers to against old terms (occurs_fresh).
  */
 bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 {
 	kr_check(x && x->kind == KR_VAR && t != NULL && s != NULL);
+	if (!(x->flags & KRI_REFERENCED) && !x->u.var.val)
+		return occurs_fresh(x, t);
 	work w;
 	w.pairs = w.local;
 	w.cap = sizeof w.local / sizeof *w.local;
@@ -88,6 +161,11 @@ static bool push_etuples(work *w, kr_term *u, kr_term *v)
 /* Decompose two non-variable terms; false when they cannot unify. */
 static bool decompose(work *w, kr_term *u, kr_term *v)
 {
+	if (u->kind == KR_CONS && v->kind == KR_CONS) { /* the common case */
+		push(w, u->u.cons.cdr, v->u.cons.cdr);
+		push(w, u->u.cons.car, v->u.cons.car);
+		return true;
+	}
 	if (u->kind == KR_FOREIGN && v->kind == KR_FOREIGN &&
 	    u->u.fo.type == v->u.fo.type &&
 	    (u->u.fo.ptr == v->u.fo.ptr ||
@@ -142,10 +220,11 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 			kr_term *t = x == u ? v : u;
 			if (check && kr_occurs(x, t, s))
 				return NULL;
+			kri_mark_refs(t);
 			if (scope && x->u.var.scope == scope)
 				x->u.var.val = t;
 			else
-				s = kr_subst_extend(s, x, t);
+				s = kri_subst_extend(s, x, t);
 			if (added)
 				kri_vec_push(added, x);
 			continue;

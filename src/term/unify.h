@@ -18,6 +18,9 @@
 const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope);
 
+/* s extended with v -> t, without flagging t's variables referenced. */
+const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
+
 /* True when the occurs check of == is on (goal layer setting). */
 bool kri_occurs_check_on(void);
 
