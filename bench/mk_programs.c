@@ -1,5 +1,6 @@
 /* mk_programs.c -- programs.ss (the miniKanren benchmarks) in the C API. */
 /* See the LICENSE file for copying conditions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -398,8 +399,14 @@ static kr_term *chain(long n, bool dotted)
 	return acc;
 }
 
+/* The balanced tree of depth d (2^d leaves, so d is at most 30 here). */
 static kr_term *balanced(long d, long lo)
 {
+	if (d < 0 || d > 30) {
+		fprintf(stderr, "mk_programs: tree depth %ld is not in 0..30\n",
+			d);
+		exit(2);
+	}
 	if (d == 0)
 		return leaf(lo);
 	long half = 1L << (d - 1);

@@ -182,12 +182,28 @@ static kr_goal *goal_over(kr_goal_fn fn, size_t n, kr_goal *const *goals)
 	return g;
 }
 
-/* (bind* (g0 st) g1 g2 ...), as faster-miniKanren's fresh body. */
+/*
+ * (bind* (g0 st) g1 g2 ...), as faster-miniKanren's fresh body. bind* is
+ * eager: while the stream so far is one answer, the next goal runs on it
+ * at once (bind((c), g) = (g c)), so a run of == goals, the usual head
+ * of a clause, makes neither answer nodes nor bind nodes.
+ */
 static kr_stream *conj_fn(const kr_state *st, void *env)
 {
 	struct kri_goals *e = env;
-	kr_stream *s = KRI_APPLY(e->goals[0], st);
-	for (size_t i = 1; i < e->n && s; i++)
+	size_t i = 0;
+	for (; i < e->n; i++) {
+		const kr_goal *g = e->goals[i];
+		if (g->fn != eq_fn)
+			break;
+		const struct eq_goal *q = g->env;
+		if (!(st = unify_in(st, q->u, q->v, st->scope)))
+			return NULL;
+	}
+	if (i == e->n)
+		return kr_stream_unit(st);
+	kr_stream *s = KRI_APPLY(e->goals[i], st);
+	for (i++; i < e->n && s; i++)
 		s = kr_stream_bind(s, e->goals[i]);
 	return s;
 }

@@ -58,6 +58,8 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array;
  *   KRI_P_MPLUS   mplus(eval a, thunk b);
  *   KRI_P_BIND    bind(eval a, goal g);
+ *   KRI_P_BINDS   bind(... bind(bind(eval a, g[0]), g[1]) ..., g[n-1]):
+ *                 a run of binds saved at once when a step suspends;
  *   KRI_P_IFTE    ifte over the stream a of the test (TRS2);
  *   KRI_P_ONCE    the first answer of a.
  *
@@ -73,6 +75,7 @@ enum {
 	KRI_P_DISJ,
 	KRI_P_MPLUS,
 	KRI_P_BIND,
+	KRI_P_BINDS,
 	KRI_P_IFTE,
 	KRI_P_ONCE
 };
@@ -114,6 +117,11 @@ struct kr_stream {
 			kr_stream *a;
 			const kr_goal *g;
 		} bind;
+		struct {
+			kr_stream *a;
+			size_t n;
+			const kr_goal **g; /* right after the node */
+		} binds;
 		struct {
 			kr_stream *a;
 			const kr_goal *then, *otherwise;
@@ -171,6 +179,7 @@ static inline kr_stream *kri_node(int kind)
 		[KRI_P_DISJ] = KRI_NODE_SIZE(disj),
 		[KRI_P_MPLUS] = KRI_NODE_SIZE(mplus),
 		[KRI_P_BIND] = KRI_NODE_SIZE(bind),
+		[KRI_P_BINDS] = KRI_NODE_SIZE(binds),
 		[KRI_P_IFTE] = KRI_NODE_SIZE(ifte),
 		[KRI_P_ONCE] = KRI_NODE_SIZE(once),
 	};

@@ -220,13 +220,31 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	}
 }
 
+/* A run of n >= 3 binds on top of ks, saved over e as one node. */
+static kr_stream *save_binds(kstack *ks, size_t n, kr_stream *e)
+{
+	kr_stream *p = kri_alloc(KRI_NODE_SIZE(binds) + n * sizeof(kr_goal *));
+	p->kind = KRI_P_BINDS;
+	p->u.binds.a = e;
+	p->u.binds.n = n;
+	p->u.binds.g = (const kr_goal **)((char *)p + KRI_NODE_SIZE(binds));
+	for (size_t i = 0; i < n; i++)
+		p->u.binds.g[i] = ks->v[--ks->len].p;
+	return p;
+}
+
 /* The suspended value of e after unwinding the continuations of ks. */
 static kr_stream *unwind(kstack *ks, kr_stream *x, kr_stream *e)
 {
 	if (ks->len == 0)
 		return x ? x : susp(e);
-	while (ks->len > 0)
-		e = kont_susp(ks->v[--ks->len], e);
+	while (ks->len > 0) {
+		size_t n = 0;
+		while (n < ks->len && ks->v[ks->len - 1 - n].kind == K_BIND)
+			n++;
+		e = n >= 3 ? save_binds(ks, n, e)
+			   : kont_susp(ks->v[--ks->len], e);
+	}
 	return susp(e);
 }
 
@@ -281,6 +299,10 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 	case KRI_P_BIND:
 		kpush(ks, K_BIND, x->u.bind.g);
 		return x->u.bind.a;
+	case KRI_P_BINDS:
+		for (size_t i = x->u.binds.n; i-- > 0;)
+			kpush(ks, K_BIND, x->u.binds.g[i]);
+		return x->u.binds.a;
 	case KRI_P_IFTE:
 		kpush(ks, K_IFTE, x);
 		return x->u.ifte.a;
