@@ -31,6 +31,14 @@ static kr_rel *rels[R_COUNT];
 
 #define CALL(r, ...) KR_CALL(rels[r], __VA_ARGS__)
 
+/*
+ * A `fresh` clause whose n variables are made when it runs, in the scope
+ * of the clause (so == binds them in place), with the call's arguments as
+ * its env: FRESH(n, fn, a) is KR_FRESH over fn's goals, built lazily.
+ */
+#define FRESH(n, fn, a) kr_fresh_call((n), (fn), (void *)(uintptr_t)(a))
+#define ARGS(env) ((kr_term *const *)(env))
+
 static void init(void);
 
 /* --------------------------------------------------------- numerals */
@@ -85,38 +93,62 @@ static kr_goal *gt1o_body(kr_term *const *a, void *env)
 
 /* --------------------------------------------------------- addition */
 
-static kr_goal *bits5(kr_term *const *a, int b, int x, int y, int r, int c)
+/*
+ * full-addero's clauses, the bits b x y r c of each (bit i of the mask is
+ * argument i). A clause is a C goal doing its five == in order (what the
+ * conjunction of five == does), so a call builds no == goals.
+ */
+static const unsigned char fa_bits[8] = {
+	0x00, 0x09, 0x0a, 0x13, 0x0c, 0x15, 0x16, 0x1f,
+};
+
+struct fa_clause {
+	kr_term *const *a;
+	unsigned bits;
+};
+
+static kr_stream *fa_clause_fn(const kr_state *st, void *env)
 {
-	kr_term *v[] = {b ? B1 : B0, x ? B1 : B0, y ? B1 : B0, r ? B1 : B0,
-			c ? B1 : B0};
-	return KR_ALL(EQ(v[0], a[0]), EQ(v[1], a[1]), EQ(v[2], a[2]),
-		      EQ(v[3], a[3]), EQ(v[4], a[4]));
+	const struct fa_clause *c = env;
+	for (int i = 0; i < 5; i++) {
+		st = kr_state_unify(st, (c->bits >> i) & 1 ? B1 : B0, c->a[i]);
+		if (!st)
+			return NULL;
+	}
+	return kr_stream_unit(st);
 }
 
 static kr_goal *full_adder_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	return KR_CONDE(bits5(a, 0, 0, 0, 0, 0), bits5(a, 1, 0, 0, 1, 0),
-			bits5(a, 0, 1, 0, 1, 0), bits5(a, 1, 1, 0, 0, 1),
-			bits5(a, 0, 0, 1, 1, 0), bits5(a, 1, 0, 1, 0, 1),
-			bits5(a, 0, 1, 1, 0, 1), bits5(a, 1, 1, 1, 1, 1));
+	struct fa_clause *cl = kr_alloc(8 * sizeof *cl);
+	kr_goal *g[8];
+	for (int i = 0; i < 8; i++) {
+		cl[i].a = a;
+		cl[i].bits = fa_bits[i];
+		g[i] = kr_goal_new(fa_clause_fn, &cl[i]);
+	}
+	return kr_conde(8, g);
+}
+
+static kr_goal *adder_c5(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	return KR_ALL(EQ(KR_LIST(v[0], v[1]), a[3]),
+		      CALL(R_FULL_ADDER, a[0], B1, B1, v[0], v[1]));
 }
 
 static kr_goal *adder_body(kr_term *const *a, void *env)
 {
 	(void)env;
 	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
-	V(x);
-	V(c);
 	return KR_CONDE(
 		KR_ALL(EQ(B0, d), EQ(NIL, m), EQ(n, r)),
 		KR_ALL(EQ(B0, d), EQ(NIL, n), EQ(m, r), CALL(R_POS, m)),
 		KR_ALL(EQ(B1, d), EQ(NIL, m), CALL(R_ADDER, B0, n, NUM1, r)),
 		KR_ALL(EQ(B1, d), EQ(NIL, n), CALL(R_POS, m),
 		       CALL(R_ADDER, B0, NUM1, m, r)),
-		KR_ALL(EQ(NUM1, n), EQ(NUM1, m),
-		       KR_FRESH(EQ(KR_LIST(x, c), r),
-				CALL(R_FULL_ADDER, d, B1, B1, x, c))),
+		KR_ALL(EQ(NUM1, n), EQ(NUM1, m), FRESH(2, adder_c5, a)),
 		KR_ALL(EQ(NUM1, n), CALL(R_GEN_ADDER, d, n, m, r)),
 		KR_ALL(EQ(NUM1, m), CALL(R_GT1, n), CALL(R_GT1, r),
 		       CALL(R_ADDER, d, NUM1, n, r)),
@@ -165,30 +197,43 @@ kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k)
 
 /* --------------------------------------------------- multiplication */
 
+static kr_goal *mul_c5(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *x = v[0], *z = v[1];
+	return KR_ALL(EQ(CONS(B0, x), n), CALL(R_POS, x), EQ(CONS(B0, z), p),
+		      CALL(R_POS, z), CALL(R_GT1, m), CALL(R_MUL, x, m, z));
+}
+
+static kr_goal *mul_c6(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *x2 = v[0], *y2 = v[1];
+	return KR_ALL(EQ(CONS(B1, x2), n), CALL(R_POS, x2),
+		      EQ(CONS(B0, y2), m), CALL(R_POS, y2),
+		      CALL(R_MUL, m, n, p));
+}
+
+static kr_goal *mul_c7(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *x3 = v[0], *y3 = v[1];
+	return KR_ALL(EQ(CONS(B1, x3), n), CALL(R_POS, x3),
+		      EQ(CONS(B1, y3), m), CALL(R_POS, y3),
+		      CALL(R_ODD_MUL, x3, n, m, p));
+}
+
 static kr_goal *mul_body(kr_term *const *a, void *env)
 {
 	(void)env;
 	kr_term *n = a[0], *m = a[1], *p = a[2];
-	V(x);
-	V(z);
-	V(x2);
-	V(y2);
-	V(x3);
-	V(y3);
 	return KR_CONDE(
 		KR_ALL(EQ(NIL, n), EQ(NIL, p)),
 		KR_ALL(CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p)),
 		KR_ALL(EQ(NUM1, n), CALL(R_POS, m), EQ(m, p)),
 		KR_ALL(CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p)),
-		KR_FRESH(EQ(CONS(B0, x), n), CALL(R_POS, x),
-			 EQ(CONS(B0, z), p), CALL(R_POS, z), CALL(R_GT1, m),
-			 CALL(R_MUL, x, m, z)),
-		KR_FRESH(EQ(CONS(B1, x2), n), CALL(R_POS, x2),
-			 EQ(CONS(B0, y2), m), CALL(R_POS, y2),
-			 CALL(R_MUL, m, n, p)),
-		KR_FRESH(EQ(CONS(B1, x3), n), CALL(R_POS, x3),
-			 EQ(CONS(B1, y3), m), CALL(R_POS, y3),
-			 CALL(R_ODD_MUL, x3, n, m, p)));
+		FRESH(2, mul_c5, a), FRESH(2, mul_c6, a),
+		FRESH(2, mul_c7, a));
 }
 
 static kr_goal *odd_mul_body(kr_term *const *a, void *env)
@@ -200,24 +245,25 @@ static kr_goal *odd_mul_body(kr_term *const *a, void *env)
 			CALL(R_ADDER, B0, CONS(B0, q), m, p));
 }
 
+static kr_goal *bound_mul_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *q = a[0], *p = a[1], *n = a[2], *m = a[3];
+	kr_term *a0 = v[0], *a1 = v[1], *a2 = v[2], *a3 = v[3], *x = v[4],
+		*y = v[5], *z = v[6];
+	return KR_ALL(EQ(CONS(a0, x), q), EQ(CONS(a1, y), p),
+		      KR_CONDE(KR_ALL(EQ(NIL, n), EQ(CONS(a2, z), m),
+				      CALL(R_BOUND_MUL, x, y, z, NIL)),
+			       KR_ALL(EQ(CONS(a3, z), n),
+				      CALL(R_BOUND_MUL, x, y, z, m))));
+}
+
 static kr_goal *bound_mul_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *q = a[0], *p = a[1], *n = a[2], *m = a[3];
-	V(a0);
-	V(a1);
-	V(a2);
-	V(a3);
-	V(x);
-	V(y);
-	V(z);
-	return KR_CONDE(
-		KR_ALL(EQ(NIL, q), CALL(R_POS, p)),
-		KR_FRESH(EQ(CONS(a0, x), q), EQ(CONS(a1, y), p),
-			 KR_CONDE(KR_ALL(EQ(NIL, n), EQ(CONS(a2, z), m),
-					 CALL(R_BOUND_MUL, x, y, z, NIL)),
-				  KR_ALL(EQ(CONS(a3, z), n),
-					 CALL(R_BOUND_MUL, x, y, z, m)))));
+	kr_term *q = a[0], *p = a[1];
+	return KR_CONDE(KR_ALL(EQ(NIL, q), CALL(R_POS, p)),
+			FRESH(7, bound_mul_c2, a));
 }
 
 kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
@@ -229,16 +275,28 @@ kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
 /* ------------------------------------------------------- comparison */
 
 /* =lo and <lo share their shape: only the first two clauses differ. */
+static kr_goal *len_rec(kr_term *const *v, kr_term *const *a, int rel)
+{
+	kr_term *n = a[0], *m = a[1], *ha = v[0], *x = v[1], *hb = v[2],
+		*y = v[3];
+	return KR_ALL(EQ(CONS(ha, x), n), CALL(R_POS, x), EQ(CONS(hb, y), m),
+		      CALL(R_POS, y), CALL(rel, x, y));
+}
+
+static kr_goal *eql_rec(kr_term *const *v, void *env)
+{
+	return len_rec(v, ARGS(env), R_EQL);
+}
+
+static kr_goal *ltl_rec(kr_term *const *v, void *env)
+{
+	return len_rec(v, ARGS(env), R_LTL);
+}
+
 static kr_goal *len_body(kr_term *const *a, bool lt)
 {
 	kr_term *n = a[0], *m = a[1];
-	V(ha);
-	V(x);
-	V(hb);
-	V(y);
-	kr_goal *rec = KR_FRESH(EQ(CONS(ha, x), n), CALL(R_POS, x),
-				EQ(CONS(hb, y), m), CALL(R_POS, y),
-				CALL(lt ? R_LTL : R_EQL, x, y));
+	kr_goal *rec = lt ? FRESH(4, ltl_rec, a) : FRESH(4, eql_rec, a);
 	if (lt)
 		return KR_CONDE(KR_ALL(EQ(NIL, n), CALL(R_POS, m)),
 				KR_ALL(EQ(NUM1, n), CALL(R_GT1, m)), rec);
@@ -264,15 +322,18 @@ static kr_goal *lel_body(kr_term *const *a, void *env)
 	return KR_CONDE(CALL(R_EQL, a[0], a[1]), CALL(R_LTL, a[0], a[1]));
 }
 
+static kr_goal *lt_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	return KR_ALL(CALL(R_POS, v[0]), CALL(R_ADDER, B0, a[0], v[0], a[1]));
+}
+
 static kr_goal *lt_body(kr_term *const *a, void *env)
 {
 	(void)env;
 	kr_term *n = a[0], *m = a[1];
-	V(x);
 	return KR_CONDE(CALL(R_LTL, n, m),
-			KR_ALL(CALL(R_EQL, n, m),
-			       KR_FRESH(CALL(R_POS, x),
-					CALL(R_ADDER, B0, n, x, m))));
+			KR_ALL(CALL(R_EQL, n, m), FRESH(1, lt_c2, a)));
 }
 
 static kr_goal *le_body(kr_term *const *a, void *env)
@@ -295,18 +356,12 @@ kr_goal *kr_leo(kr_term *n, kr_term *m)
 
 /* --------------------------------------------------------- division */
 
-static kr_goal *div_body(kr_term *const *a, void *env)
+static kr_goal *div_c3(kr_term *const *v, void *env)
 {
-	(void)env;
+	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
-	V(nh);
-	V(nl);
-	V(qh);
-	V(ql);
-	V(qlm);
-	V(qlmr);
-	V(rr);
-	V(rh);
+	kr_term *nh = v[0], *nl = v[1], *qh = v[2], *ql = v[3], *qlm = v[4],
+		*qlmr = v[5], *rr = v[6], *rh = v[7];
 	kr_goal *low = KR_ALL(EQ(NIL, nh), EQ(NIL, qh),
 			      kr_minuso(nl, r, qlm), CALL(R_MUL, ql, m, qlm));
 	kr_goal *high = KR_ALL(CALL(R_POS, nh), CALL(R_MUL, ql, m, qlm),
@@ -314,36 +369,72 @@ static kr_goal *div_body(kr_term *const *a, void *env)
 			       kr_minuso(qlmr, nl, rr),
 			       CALL(R_SPLIT, rr, r, NIL, rh),
 			       CALL(R_DIV, nh, m, qh, rh));
+	return KR_ALL(CALL(R_SPLIT, n, r, nl, nh), CALL(R_SPLIT, q, r, ql, qh),
+		      KR_CONDE(low, high));
+}
+
+static kr_goal *div_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
 	return KR_CONDE(
 		KR_ALL(EQ(r, n), EQ(NIL, q), CALL(R_LT, n, m)),
 		KR_ALL(EQ(NUM1, q), CALL(R_EQL, n, m), kr_pluso(r, m, n),
 		       CALL(R_LT, r, m)),
 		KR_ALL(CALL(R_LTL, m, n), CALL(R_LT, r, m), CALL(R_POS, q),
-		       KR_FRESH(CALL(R_SPLIT, n, r, nl, nh),
-				CALL(R_SPLIT, q, r, ql, qh),
-				KR_CONDE(low, high))));
+		       FRESH(8, div_c3, a)));
+}
+
+#define SPLIT_ARGS                                                       \
+	kr_term *const *a = ARGS(env);                                   \
+	kr_term *n = a[0], *r = a[1], *l = a[2], *h = a[3];              \
+	(void)n, (void)r, (void)l, (void)h
+
+static kr_goal *split_c2(kr_term *const *v, void *env)
+{
+	SPLIT_ARGS;
+	return KR_ALL(EQ(CONS(B0, CONS(v[0], v[1])), n), EQ(NIL, r),
+		      EQ(CONS(v[0], v[1]), h), EQ(NIL, l));
+}
+
+static kr_goal *split_c3(kr_term *const *v, void *env)
+{
+	SPLIT_ARGS;
+	return KR_ALL(EQ(CONS(B1, v[0]), n), EQ(NIL, r), EQ(v[0], h),
+		      EQ(NUM1, l));
+}
+
+static kr_goal *split_c4(kr_term *const *v, void *env)
+{
+	SPLIT_ARGS;
+	return KR_ALL(EQ(CONS(B0, CONS(v[0], v[1])), n),
+		      EQ(CONS(v[2], v[3]), r), EQ(NIL, l),
+		      CALL(R_SPLIT, CONS(v[0], v[1]), v[3], NIL, h));
+}
+
+static kr_goal *split_c5(kr_term *const *v, void *env)
+{
+	SPLIT_ARGS;
+	return KR_ALL(EQ(CONS(B1, v[0]), n), EQ(CONS(v[1], v[2]), r),
+		      EQ(NUM1, l), CALL(R_SPLIT, v[0], v[2], NIL, h));
+}
+
+static kr_goal *split_c6(kr_term *const *v, void *env)
+{
+	SPLIT_ARGS;
+	return KR_ALL(EQ(CONS(v[0], v[1]), n), EQ(CONS(v[2], v[3]), r),
+		      EQ(CONS(v[0], v[4]), l), CALL(R_POS, v[4]),
+		      CALL(R_SPLIT, v[1], v[3], v[4], h));
 }
 
 static kr_goal *split_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *r = a[1], *l = a[2], *h = a[3];
-	kr_term *v[16];
-	kr_fresh(16, v);
-	return KR_CONDE(
-		KR_ALL(EQ(NIL, n), EQ(NIL, h), EQ(NIL, l)),
-		KR_FRESH(EQ(CONS(B0, CONS(v[0], v[1])), n), EQ(NIL, r),
-			 EQ(CONS(v[0], v[1]), h), EQ(NIL, l)),
-		KR_FRESH(EQ(CONS(B1, v[2]), n), EQ(NIL, r), EQ(v[2], h),
-			 EQ(NUM1, l)),
-		KR_FRESH(EQ(CONS(B0, CONS(v[3], v[4])), n),
-			 EQ(CONS(v[5], v[6]), r), EQ(NIL, l),
-			 CALL(R_SPLIT, CONS(v[3], v[4]), v[6], NIL, h)),
-		KR_FRESH(EQ(CONS(B1, v[7]), n), EQ(CONS(v[8], v[9]), r),
-			 EQ(NUM1, l), CALL(R_SPLIT, v[7], v[9], NIL, h)),
-		KR_FRESH(EQ(CONS(v[10], v[11]), n), EQ(CONS(v[12], v[13]), r),
-			 EQ(CONS(v[10], v[14]), l), CALL(R_POS, v[14]),
-			 CALL(R_SPLIT, v[11], v[13], v[14], h)));
+	kr_term *n = a[0], *l = a[2], *h = a[3];
+	return KR_CONDE(KR_ALL(EQ(NIL, n), EQ(NIL, h), EQ(NIL, l)),
+			FRESH(2, split_c2, a), FRESH(1, split_c3, a),
+			FRESH(4, split_c4, a), FRESH(3, split_c5, a),
+			FRESH(5, split_c6, a));
 }
 
 kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r)
@@ -410,39 +501,57 @@ static kr_goal *log_body(kr_term *const *a, void *env)
 		log_general(n, b, q, r));
 }
 
+static kr_goal *exp2_c2(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	return CALL(R_SPLIT, a[0], a[1], v[0], NUM1);
+}
+
+static kr_goal *exp2_c3(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *b = a[1], *q = a[2];
+	return KR_ALL(EQ(CONS(B0, v[0]), q), CALL(R_POS, v[0]),
+		      CALL(R_LTL, b, n), kr_appendo(b, CONS(B1, b), v[1]),
+		      CALL(R_EXP2, n, v[1], v[0]));
+}
+
+static kr_goal *exp2_c4(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *b = a[1], *q = a[2];
+	return KR_ALL(EQ(CONS(B1, v[0]), q), CALL(R_POS, v[0]),
+		      CALL(R_POS, v[1]), CALL(R_SPLIT, n, b, v[2], v[1]),
+		      kr_appendo(b, CONS(B1, b), v[3]),
+		      CALL(R_EXP2, v[1], v[3], v[0]));
+}
+
 static kr_goal *exp2_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *b = a[1], *q = a[2];
-	kr_term *v[8];
-	kr_fresh(8, v);
+	kr_term *n = a[0], *q = a[2];
 	return KR_CONDE(
 		KR_ALL(EQ(NUM1, n), EQ(NIL, q)),
-		KR_ALL(CALL(R_GT1, n), EQ(NUM1, q),
-		       KR_FRESH(CALL(R_SPLIT, n, b, v[0], NUM1))),
-		KR_FRESH(EQ(CONS(B0, v[1]), q), CALL(R_POS, v[1]),
-			 CALL(R_LTL, b, n),
-			 kr_appendo(b, CONS(B1, b), v[2]),
-			 CALL(R_EXP2, n, v[2], v[1])),
-		KR_FRESH(EQ(CONS(B1, v[3]), q), CALL(R_POS, v[3]),
-			 CALL(R_POS, v[4]), CALL(R_SPLIT, n, b, v[5], v[4]),
-			 kr_appendo(b, CONS(B1, b), v[6]),
-			 CALL(R_EXP2, v[4], v[6], v[3])));
+		KR_ALL(CALL(R_GT1, n), EQ(NUM1, q), FRESH(1, exp2_c2, a)),
+		FRESH(2, exp2_c3, a), FRESH(4, exp2_c4, a));
+}
+
+static kr_goal *repmul_c3(kr_term *const *v, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *q = a[1], *nq = a[2], *q1 = v[0], *nq1 = v[1];
+	return KR_ALL(kr_pluso(q1, NUM1, q), CALL(R_REPMUL, n, q1, nq1),
+		      CALL(R_MUL, nq1, n, nq));
 }
 
 static kr_goal *repmul_body(kr_term *const *a, void *env)
 {
 	(void)env;
 	kr_term *n = a[0], *q = a[1], *nq = a[2];
-	V(q1);
-	V(nq1);
 	return KR_CONDE(
 		KR_ALL(CALL(R_POS, n), EQ(NIL, q), EQ(NUM1, nq)),
 		KR_ALL(EQ(NUM1, q), EQ(n, nq)),
-		KR_ALL(CALL(R_GT1, q),
-		       KR_FRESH(kr_pluso(q1, NUM1, q),
-				CALL(R_REPMUL, n, q1, nq1),
-				CALL(R_MUL, nq1, n, nq))));
+		KR_ALL(CALL(R_GT1, q), FRESH(2, repmul_c3, a)));
 }
 
 kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
