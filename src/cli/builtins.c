@@ -17,14 +17,8 @@
  * and relation of the library under its miniKanren name.
  */
 
-#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 #define UNUSED_N (void)n
 
-static int type_error(const char *who, const char *what, const kr_term *t)
-{
-	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what,
-			    lang_show(t));
-}
 
 /* ================================================================ lists */
 
@@ -39,9 +33,9 @@ PRIM(p_car)
 {
 	UNUSED_N;
 	if (kr_term_kind(a[0]) != KR_CONS && kr_term_kind(a[0]) != KR_ETUPLE)
-		return type_error("car", "a pair", a[0]);
+		return lang_type_error("car", "a pair", a[0]);
 	if (!kr_is_pair(a[0]))
-		return type_error("car", "a pair", a[0]);
+		return lang_type_error("car", "a pair", a[0]);
 	*out = kr_car(a[0]);
 	return 0;
 }
@@ -50,7 +44,7 @@ PRIM(p_cdr)
 {
 	UNUSED_N;
 	if (!kr_is_pair(a[0]) || kr_term_kind(a[0]) == KR_FOREIGN)
-		return type_error("cdr", "a pair", a[0]);
+		return lang_type_error("cdr", "a pair", a[0]);
 	*out = kr_cdr(a[0]);
 	return 0;
 }
@@ -76,7 +70,7 @@ PRIM(p_append)
 	for (size_t i = n - 1; i-- > 0;) {
 		long len = kr_list_length(a[i]);
 		if (!is_list(a[i]))
-			return type_error("append", "a list", a[i]);
+			return lang_type_error("append", "a list", a[i]);
 		kr_term **items = kr_alloc((size_t)len * sizeof *items);
 		kr_term *t = a[i];
 		for (long j = 0; j < len; j++, t = kr_cdr(t))
@@ -92,7 +86,7 @@ PRIM(p_length)
 {
 	UNUSED_N;
 	if (!is_list(a[0]))
-		return type_error("length", "a list", a[0]);
+		return lang_type_error("length", "a list", a[0]);
 	*out = kr_int(kr_list_length(a[0]));
 	return 0;
 }
@@ -101,7 +95,7 @@ PRIM(p_reverse)
 {
 	UNUSED_N;
 	if (!is_list(a[0]))
-		return type_error("reverse", "a list", a[0]);
+		return lang_type_error("reverse", "a list", a[0]);
 	kr_term *r = kr_nil();
 	for (kr_term *t = a[0]; kr_is_pair(t); t = kr_cdr(t))
 		r = kr_cons(kr_car(t), r);
@@ -113,7 +107,7 @@ PRIM(p_reverse)
 static int list_drop(kr_term **out, const char *who, kr_term *l, kr_term *k)
 {
 	if (kr_term_kind(k) != KR_INT || kr_int_value(k) < 0)
-		return type_error(who, "an index", k);
+		return lang_type_error(who, "an index", k);
 	for (int64_t i = kr_int_value(k); i > 0; i--) {
 		if (kr_term_kind(l) != KR_CONS && kr_term_kind(l) != KR_ETUPLE)
 			return kr_error_set(KR_EINVALID, "%s: index %lld out "
@@ -152,7 +146,7 @@ static int map_common(kr_term **out, size_t n, kr_term *const *a, bool keep)
 		return kr_error_set(KR_EINVALID, "map: too many lists");
 	for (size_t i = 1; i < n; i++)
 		if (!is_list(ls[i - 1] = a[i]))
-			return type_error("map", "a list", a[i]);
+			return lang_type_error("map", "a list", a[i]);
 	size_t cap = 16, k = 0;
 	kr_term **res = kr_alloc(cap * sizeof *res);
 	for (;;) {
@@ -192,7 +186,7 @@ PRIM(p_apply)
 {
 	kr_term *last = a[n - 1];
 	if (!is_list(last))
-		return type_error("apply", "a list", last);
+		return lang_type_error("apply", "a list", last);
 	size_t len = (size_t)kr_list_length(last);
 	kr_term **args = kr_alloc((n - 2 + len) * sizeof *args);
 	memcpy(args, a + 1, (n - 2) * sizeof *args);
@@ -277,7 +271,7 @@ static int check_nums(const char *who, size_t n, kr_term *const *a,
 	*all_int = true;
 	for (size_t i = 0; i < n; i++) {
 		if (!is_num(a[i]))
-			return type_error(who, "a number", a[i]);
+			return lang_type_error(who, "a number", a[i]);
 		*all_int = *all_int && kr_term_kind(a[i]) == KR_INT;
 	}
 	return 0;
@@ -341,7 +335,7 @@ static int intdiv(kr_term **out, kr_term *const *a, char which)
 			  "remainder" : "modulo";
 	for (int i = 0; i < 2; i++)
 		if (kr_term_kind(a[i]) != KR_INT)
-			return type_error(who, "an integer", a[i]);
+			return lang_type_error(who, "an integer", a[i]);
 	int64_t x = kr_int_value(a[0]), y = kr_int_value(a[1]);
 	if (y == 0 || (y == -1 && x == INT64_MIN))
 		return kr_error_set(KR_EINVALID, "%s: division by zero or "
@@ -409,7 +403,7 @@ PRIM(p_expt)
 static int int_pred(kr_term **out, kr_term *x, const char *who, int which)
 {
 	if (kr_term_kind(x) != KR_INT)
-		return type_error(who, "an integer", x);
+		return lang_type_error(who, "an integer", x);
 	int64_t v = kr_int_value(x);
 	return pred(out, which == 0 ? v % 2 != 0 : which == 1 ? v % 2 == 0 :
 		    v == 0);
@@ -422,7 +416,7 @@ PRIM(p_zerop)
 {
 	UNUSED_N;
 	if (!is_num(a[0]))
-		return type_error("zero?", "a number", a[0]);
+		return lang_type_error("zero?", "a number", a[0]);
 	return pred(out, num(a[0]) == 0);
 }
 
@@ -451,7 +445,7 @@ PRIM(p_abs)
 		return 0;
 	}
 	if (!is_num(a[0]))
-		return type_error("abs", "a number", a[0]);
+		return lang_type_error("abs", "a number", a[0]);
 	*out = kr_real(fabs(num(a[0])));
 	return 0;
 }
@@ -537,7 +531,7 @@ PRIM(p_digest)
 {
 	(void)n;
 	if (!is_list(a[0]))
-		return type_error("answers-digest", "a list", a[0]);
+		return lang_type_error("answers-digest", "a list", a[0]);
 	size_t len = (size_t)kr_list_length(a[0]);
 	char **s = kr_alloc((len ? len : 1) * sizeof *s);
 	kr_term *t = a[0];
@@ -602,7 +596,7 @@ PRIM(p_getenv)
 {
 	(void)n;
 	if (kr_term_kind(a[0]) != KR_STR)
-		return type_error("getenv", "a string", a[0]);
+		return lang_type_error("getenv", "a string", a[0]);
 	const char *v = getenv(kr_str_value(a[0]));
 	*out = v ? kr_str(v) : lang_bool(false);
 	return 0;
@@ -614,7 +608,7 @@ PRIM(p_string_number)
 	(void)n;
 	kr_term *t;
 	if (kr_term_kind(a[0]) != KR_STR)
-		return type_error("string->number", "a string", a[0]);
+		return lang_type_error("string->number", "a string", a[0]);
 	if (kr_read_term(&t, kr_str_value(a[0]), "string") < 0 ||
 	    !is_num(t))
 		t = lang_bool(false);
@@ -628,7 +622,7 @@ PRIM(p_string_append)
 	char *r = kr_strdup("");
 	for (size_t i = 0; i < n; i++) {
 		if (kr_term_kind(a[i]) != KR_STR)
-			return type_error("string-append", "a string", a[i]);
+			return lang_type_error("string-append", "a string", a[i]);
 		r = kr_strfmt("%s%s", r, kr_str_value(a[i]));
 	}
 	*out = kr_str(r);
@@ -644,7 +638,7 @@ PRIM(p_to_string)
 	else if (is_num(a[0]))
 		*out = kr_str(lang_show(a[0]));
 	else
-		return type_error("->string", "a number or symbol", a[0]);
+		return lang_type_error("->string", "a number or symbol", a[0]);
 	return 0;
 }
 
@@ -652,7 +646,7 @@ PRIM(p_string_symbol)
 {
 	(void)n;
 	if (kr_term_kind(a[0]) != KR_STR || !*kr_str_value(a[0]))
-		return type_error("string->symbol", "a non-empty string", a[0]);
+		return lang_type_error("string->symbol", "a non-empty string", a[0]);
 	*out = kr_sym(kr_str_value(a[0]));
 	return 0;
 }
@@ -662,7 +656,7 @@ PRIM(p_load)
 {
 	(void)n;
 	if (kr_term_kind(a[0]) != KR_STR)
-		return type_error("load", "a file name string", a[0]);
+		return lang_type_error("load", "a file name string", a[0]);
 	if (lang_sandboxed())
 		return kr_error_set(KR_EINVALID, "load: no files in a sandbox");
 	char *text = cli_read_file(kr_str_value(a[0]));
@@ -675,11 +669,7 @@ PRIM(p_load)
 
 /* =============================================================== table */
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"cons", 2, 2, p_cons}, {"car", 1, 1, p_car}, {"cdr", 1, 1, p_cdr},
 	{"list", 0, -1, p_list}, {"append", 0, -1, p_append},
 	{"length", 1, 1, p_length}, {"reverse", 1, 1, p_reverse},

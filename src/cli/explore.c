@@ -444,13 +444,7 @@ static char *exploration_dot(const exploration *x)
 
 /* ======================================================== primitives */
 
-#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 
-static int type_error(const char *who, const char *what, const kr_term *t)
-{
-	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what,
-			    lang_show(t));
-}
 
 /* The relations of a relation or a list of relations. */
 static int rels_of(const kr_rel ***out, size_t *n, kr_term *t)
@@ -458,7 +452,7 @@ static int rels_of(const kr_rel ***out, size_t *n, kr_term *t)
 	bool list = kr_term_kind(t) == KR_CONS;
 	long len = list ? kr_list_length(t) : 1;
 	if (len < 1)
-		return type_error("explore", "a relation or a list of them", t);
+		return lang_type_error("explore", "a relation or a list of them", t);
 	const kr_rel **rels = kr_alloc((size_t)len * sizeof *rels);
 	for (long i = 0; i < len; i++, t = list ? kr_cdr(t) : t)
 		if (!(rels[i] = lang_as_rel(list ? kr_car(t) : t, 2)))
@@ -472,7 +466,7 @@ static int rels_of(const kr_rel ***out, size_t *n, kr_term *t)
 static int natural_arg(size_t *out, const kr_term *t, const char *what)
 {
 	if (kr_term_kind(t) != KR_INT || kr_int_value(t) < 0)
-		return type_error("explore", what, t);
+		return lang_type_error("explore", what, t);
 	*out = (size_t)kr_int_value(t);
 	return 0;
 }
@@ -494,7 +488,7 @@ PRIM(p_explore)
 		return rc;
 	if (n > 4 && lang_truthy(a[4])) {
 		if (!lang_is_procedure(a[4]))
-			return type_error("explore", "a cost procedure", a[4]);
+			return lang_type_error("explore", "a cost procedure", a[4]);
 		x->cost_fn = a[4];
 	}
 	if (lang_graph_size(g, EXPLORE_MAX_SIZE) >= EXPLORE_MAX_SIZE)
@@ -503,7 +497,7 @@ PRIM(p_explore)
 	kr_term *t = canon(kr_variable_term(g), 0);
 	kr_variable *start;
 	if (!t || kr_term_eval(&start, t) < 0)
-		return type_error("explore", "a graph", a[0]);
+		return lang_type_error("explore", "a graph", a[0]);
 	size_t idx;
 	if (x->max_graphs < 1)
 		x->max_graphs = 1;
@@ -519,7 +513,7 @@ static int exploration_of(const exploration **out, const char *who,
 			  const kr_term *t)
 {
 	if (!kr_is_foreign_of(t, &exploration_type))
-		return type_error(who, "an exploration", t);
+		return lang_type_error(who, "an exploration", t);
 	*out = kr_foreign_ptr(t);
 	return 0;
 }
@@ -544,7 +538,7 @@ PRIM(p_explore_path)
 {
 	(void)n;
 	const exploration *x = NULL;
-	size_t i;
+	size_t i = 0;
 	int rc = exploration_of(&x, "explore-path", a[0]);
 	if (rc < 0 || (rc = natural_arg(&i, a[1], "an index")) < 0)
 		return rc;
@@ -579,15 +573,7 @@ PRIM(p_explore_dot)
 	int rc = exploration_of(&x, "explore-dot", a[0]);
 	if (rc < 0)
 		return rc;
-	char *dot = exploration_dot(x);
-	if (n < 2) {
-		*out = kr_str(dot);
-		return 0;
-	}
-	if (kr_term_kind(a[1]) != KR_STR)
-		return type_error("explore-dot", "a file name", a[1]);
-	*out = lang_void();
-	return lang_write_file("explore-dot", kr_str_value(a[1]), dot);
+	return lang_text_result(out, "explore-dot", n, a, exploration_dot(x));
 }
 
 /* (explore-count x): the number of graphs found. */
@@ -602,11 +588,7 @@ PRIM(p_explore_count)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"explore", 2, 5, p_explore},
 	{"explore-graphs", 1, 1, p_explore_graphs},
 	{"explore-path", 2, 2, p_explore_path},

@@ -15,7 +15,6 @@
  * a lambda works there as a C relation does.
  */
 
-#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 
 static int goal(kr_term **out, kr_goal *g)
 {
@@ -359,11 +358,7 @@ PRIM(p_test_summary)
 
 /* =============================================================== table */
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"==", 2, 2, p_eq}, {"=/=", 2, 2, p_neq},
 	{"symbolo", 1, 1, p_symbolo}, {"numbero", 1, 1, p_numbero},
 	{"stringo", 1, 1, p_stringo}, {"absento", 2, 2, p_absento},

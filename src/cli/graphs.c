@@ -17,14 +17,26 @@
  * defines of `graph-input` calls.
  */
 
-#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 
-static int type_error(const char *who, const char *what, const kr_term *t)
+int lang_type_error(const char *who, const char *what, const kr_term *t)
 {
 	char *s = lang_show(t);
 	if (strlen(s) > 200)
 		strcpy(s + 196, " ...");
 	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what, s);
+}
+
+int lang_text_result(kr_term **out, const char *who, size_t n,
+		     kr_term *const *a, const char *text)
+{
+	if (n < 2) {
+		*out = kr_str(text);
+		return 0;
+	}
+	if (kr_term_kind(a[1]) != KR_STR)
+		return lang_type_error(who, "a file name", a[1]);
+	*out = lang_void();
+	return lang_write_file(who, kr_str_value(a[1]), text);
 }
 
 /* ============================================================ graphs */
@@ -38,9 +50,9 @@ int lang_graph_of(kr_variable **out, const char *who, kr_term *t)
 	}
 	kr_kind k = kr_term_kind(t);
 	if (k != KR_ETUPLE && k != KR_CONS && k != KR_INT && k != KR_REAL)
-		return type_error(who, "a graph", t);
+		return lang_type_error(who, "a graph", t);
 	if (!kr_is_ground(t))
-		return type_error(who, "a graph (it holds logic variables)", t);
+		return lang_type_error(who, "a graph (it holds logic variables)", t);
 	if (kr_term_eval(out, t) < 0)
 		return kr_error_set(KR_EINVALID, "%s: %s", who,
 				    kr_strdup(kr_error_last()->message));
@@ -103,20 +115,20 @@ static int type_of_spec(const kr_type **out, kr_term *spec)
 	long len = kr_list_length(spec);
 	if (len < 2 || kr_term_kind(kr_car(spec)) != KR_SYM ||
 	    kr_term_kind(kr_car(kr_cdr(spec))) != KR_SYM)
-		return type_error("graph-input", "a type (matrix, vector, "
+		return lang_type_error("graph-input", "a type (matrix, vector, "
 				  "scalar, (tensor DTYPE DIM ...) or (scalar "
 				  "DTYPE))", spec);
 	const char *head = kr_sym_name(kr_car(spec));
 	kr_dtype d;
 	if (kr_dtype_from_name(&d, kr_sym_name(kr_car(kr_cdr(spec)))) < 0)
-		return type_error("graph-input", "a dtype",
+		return lang_type_error("graph-input", "a dtype",
 				  kr_car(kr_cdr(spec)));
 	if (!strcmp(head, "scalar") && len == 2) {
 		*out = kr_type_scalar(d);
 		return 0;
 	}
 	if (strcmp(head, "tensor") || len - 2 > KR_TYPE_MAX_NDIM)
-		return type_error("graph-input", "a type", spec);
+		return lang_type_error("graph-input", "a type", spec);
 	int64_t shape[KR_TYPE_MAX_NDIM];
 	int ndim = 0;
 	for (kr_term *t = kr_cdr(kr_cdr(spec)); kr_is_pair(t); t = kr_cdr(t)) {
@@ -127,7 +139,7 @@ static int type_of_spec(const kr_type **out, kr_term *spec)
 			 !strcmp(kr_sym_name(dim), "?"))
 			shape[ndim++] = -1;
 		else
-			return type_error("graph-input", "a dimension (? or a "
+			return lang_type_error("graph-input", "a dimension (? or a "
 					  "length)", dim);
 	}
 	*out = kr_type_tensor(d, ndim, shape);
@@ -148,7 +160,7 @@ PRIM(p_graph_input)
 		else if (kr_term_kind(a[1]) == KR_SYM)
 			name = kr_sym_name(a[1]);
 		else
-			return type_error("graph-input", "a name", a[1]);
+			return lang_type_error("graph-input", "a name", a[1]);
 	}
 	*out = kr_variable_term(kr_variable_new(type, name));
 	return 0;
@@ -158,7 +170,7 @@ PRIM(p_graph_input)
 PRIM(p_constant)
 {
 	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
-		return type_error("constant", "a number", a[0]);
+		return lang_type_error("constant", "a number", a[0]);
 	const kr_type *type = NULL;
 	if (n > 1) {
 		int rc = type_of_spec(&type, a[1]);
@@ -278,7 +290,7 @@ PRIM(p_etuplize)
 PRIM(p_var)
 {
 	if (n && kr_term_kind(a[0]) != KR_SYM)
-		return type_error("var", "a symbol", a[0]);
+		return lang_type_error("var", "a symbol", a[0]);
 	*out = kr_var_new(n ? kr_sym_name(a[0]) : NULL);
 	return 0;
 }
@@ -506,15 +518,7 @@ PRIM(p_graph_dot)
 	int rc = fgraph_of(&fg, "graph-dot", a[0]);
 	if (rc < 0)
 		return rc;
-	char *dot = kr_fgraph_dot(fg);
-	if (n < 2) {
-		*out = kr_str(dot);
-		return 0;
-	}
-	if (kr_term_kind(a[1]) != KR_STR)
-		return type_error("graph-dot", "a file name", a[1]);
-	*out = lang_void();
-	return lang_write_file("graph-dot", kr_str_value(a[1]), dot);
+	return lang_text_result(out, "graph-dot", n, a, kr_fgraph_dot(fg));
 }
 
 /* (graph-nodes g): the number of Apply nodes of g's FunctionGraph. */
@@ -537,14 +541,14 @@ static int flatten(double *data, size_t *k, kr_term *t, int dim, int ndim,
 {
 	if (dim == ndim) {
 		if (kr_term_kind(t) != KR_INT && kr_term_kind(t) != KR_REAL)
-			return type_error("graph-eval", "a number", t);
+			return lang_type_error("graph-eval", "a number", t);
 		data[(*k)++] = kr_term_kind(t) == KR_INT ?
 			       (double)kr_int_value(t) : kr_real_value(t);
 		return 0;
 	}
 	long len = kr_list_length(t);
 	if (len < 0 || (shape[dim] >= 0 && shape[dim] != len))
-		return type_error("graph-eval", "a rectangular nested list",
+		return lang_type_error("graph-eval", "a rectangular nested list",
 				  t);
 	shape[dim] = len;
 	for (; kr_is_pair(t); t = kr_cdr(t)) {
@@ -636,14 +640,14 @@ PRIM(p_graph_eval)
 	kr_term *bs = n > 1 ? a[1] : kr_nil();
 	long nb = kr_list_length(bs);
 	if (nb < 0)
-		return type_error("graph-eval", "a list of bindings", bs);
+		return lang_type_error("graph-eval", "a list of bindings", bs);
 	kr_variable **ins = kr_alloc(((size_t)nb + 1) * sizeof *ins);
 	const kr_value **vals = kr_alloc(((size_t)nb + 1) * sizeof *vals);
 	size_t k = 0;
 	for (; kr_is_pair(bs); bs = kr_cdr(bs)) {
 		kr_term *b = kr_car(bs);
 		if (kr_term_kind(b) != KR_CONS)
-			return type_error("graph-eval", "a binding (NAME . "
+			return lang_type_error("graph-eval", "a binding (NAME . "
 					  "VALUE)", b);
 		if (!(ins[k] = input_named(fg, kr_car(b))))
 			continue; /* not an input of this graph */
@@ -664,11 +668,7 @@ PRIM(p_graph_eval)
 
 /* ============================================================= table */
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
 	{"constant", 1, 2, p_constant},
 	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp},

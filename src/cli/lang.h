@@ -252,6 +252,27 @@ size_t lang_graph_size(const kr_variable *v, size_t cap);
 /** Write text to a file (refused in a sandbox). Returns 0 or an error. */
 int lang_write_file(const char *who, const char *path, const char *text);
 
+/*
+ * The result of a primitive that produces text, such as a DOT picture:
+ * the string itself when the primitive got n < 2 arguments, else the text
+ * is written to the file named by the string a[1] and the result is void.
+ */
+int lang_text_result(kr_term **out, const char *who, size_t n,
+		     kr_term *const *a, const char *text);
+
+/* An entry of a primitive table: name, argument counts (max -1: any). */
+typedef struct lang_prim_def {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} lang_prim_def;
+
+/* The signature of a primitive, as the primitive tables declare them. */
+#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
+
+/* "WHO: not WHAT: TERM" (TERM shortened to 200 characters), KR_EINVALID. */
+int lang_type_error(const char *who, const char *what, const kr_term *t);
+
 /* ------------------------------------------------------- rewriters.c */
 
 /** Define the rewriter, rewrite-graph and optdb primitives. */

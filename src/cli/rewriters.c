@@ -18,15 +18,6 @@
  * graph bound at the prompt keeps its value.
  */
 
-#define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
-
-static int type_error(const char *who, const char *what, const kr_term *t)
-{
-	char *s = lang_show(t);
-	if (strlen(s) > 200)
-		strcpy(s + 196, " ...");
-	return kr_error_set(KR_EINVALID, "%s: not %s: %s", who, what, s);
-}
 
 /* ======================================================== value types */
 
@@ -79,7 +70,7 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 		return 0;
 	}
 	if (!lang_is_procedure(t))
-		return type_error(who, "a node rewriter or a relation", t);
+		return lang_type_error(who, "a node rewriter or a relation", t);
 	const kr_rel *rel = lang_as_rel(t, 2);
 	if (!rel)
 		return kr_error_set(KR_EINVALID, "%s: %s", who,
@@ -106,7 +97,7 @@ static int graph_rw_of(kr_graph_rewriter **out, const char *who, kr_term *t)
 	kr_node_rewriter *nr;
 	int rc = node_rw_of(&nr, who, t);
 	if (rc < 0)
-		return type_error(who, "a rewriter or a relation", t);
+		return lang_type_error(who, "a rewriter or a relation", t);
 	*out = equilibrium_of(1, &nr, 10.0);
 	return 0;
 }
@@ -153,12 +144,12 @@ PRIM(p_pattern_rewriter)
 	kr_term *in = a[0];
 	if (!kr_is_pair(in) || kr_term_kind(in) == KR_FOREIGN ||
 	    !kr_term_op(kr_car(in)))
-		return type_error("pattern-rewriter", "a pattern (op pattern "
+		return lang_type_error("pattern-rewriter", "a pattern (op pattern "
 				  "...)", in);
 	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
 	if (n > 2) {
 		if (kr_term_kind(a[2]) != KR_STR && kr_term_kind(a[2]) != KR_SYM)
-			return type_error("pattern-rewriter", "a name", a[2]);
+			return lang_type_error("pattern-rewriter", "a name", a[2]);
 		opts.name = kr_term_kind(a[2]) == KR_STR ?
 			    kr_str_value(a[2]) : kr_sym_name(a[2]);
 	}
@@ -172,7 +163,7 @@ PRIM(p_substitution_rewriter)
 	(void)n;
 	for (int i = 0; i < 2; i++)
 		if (!kr_term_op(a[i]))
-			return type_error("substitution-rewriter", "an op", a[i]);
+			return lang_type_error("substitution-rewriter", "an op", a[i]);
 	*out = node_rw_term(kr_substitution_node_rewriter_new(
 		kr_term_op(a[0]), kr_term_op(a[1])));
 	return 0;
@@ -182,7 +173,7 @@ PRIM(p_removal_rewriter)
 {
 	(void)n;
 	if (!kr_term_op(a[0]))
-		return type_error("removal-rewriter", "an op", a[0]);
+		return lang_type_error("removal-rewriter", "an op", a[0]);
 	*out = node_rw_term(kr_removal_node_rewriter_new(kr_term_op(a[0])));
 	return 0;
 }
@@ -205,7 +196,7 @@ static int node_rws(kr_node_rewriter ***out, size_t *k, const char *who,
 			*ratio = kind == KR_INT ? (double)kr_int_value(t)
 						: kr_real_value(t);
 			if (!(*ratio > 0) || !isfinite(*ratio))
-				return type_error(who, "a positive "
+				return lang_type_error(who, "a positive "
 						  "max_use_ratio", t);
 			continue;
 		}
@@ -317,7 +308,7 @@ static int query_lists(const char *const *lists[3], const char *who,
 		const char *s = name_of(a[i]);
 		kr_rewrite_db_query *q;
 		if (!s || kr_db_query_parse(&q, 1, &s) < 0)
-			return type_error(who, "a query string (+tag, &tag or "
+			return lang_type_error(who, "a query string (+tag, &tag or "
 					  "-tag)", a[i]);
 		int which = *s == '+' ? 0 : *s == '&' ? 1 : 2;
 		l[which][k[which]++] = s + 1;
@@ -396,7 +387,7 @@ PRIM(p_rewrite)
 static int db_of(kr_rewrite_db **out, const char *who, kr_term *t)
 {
 	if (!kr_is_foreign_of(t, &db_type))
-		return type_error(who, "a rewrite database", t);
+		return lang_type_error(who, "a rewrite database", t);
 	*out = kr_foreign_ptr(t);
 	return 0;
 }
@@ -406,11 +397,11 @@ static int tags_of(const char ***out, const char *who, kr_term *t)
 {
 	long len = kr_list_length(t);
 	if (len < 0)
-		return type_error(who, "a list of tags", t);
+		return lang_type_error(who, "a list of tags", t);
 	const char **tags = kr_alloc(((size_t)len + 1) * sizeof *tags);
 	for (long i = 0; i < len; i++, t = kr_cdr(t))
 		if (!(tags[i] = name_of(kr_car(t))))
-			return type_error(who, "a tag", kr_car(t));
+			return lang_type_error(who, "a tag", kr_car(t));
 	*out = tags;
 	return 0;
 }
@@ -423,7 +414,7 @@ static int position_of(kr_db_register_opts *opts, size_t n,
 		return 0;
 	kr_kind k = kr_term_kind(a[4]);
 	if (k != KR_INT && k != KR_REAL)
-		return type_error("db-register", "a position", a[4]);
+		return lang_type_error("db-register", "a position", a[4]);
 	opts->position = k == KR_INT ? (double)kr_int_value(a[4])
 				     : kr_real_value(a[4]);
 	opts->position_last = false;
@@ -446,7 +437,7 @@ PRIM(p_db_register)
 	    (rc = position_of(&opts, n, a)) < 0)
 		return rc;
 	if (!name)
-		return type_error("db-register", "a name", a[1]);
+		return lang_type_error("db-register", "a name", a[1]);
 	if (lang_sandboxed() && (db == kr_optdb() ||
 				 db == kr_optdb_canonicalize() ||
 				 db == kr_optdb_specialize()))
@@ -469,7 +460,7 @@ PRIM(p_db_register)
 					    kr_strdup(kr_error_last()->message));
 		return kr_db_register_relation(db, name, rel, false, tags, &opts);
 	} else
-		return type_error("db-register", "a rewriter, a database or "
+		return lang_type_error("db-register", "a rewriter, a database or "
 				  "a relation", rw);
 	return kr_db_register(db, name, g, nr, sub, tags, &opts);
 }
@@ -543,12 +534,12 @@ PRIM(p_equilibrium_db)
 	if (n) {
 		kr_kind k = kr_term_kind(a[0]);
 		if (k != KR_INT && k != KR_REAL)
-			return type_error("equilibrium-db", "a max_use_ratio",
+			return lang_type_error("equilibrium-db", "a max_use_ratio",
 					  a[0]);
 		ratio = k == KR_INT ? (double)kr_int_value(a[0])
 				    : kr_real_value(a[0]);
 		if (!(ratio > 0) || !isfinite(ratio))
-			return type_error("equilibrium-db", "a positive "
+			return lang_type_error("equilibrium-db", "a positive "
 					  "max_use_ratio", a[0]);
 	}
 	*out = db_term(kr_equilibrium_db_new(ratio, false, true));
@@ -557,11 +548,7 @@ PRIM(p_equilibrium_db)
 
 /* ============================================================= table */
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"backward", 1, 1, p_backward},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
 	{"pattern-rewriter", 2, 3, p_pattern_rewriter},
