@@ -289,13 +289,8 @@ static void print_selection(FILE *f, kr_rewrite_db *db,
 		db = db->inner;
 	kri_vec sel = {0};
 	kri_db_select_raw(&sel, db, q);
-	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
-		kri_db_sort(&sel);
 	for (size_t i = 0; i < sel.len; i++) {
 		const kri_db_entry *e = sel.items[i];
-		if (db->kind == DB_SEQUENCE &&
-		    !(e->position < kri_db_query_cutoff(q)))
-			continue;
 		print_entry(f, db, e, depth);
 		if (e->sub)
 			print_selection(f, e->sub,

@@ -47,12 +47,14 @@ struct kr_rewrite_db_query {
 	double position_cutoff;
 };
 
-/* The entries q selects in db, sub-databases left as they are. */
+/*
+ * The entries q selects in db, in running order (sorted and cut at the
+ * position cutoff for a SequenceDB), sub-databases left as they are.
+ */
 void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 		       const kr_rewrite_db_query *q);
 
-/* q's position cutoff, and the query q uses for the sub-database `name`. */
-double kri_db_query_cutoff(const kr_rewrite_db_query *q);
+/* The query q uses for the sub-database `name`. */
 const kr_rewrite_db_query *kri_db_subquery(const kr_rewrite_db_query *q,
 					   const char *name);
 

@@ -153,10 +153,39 @@ static bool has_tag(const kri_db_entry *e, const kr_term *tag)
 	return false;
 }
 
-/* Union of include tags (in tag order, then registration order), then
- * intersect with every require tag, then drop every exclude tag. */
+static void select_tagged(kri_vec *out, const kr_rewrite_db *db,
+			  const kr_rewrite_db_query *q);
+
+/* Keep the SequenceDB entries before q's position cutoff. */
+static void cut(kri_vec *v, const kr_rewrite_db *db,
+		const kr_rewrite_db_query *q)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < v->len; i++) {
+		const kri_db_entry *e = v->items[i];
+		if (db->kind != DB_SEQUENCE || e->position < q->position_cutoff)
+			v->items[k++] = v->items[i];
+	}
+	v->len = k;
+}
+
+/*
+ * Union of include tags (in tag order, then registration order), then
+ * intersect with every require tag, then drop every exclude tag; a
+ * SequenceDB's or LocalGroupDB's selection is then put in running order
+ * (position, then name) and a SequenceDB's cut at the position cutoff.
+ */
 void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 		       const kr_rewrite_db_query *q)
+{
+	select_tagged(out, db, q);
+	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
+		kri_db_sort(out);
+	cut(out, db, q);
+}
+
+static void select_tagged(kri_vec *out, const kr_rewrite_db *db,
+			  const kr_rewrite_db_query *q)
 {
 	kri_pmap seen = {0};
 	for (size_t t = 0; t < q->include.len; t++) {
@@ -174,11 +203,6 @@ void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 			}
 		}
 	}
-}
-
-double kri_db_query_cutoff(const kr_rewrite_db_query *q)
-{
-	return q->position_cutoff;
 }
 
 const kr_rewrite_db_query *kri_db_subquery(const kr_rewrite_db_query *q,
@@ -234,11 +258,8 @@ static int build_sequence(kr_db_result *out, kr_rewrite_db *db,
 	int rc = kri_db_select(&sel, db, q);
 	if (rc < 0)
 		return rc;
-	kri_db_sort(&sel);
 	for (size_t i = 0; i < sel.len; i++) {
 		kri_db_entry *e = sel.items[i];
-		if (!(e->position < q->position_cutoff))
-			continue;
 		kr_graph_rewriter *g = e->graph;
 		if (!g) {
 			g = kr_walking_graph_rewriter_new(e->node, KR_IN_TO_OUT,
@@ -303,7 +324,6 @@ static int build_local_group(kr_db_result *out, kr_rewrite_db *db,
 	int rc = kri_db_select(&sel, db, q);
 	if (rc < 0)
 		return rc;
-	kri_db_sort(&sel);
 	for (size_t i = 0; i < sel.len; i++) {
 		kri_db_entry *e = sel.items[i];
 		if (!e->node)
@@ -358,18 +378,10 @@ int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 		db = db->inner;
 	kri_vec sel = {0};
 	kri_db_select_raw(&sel, db, q);
-	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
-		kri_db_sort(&sel);
 	const char **names = kri_alloc((sel.len + 1) * sizeof *names);
-	size_t k = 0;
-	for (size_t i = 0; i < sel.len; i++) {
-		const kri_db_entry *e = sel.items[i];
-		if (db->kind == DB_SEQUENCE &&
-		    !(e->position < q->position_cutoff))
-			continue;
-		names[k++] = e->name;
-	}
+	for (size_t i = 0; i < sel.len; i++)
+		names[i] = ((const kri_db_entry *)sel.items[i])->name;
 	*out = names;
-	*n = k;
+	*n = sel.len;
 	return 0;
 }
