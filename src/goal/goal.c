@@ -203,9 +203,7 @@ static kr_stream *conj_fn(const kr_state *st, void *env)
 	if (i == e->n)
 		return kr_stream_unit(st);
 	kr_stream *s = KRI_APPLY(e->goals[i], st);
-	for (i++; i < e->n && s; i++)
-		s = kr_stream_bind(s, e->goals[i]);
-	return s;
+	return kri_bind_goals(s, e->n - i - 1, e->goals + i + 1);
 }
 
 bool kri_goal_is_conj(const kr_goal *g) { return g->fn == conj_fn; }

@@ -59,7 +59,8 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *   KRI_P_MPLUS   mplus(eval a, thunk b);
  *   KRI_P_BIND    bind(eval a, goal g);
  *   KRI_P_BINDS   bind(... bind(bind(eval a, g[0]), g[1]) ..., g[n-1]):
- *                 a run of binds saved at once when a step suspends;
+ *                 the rest of a conjunction, or a run of binds saved at
+ *                 once when a step suspends;
  *   KRI_P_IFTE    ifte over the stream a of the test (TRS2);
  *   KRI_P_ONCE    the first answer of a.
  *
@@ -88,6 +89,7 @@ struct kri_goals {
 
 struct kr_stream {
 	int kind;
+	int owned; /* KRI_P_MPLUS/BIND/BINDS made by the machine: see stream.c */
 	union {
 		struct {
 			const kr_state *st;
@@ -120,7 +122,7 @@ struct kr_stream {
 		struct {
 			kr_stream *a;
 			size_t n;
-			const kr_goal **g; /* right after the node */
+			const kr_goal *const *g; /* shared, never changed */
 		} binds;
 		struct {
 			kr_stream *a;
@@ -190,6 +192,9 @@ static inline kr_stream *kri_node(int kind)
 
 /* Evaluate a stream to a value: NULL, KRI_MATURE or KRI_SUSP. */
 kr_stream *kri_eval(kr_stream *s);
+
+/* bind(s, g[0], ..., g[n-1]) for the shared goals g (NULL when s is). */
+kr_stream *kri_bind_goals(kr_stream *s, size_t n, const kr_goal *const *g);
 
 /* True for the goals made by kr_conj() with n >= 2. */
 bool kri_goal_is_conj(const kr_goal *g);
