@@ -39,6 +39,13 @@ static kr_rel *rels[R_COUNT];
 #define FRESH(n, fn, a) kr_fresh_call((n), (fn), (void *)(uintptr_t)(a))
 #define ARGS(env) ((kr_term *const *)(env))
 
+/* A leading == of a clause function (kr_conde_fn): fail the clause. */
+#define HEAD(u, v)                                          \
+	do {                                                \
+		if (!(st = kr_clause_eq(st, (u), (v))))     \
+			return NULL;                        \
+	} while (0)
+
 static void init(void);
 
 /* --------------------------------------------------------- numerals */
@@ -102,33 +109,18 @@ static const unsigned char fa_bits[8] = {
 	0x00, 0x09, 0x0a, 0x13, 0x0c, 0x15, 0x16, 0x1f,
 };
 
-struct fa_clause {
-	kr_term *const *a;
-	unsigned bits;
-};
-
-static kr_stream *fa_clause_fn(const kr_state *st, void *env)
+static kr_stream *full_adder_clause(const kr_state *st, int i, void *env)
 {
-	const struct fa_clause *c = env;
-	for (int i = 0; i < 5; i++) {
-		st = kr_state_unify(st, (c->bits >> i) & 1 ? B1 : B0, c->a[i]);
-		if (!st)
-			return NULL;
-	}
-	return kr_stream_unit(st);
+	kr_term *const *a = ARGS(env);
+	for (int k = 0; k < 5 && st; k++)
+		st = kr_clause_eq(st, (fa_bits[i] >> k) & 1 ? B1 : B0, a[k]);
+	return st ? kr_stream_unit(st) : NULL;
 }
 
 static kr_goal *full_adder_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	struct fa_clause *cl = kr_alloc(8 * sizeof *cl);
-	kr_goal *g[8];
-	for (int i = 0; i < 8; i++) {
-		cl[i].a = a;
-		cl[i].bits = fa_bits[i];
-		g[i] = kr_goal_new(fa_clause_fn, &cl[i]);
-	}
-	return kr_conde(8, g);
+	return kr_conde_fn(8, full_adder_clause, (void *)a);
 }
 
 static kr_goal *adder_c5(kr_term *const *v, void *env)
@@ -138,21 +130,35 @@ static kr_goal *adder_c5(kr_term *const *v, void *env)
 		      CALL(R_FULL_ADDER, a[0], B1, B1, v[0], v[1]));
 }
 
+static kr_stream *adder_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
+	switch (i) {
+	case 0: HEAD(B0, d); HEAD(NIL, m); HEAD(n, r); return kr_stream_unit(st);
+	case 1: HEAD(B0, d); HEAD(NIL, n); HEAD(m, r);
+		return KR_THEN(st, CALL(R_POS, m));
+	case 2: HEAD(B1, d); HEAD(NIL, m);
+		return KR_THEN(st, CALL(R_ADDER, B0, n, NUM1, r));
+	case 3: HEAD(B1, d); HEAD(NIL, n);
+		return KR_THEN(st, CALL(R_POS, m),
+			       CALL(R_ADDER, B0, NUM1, m, r));
+	case 4: HEAD(NUM1, n); HEAD(NUM1, m);
+		return kr_clause_fresh(st, 2, adder_c5, env);
+	case 5: HEAD(NUM1, n);
+		return KR_THEN(st, CALL(R_GEN_ADDER, d, n, m, r));
+	case 6: HEAD(NUM1, m);
+		return KR_THEN(st, CALL(R_GT1, n), CALL(R_GT1, r),
+			       CALL(R_ADDER, d, NUM1, n, r));
+	default:
+		return KR_THEN(st, CALL(R_GT1, n), CALL(R_GEN_ADDER, d, n, m, r));
+	}
+}
+
 static kr_goal *adder_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
-	return KR_CONDE(
-		KR_ALL(EQ(B0, d), EQ(NIL, m), EQ(n, r)),
-		KR_ALL(EQ(B0, d), EQ(NIL, n), EQ(m, r), CALL(R_POS, m)),
-		KR_ALL(EQ(B1, d), EQ(NIL, m), CALL(R_ADDER, B0, n, NUM1, r)),
-		KR_ALL(EQ(B1, d), EQ(NIL, n), CALL(R_POS, m),
-		       CALL(R_ADDER, B0, NUM1, m, r)),
-		KR_ALL(EQ(NUM1, n), EQ(NUM1, m), FRESH(2, adder_c5, a)),
-		KR_ALL(EQ(NUM1, n), CALL(R_GEN_ADDER, d, n, m, r)),
-		KR_ALL(EQ(NUM1, m), CALL(R_GT1, n), CALL(R_GT1, r),
-		       CALL(R_ADDER, d, NUM1, n, r)),
-		KR_ALL(CALL(R_GT1, n), CALL(R_GEN_ADDER, d, n, m, r)));
+	return kr_conde_fn(8, adder_clause, (void *)a);
 }
 
 static kr_goal *gen_adder_body(kr_term *const *a, void *env)
@@ -223,17 +229,25 @@ static kr_goal *mul_c7(kr_term *const *v, void *env)
 		      CALL(R_ODD_MUL, x3, n, m, p));
 }
 
+static kr_stream *mul_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *m = a[1], *p = a[2];
+	switch (i) {
+	case 0: HEAD(NIL, n); HEAD(NIL, p); return kr_stream_unit(st);
+	case 1: return KR_THEN(st, CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p));
+	case 2: HEAD(NUM1, n); return KR_THEN(st, CALL(R_POS, m), EQ(m, p));
+	case 3: return KR_THEN(st, CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p));
+	case 4: return kr_clause_fresh(st, 2, mul_c5, env);
+	case 5: return kr_clause_fresh(st, 2, mul_c6, env);
+	default: return kr_clause_fresh(st, 2, mul_c7, env);
+	}
+}
+
 static kr_goal *mul_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *m = a[1], *p = a[2];
-	return KR_CONDE(
-		KR_ALL(EQ(NIL, n), EQ(NIL, p)),
-		KR_ALL(CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p)),
-		KR_ALL(EQ(NUM1, n), CALL(R_POS, m), EQ(m, p)),
-		KR_ALL(CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p)),
-		FRESH(2, mul_c5, a), FRESH(2, mul_c6, a),
-		FRESH(2, mul_c7, a));
+	return kr_conde_fn(7, mul_clause, (void *)a);
 }
 
 static kr_goal *odd_mul_body(kr_term *const *a, void *env)
@@ -258,12 +272,19 @@ static kr_goal *bound_mul_c2(kr_term *const *v, void *env)
 				      CALL(R_BOUND_MUL, x, y, z, m))));
 }
 
+static kr_stream *bound_mul_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	if (i == 1)
+		return kr_clause_fresh(st, 7, bound_mul_c2, env);
+	HEAD(NIL, a[0]);
+	return KR_THEN(st, CALL(R_POS, a[1]));
+}
+
 static kr_goal *bound_mul_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *q = a[0], *p = a[1];
-	return KR_CONDE(KR_ALL(EQ(NIL, q), CALL(R_POS, p)),
-			FRESH(7, bound_mul_c2, a));
+	return kr_conde_fn(2, bound_mul_clause, (void *)a);
 }
 
 kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)

@@ -648,6 +648,69 @@ START_TEST(test_in_place)
 }
 END_TEST
 
+/* ------------------------------------------------------ clause functions */
+
+/* The body of (fresh (x) (== x 5) (== q (list x x))) over env = &q. */
+static kr_goal *pair_of_five(kr_term *const *v, void *env)
+{
+	kr_term *q = *(kr_term **)env;
+	return KR_ALL(kr_eq(v[0], num(5)), kr_eq(q, KR_LIST(v[0], v[0])));
+}
+
+/*
+ * The clauses of h in test_conde plus a failing head, a head followed by a
+ * nested conde, and a fresh clause, as a clause function over env = &q.
+ */
+static kr_stream *clause_demo(const kr_state *st, int i, void *env)
+{
+	kr_term *q = *(kr_term **)env;
+	switch (i) {
+	case 0: return KR_THEN(st, KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2))));
+	case 1:
+		if (!(st = kr_clause_eq(st, q, num(9))) ||
+		    !(st = kr_clause_eq(st, q, num(10))))
+			return NULL;
+		return kr_stream_unit(st);
+	case 2: return KR_THEN(st, KR_CONDE(kr_eq(q, num(3)), kr_eq(q, num(4))));
+	case 3: return kr_clause_fresh(st, 1, pair_of_five, env);
+	default:
+		if (!(st = kr_clause_eq(st, q, KR_LIST(num(6), num(7)))))
+			return NULL;
+		return kr_clause_run(st, 0, NULL);
+	}
+}
+
+/* The same disjunction built as goals. */
+static kr_goal *clause_demo_goals(kr_term *q, kr_term *x)
+{
+	return KR_CONDE(KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(2))),
+			KR_ALL(kr_eq(q, num(9)), kr_eq(q, num(10))),
+			KR_CONDE(kr_eq(q, num(3)), kr_eq(q, num(4))),
+			KR_FRESH(kr_eq(x, num(5)), kr_eq(q, KR_LIST(x, x))),
+			kr_eq(q, KR_LIST(num(6), num(7))));
+}
+
+START_TEST(test_clause_fns)
+{
+	kr_term *q = kr_var_new("q");
+	kr_term **env = kr_alloc(sizeof *env);
+	*env = q;
+	const char *want = run_str(-1, q, clause_demo_goals(q, kr_var_new("x")));
+	ck_assert_str_eq(want, "(1 2 3 (6 7) 4 (5 5))");
+	ck_assert_str_eq(run_str(-1, q, kr_conde_fn(5, clause_demo, env)), want);
+	/* run n stops in the same place; one clause only; all failing */
+	ck_assert_str_eq(run_str(4, q, kr_conde_fn(5, clause_demo, env)),
+			 "(1 2 3 (6 7))");
+	ck_assert_str_eq(run_str(-1, q, kr_conde_fn(1, clause_demo, env)),
+			 "(1 2)");
+	/* with q already 8, every clause fails */
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, num(8)),
+					       kr_conde_fn(5, clause_demo,
+							   env))),
+			 "()");
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -660,6 +723,7 @@ Suite *goal_suite(void)
 		{"succeed_fail_eq", test_succeed_fail_eq},
 		{"conj_disj", test_conj_disj},
 		{"conde", test_conde},
+		{"clause_fns", test_clause_fns},
 		{"fresh", test_fresh},
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},

@@ -181,6 +181,56 @@ kr_goal *kr_conda(size_t n, kr_goal *const *heads, kr_goal *const *bodies);
  */
 kr_goal *kr_condu(size_t n, kr_goal *const *heads, kr_goal *const *bodies);
 
+/**
+ * Clause i (0-based) of a kr_conde_fn() disjunction, run on the state st
+ * when the search reaches it: returns the clause's stream, NULL when it
+ * fails. Written with kr_clause_eq() for the clause's leading == goals
+ * and kr_clause_run()/KR_THEN() for the rest, a clause builds goals only
+ * once its head has succeeded. Variables made inside the function
+ * (kr_var_new, kr_fresh) belong to the clause's search scope, as those of
+ * a kr_fresh_call() body do.
+ */
+typedef kr_stream *(*kr_clause_fn)(const kr_state *st, int i, void *env);
+
+/**
+ * `conde` whose n clauses are run by fn(st, i, env) one at a time, when
+ * the search reaches each: the same answers in the same order as
+ * kr_conde() over the goals the function runs (one suspension when
+ * applied, clauses interleaved as faster-miniKanren's conde), without
+ * building the clauses the search never reaches or that fail at their
+ * first ==. This is how the relations of relations/arith.c are written.
+ * Shape: n >= 1. Errors: none; aborts on OOM. Cost: one node per clause
+ * reached.
+ */
+kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env);
+
+/**
+ * u == v inside a clause function: st extended (the clause's own
+ * variables bound in place) or NULL when u and v do not unify. Use it only
+ * on the state a kr_clause_fn was given, or one this function returned.
+ */
+const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v);
+
+/**
+ * The rest of a clause: the conjunction of goals run on st (the state a
+ * kr_clause_fn was given, or one kr_clause_eq() returned), as the clause's
+ * remaining goals run in kr_conde(). Shape: n may be 0 (st itself).
+ */
+kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals);
+
+/**
+ * A clause that is `(fresh (x1 ... xn) body)`: the stream kr_fresh_call(n,
+ * body, env) gives on st (one suspension, then the n variables and the
+ * body's goal), without making that goal. Use on a clause function's st.
+ */
+kr_stream *kr_clause_fresh(const kr_state *st, size_t n, kr_fresh_fn body,
+			   void *env);
+
+/** `KR_THEN(st, g1, g2, ...)`: kr_clause_run() with the goals. */
+#define KR_THEN(st, ...) \
+	kr_clause_run((st), sizeof((kr_goal *[]){__VA_ARGS__}) / \
+			      sizeof(kr_goal *), (kr_goal *[]){__VA_ARGS__})
+
 /** kanren's name for kr_conj(): `lall`. */
 #define kr_lall kr_conj
 /** kanren's name for kr_disj(): `lany` (also `ldisj`). */

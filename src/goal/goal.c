@@ -242,6 +242,54 @@ kr_goal *kr_disj(size_t n, kr_goal *const *goals)
 	return goal_over(disj_fn, n, goals);
 }
 
+/* ------------------------------------------------------ clause functions */
+
+kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,
+			  const kr_state *st)
+{
+	uint64_t outer = kri_var_scope;
+	kri_var_scope = st->scope;
+	kr_stream *s = cl->fn(st, (int)i, cl->env);
+	kri_var_scope = outer;
+	return s;
+}
+
+/* As disj_fn: the clauses share one new scope. */
+static kr_stream *clauses_fn(const kr_state *st, void *env)
+{
+	kr_stream *p = kri_node(KRI_P_CLAUSES);
+	p->u.clauses.cl = env;
+	p->u.clauses.i = 0;
+	p->u.clauses.st = kri_state_scoped(st);
+	return p;
+}
+
+kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env)
+{
+	kr_check(n >= 1 && fn != NULL);
+	struct kri_clauses *cl = kri_alloc(sizeof *cl);
+	cl->n = (size_t)n;
+	cl->fn = fn;
+	cl->env = env;
+	return kr_suspend(kri_goal_make(clauses_fn, cl));
+}
+
+const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
+{
+	kr_check(st != NULL && u != NULL && v != NULL);
+	return unify_in(st, u, v, st->scope);
+}
+
+kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals)
+{
+	kr_check(st != NULL && (n == 0 || goals != NULL));
+	if (n == 0)
+		return kr_stream_unit(st);
+	if (n == 1)
+		return KRI_APPLY(goals[0], st);
+	return KRI_APPLY(goal_over(conj_fn, n, goals), st);
+}
+
 /* --------------------------------------------------------------- suspension */
 
 static kr_stream *suspend_fn(const kr_state *st, void *env)
@@ -296,6 +344,17 @@ static kr_stream *fresh_fn(const kr_state *st, void *env)
 	a->f = env;
 	a->st = st;
 	return kr_stream_suspend(fresh_force, a);
+}
+
+kr_stream *kr_clause_fresh(const kr_state *st, size_t n, kr_fresh_fn body,
+			   void *env)
+{
+	kr_check(st != NULL && body != NULL);
+	struct fresh_env *e = kri_alloc(sizeof *e);
+	e->n = n;
+	e->body = body;
+	e->env = env;
+	return fresh_fn(st, e);
 }
 
 kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env)

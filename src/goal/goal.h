@@ -56,6 +56,7 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *   KRI_P_CALL    the body g of a relation call applied to st (as
  *                 KRI_P_GOAL; counted, see KRI_CALL_CHAIN);
  *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array;
+ *   KRI_P_CLAUSES mplus*(clause i, ..., clause n-1) of a kr_conde_fn;
  *   KRI_P_MPLUS   mplus(eval a, thunk b);
  *   KRI_P_BIND    bind(eval a, goal g);
  *   KRI_P_BINDS   bind(... bind(bind(eval a, g[0]), g[1]) ..., g[n-1]):
@@ -74,6 +75,7 @@ enum {
 	KRI_P_GOAL,
 	KRI_P_CALL,
 	KRI_P_DISJ,
+	KRI_P_CLAUSES,
 	KRI_P_MPLUS,
 	KRI_P_BIND,
 	KRI_P_BINDS,
@@ -112,6 +114,11 @@ struct kr_stream {
 			const kr_state *st;
 		} disj;
 		struct {
+			const struct kri_clauses *cl;
+			size_t i;
+			const kr_state *st;
+		} clauses;
+		struct {
 			kr_stream *a;
 			kr_stream *b;
 		} mplus;
@@ -134,6 +141,17 @@ struct kr_stream {
 		} once;
 	} u;
 };
+
+/* The clauses of a kr_conde_fn: clause i is fn(st, i, env). */
+struct kri_clauses {
+	size_t n;
+	kr_clause_fn fn;
+	void *env;
+};
+
+/* Run clause i of cl on st, in the scope of st (kri_var_scope). */
+kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,
+			  const kr_state *st);
 
 /* A goal: a C function and its environment (kr_goal_new). */
 struct kr_goal {
@@ -179,6 +197,7 @@ static inline kr_stream *kri_node(int kind)
 		[KRI_P_GOAL] = KRI_NODE_SIZE(goal),
 		[KRI_P_CALL] = KRI_NODE_SIZE(goal),
 		[KRI_P_DISJ] = KRI_NODE_SIZE(disj),
+		[KRI_P_CLAUSES] = KRI_NODE_SIZE(clauses),
 		[KRI_P_MPLUS] = KRI_NODE_SIZE(mplus),
 		[KRI_P_BIND] = KRI_NODE_SIZE(bind),
 		[KRI_P_BINDS] = KRI_NODE_SIZE(binds),

@@ -379,6 +379,16 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 		}
 		return gs->goals[i]->fn(x->u.disj.st, gs->goals[i]->env);
 	}
+	case KRI_P_CLAUSES: {
+		size_t i = x->u.clauses.i;
+		if (i + 1 < x->u.clauses.cl->n) {
+			kr_stream *r = kri_node(KRI_P_CLAUSES);
+			r->u.clauses = x->u.clauses;
+			r->u.clauses.i = i + 1;
+			kpush(ks, K_MPLUS, r);
+		}
+		return kri_run_clause(x->u.clauses.cl, i, x->u.clauses.st);
+	}
 	case KRI_P_MPLUS:
 		if (x->owned)
 			kpush(ks, K_MPLUS_N, x);
