@@ -314,15 +314,42 @@ static kr_goal *ltl_rec(kr_term *const *v, void *env)
 	return len_rec(v, ARGS(env), R_LTL);
 }
 
-static kr_goal *len_body(kr_term *const *a, bool lt)
+static kr_stream *len_clause(const kr_state *st, int i, kr_term *const *a,
+			     bool lt)
 {
 	kr_term *n = a[0], *m = a[1];
-	kr_goal *rec = lt ? FRESH(4, ltl_rec, a) : FRESH(4, eql_rec, a);
-	if (lt)
-		return KR_CONDE(KR_ALL(EQ(NIL, n), CALL(R_POS, m)),
-				KR_ALL(EQ(NUM1, n), CALL(R_GT1, m)), rec);
-	return KR_CONDE(KR_ALL(EQ(NIL, n), EQ(NIL, m)),
-			KR_ALL(EQ(NUM1, n), EQ(NUM1, m)), rec);
+	switch (i) {
+	case 0:
+		HEAD(NIL, n);
+		if (lt)
+			return KR_THEN(st, CALL(R_POS, m));
+		HEAD(NIL, m);
+		return kr_stream_unit(st);
+	case 1:
+		HEAD(NUM1, n);
+		if (lt)
+			return KR_THEN(st, CALL(R_GT1, m));
+		HEAD(NUM1, m);
+		return kr_stream_unit(st);
+	default:
+		return kr_clause_fresh(st, 4, lt ? ltl_rec : eql_rec,
+				       (void *)a);
+	}
+}
+
+static kr_stream *eql_clause(const kr_state *st, int i, void *env)
+{
+	return len_clause(st, i, ARGS(env), false);
+}
+
+static kr_stream *ltl_clause(const kr_state *st, int i, void *env)
+{
+	return len_clause(st, i, ARGS(env), true);
+}
+
+static kr_goal *len_body(kr_term *const *a, bool lt)
+{
+	return kr_conde_fn(3, lt ? ltl_clause : eql_clause, (void *)a);
 }
 
 static kr_goal *eql_body(kr_term *const *a, void *env)
@@ -448,14 +475,24 @@ static kr_goal *split_c6(kr_term *const *v, void *env)
 		      CALL(R_SPLIT, v[1], v[3], v[4], h));
 }
 
+static kr_stream *split_clause(const kr_state *st, int i, void *env)
+{
+	static const kr_fresh_fn rec[] = {NULL,     split_c2, split_c3,
+					  split_c4, split_c5, split_c6};
+	static const size_t nvars[] = {0, 2, 1, 4, 3, 5};
+	if (i > 0)
+		return kr_clause_fresh(st, nvars[i], rec[i], env);
+	kr_term *const *a = ARGS(env);
+	HEAD(NIL, a[0]);
+	HEAD(NIL, a[3]);
+	HEAD(NIL, a[2]);
+	return kr_stream_unit(st);
+}
+
 static kr_goal *split_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *l = a[2], *h = a[3];
-	return KR_CONDE(KR_ALL(EQ(NIL, n), EQ(NIL, h), EQ(NIL, l)),
-			FRESH(2, split_c2, a), FRESH(1, split_c3, a),
-			FRESH(4, split_c4, a), FRESH(3, split_c5, a),
-			FRESH(5, split_c6, a));
+	return kr_conde_fn(6, split_clause, (void *)a);
 }
 
 kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r)
