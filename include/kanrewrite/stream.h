@@ -11,6 +11,13 @@
  * followed by a stream) or suspended (a step still to take). Goals written
  * in C build their result with these constructors; users usually only call
  * kr_run() or the lazy iterator kr_run_start()/kr_run_next().
+ *
+ * A stream is evaluated once: a goal function passes each stream it holds
+ * on exactly once (returns it, or gives it to one kr_stream_mplus() or
+ * kr_stream_bind()). The engine relies on this to rewrite the nodes it
+ * makes itself in place while it searches, instead of allocating a new
+ * node per level at every step; to use the answers of a goal twice, apply
+ * the goal twice (kr_goal_apply()).
  */
 
 /** The stream of one state. */
