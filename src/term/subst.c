@@ -8,32 +8,43 @@
 /*
  * A node covers BITS (4) bits of the variable id at its depth. `bitmap` says
  * which of the 16 children exist; they are stored densely in `slots`, in bit
- * order. A slot is a leaf when `key` is non-NULL (binding key -> val) and a
- * child node (`val` points to it) when `key` is NULL. Nodes are never
- * modified after they are published: extension copies the path from the
- * root (at most 16 nodes for 64-bit ids, usually 3 to 5).
+ * order. A slot is either a child node or, tagged with its low bit, a leaf:
+ * one binding key -> val, allocated once when the binding is made. Nodes
+ * are never modified after they are published: extension copies the path
+ * from the root (at most 16 nodes for 64-bit ids, usually 2 to 4) and adds
+ * one leaf.
  *
  * Why 16-way: a binding copies one node per level. With 32 ways the upper
- * nodes of a big substitution hold 32 slots (520 bytes) and every binding
- * copied three of them through the collector's large-object path: 10,000
- * instructions per binding on reverso-forward (45,000 bindings on one
- * path). Measured with valgrind against 32-way nodes on the small-object
- * path: 16-way costs 5% more on reify-heavy appendo-splits (deeper
- * lookups) and saves 2-5% on zebra, *o and reverso (cheaper copies).
+ * nodes of a big substitution hold 32 slots and every binding copied three
+ * of them through the collector's large-object path: 10,000 instructions
+ * per binding on reverso-forward. Measured with valgrind against 32-way
+ * nodes on the small-object path: 16-way costs 5% more on reify-heavy
+ * appendo-splits (deeper lookups) and saves 2-5% on zebra, *o and reverso
+ * (cheaper copies).
+ * Why leaves apart: with the key and value inline, a slot took 16 bytes
+ * and the full root that every binding copies 264; with leaves apart it
+ * takes 136. Every pending branch of a search keeps its own copies, so
+ * this is also what the collector marks: zebra allocated 647 MB of trie
+ * nodes in 1000 solves.
  */
 #define BITS 4
 #define MASK ((1u << BITS) - 1)
 
-typedef struct slot {
+typedef struct leaf {
 	const kr_term *key;
 	void *val;
-} slot;
+} leaf;
 
 typedef struct hnode {
 	uint32_t bitmap;
 	uint32_t size; /* in a root: the number of bindings of the trie */
-	slot slots[];
+	void *slots[];
 } hnode;
+
+/* A slot holding a leaf: the leaf's address with its low bit set. */
+#define IS_LEAF(p) (((uintptr_t)(p)&1u) != 0)
+#define LEAF_OF(p) ((const leaf *)((uintptr_t)(p) & ~(uintptr_t)1))
+#define TAG_LEAF(l) ((void *)((uintptr_t)(l) | 1u))
 
 /* A substitution is the root node of its trie (one object per version). */
 struct kr_subst {
@@ -64,16 +75,17 @@ static kr_term *trie_lookup(const kr_subst *s, const kr_term *v)
 {
 	uint64_t id = v->u.var.id;
 	const hnode *n = &s->root;
-	for (unsigned shift = 0; n; shift += BITS) {
+	for (unsigned shift = 0;; shift += BITS) {
 		uint32_t bit = 1u << ((id >> shift) & MASK);
 		if (!(n->bitmap & bit))
 			return NULL;
-		const slot *sl = &n->slots[popcount32(n->bitmap & (bit - 1))];
-		if (sl->key)
-			return sl->key == v ? (kr_term *)sl->val : NULL;
-		n = sl->val;
+		void *sl = n->slots[popcount32(n->bitmap & (bit - 1))];
+		if (IS_LEAF(sl)) {
+			const leaf *l = LEAF_OF(sl);
+			return l->key == v ? (kr_term *)l->val : NULL;
+		}
+		n = sl;
 	}
-	return NULL;
 }
 
 kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
@@ -84,60 +96,53 @@ kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 
 static hnode *node_new(uint32_t bitmap)
 {
-	hnode *n = kri_alloc(sizeof *n + popcount32(bitmap) * sizeof(slot));
+	hnode *n = kri_alloc(sizeof *n + popcount32(bitmap) * sizeof(void *));
 	n->bitmap = bitmap;
 	return n;
 }
 
 /* A node holding two leaves whose ids agree on the bits below `shift`. */
-static hnode *node_pair(slot a, slot b, unsigned shift)
+static hnode *node_pair(const leaf *a, const leaf *b, unsigned shift)
 {
-	unsigned ia = (a.key->u.var.id >> shift) & MASK;
-	unsigned ib = (b.key->u.var.id >> shift) & MASK;
+	unsigned ia = (a->key->u.var.id >> shift) & MASK;
+	unsigned ib = (b->key->u.var.id >> shift) & MASK;
 	if (ia == ib) {
 		hnode *n = node_new(1u << ia);
-		n->slots[0].key = NULL;
-		n->slots[0].val = node_pair(a, b, shift + BITS);
+		n->slots[0] = node_pair(a, b, shift + BITS);
 		return n;
 	}
 	hnode *n = node_new((1u << ia) | (1u << ib));
-	n->slots[ia < ib ? 0 : 1] = a;
-	n->slots[ia < ib ? 1 : 0] = b;
+	n->slots[ia < ib ? 0 : 1] = TAG_LEAF(a);
+	n->slots[ia < ib ? 1 : 0] = TAG_LEAF(b);
 	return n;
 }
 
-/* n with leaf (v, t) inserted; *added tells whether the size grew. */
-static hnode *insert(const hnode *n, slot leaf, unsigned shift, bool *added)
+/* n with the leaf l inserted; *added tells whether the size grew. */
+static hnode *insert(const hnode *n, const leaf *l, unsigned shift,
+		     bool *added)
 {
-	uint32_t bit = 1u << ((leaf.key->u.var.id >> shift) & MASK);
-	if (!n) {
-		hnode *m = node_new(bit);
-		m->slots[0] = leaf;
-		*added = true;
-		return m;
-	}
+	uint32_t bit = 1u << ((l->key->u.var.id >> shift) & MASK);
 	unsigned cnt = popcount32(n->bitmap);
 	unsigned pos = popcount32(n->bitmap & (bit - 1));
 	if (!(n->bitmap & bit)) {
 		hnode *m = node_new(n->bitmap | bit);
-		memcpy(m->slots, n->slots, pos * sizeof(slot));
-		m->slots[pos] = leaf;
+		memcpy(m->slots, n->slots, pos * sizeof(void *));
+		m->slots[pos] = TAG_LEAF(l);
 		memcpy(m->slots + pos + 1, n->slots + pos,
-		       (cnt - pos) * sizeof(slot));
+		       (cnt - pos) * sizeof(void *));
 		*added = true;
 		return m;
 	}
 	hnode *m = node_new(n->bitmap);
-	memcpy(m->slots, n->slots, cnt * sizeof(slot));
-	slot old = n->slots[pos];
-	if (old.key == leaf.key) {
-		m->slots[pos] = leaf;
-	} else if (old.key) {
-		m->slots[pos].key = NULL;
-		m->slots[pos].val = node_pair(old, leaf, shift + BITS);
-		*added = true;
+	memcpy(m->slots, n->slots, cnt * sizeof(void *));
+	void *old = n->slots[pos];
+	if (!IS_LEAF(old)) {
+		m->slots[pos] = insert(old, l, shift + BITS, added);
+	} else if (LEAF_OF(old)->key == l->key) {
+		m->slots[pos] = TAG_LEAF(l);
 	} else {
-		m->slots[pos].val = insert(old.val, leaf, shift + BITS, added);
+		m->slots[pos] = node_pair(LEAF_OF(old), l, shift + BITS);
+		*added = true;
 	}
 	return m;
 }
@@ -152,8 +157,10 @@ const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
 const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t)
 {
 	bool added = false;
-	slot leaf = {v, t};
-	hnode *r = insert(&s->root, leaf, 0, &added);
+	leaf *l = kri_alloc(sizeof *l);
+	l->key = v;
+	l->val = t;
+	hnode *r = insert(&s->root, l, 0, &added);
 	r->size = s->root.size + (added ? 1 : 0);
 	return (const kr_subst *)r;
 }
@@ -163,9 +170,10 @@ static bool each(const hnode *n,
 {
 	unsigned cnt = popcount32(n->bitmap);
 	for (unsigned i = 0; i < cnt; i++) {
-		const slot *sl = &n->slots[i];
-		if (sl->key ? !fn((kr_term *)sl->key, sl->val, data)
-			    : !each(sl->val, fn, data))
+		void *sl = n->slots[i];
+		const leaf *l = LEAF_OF(sl);
+		if (IS_LEAF(sl) ? !fn((kr_term *)l->key, l->val, data)
+				: !each(sl, fn, data))
 			return false;
 	}
 	return true;
