@@ -7,10 +7,14 @@
  * gather on its result, (d) walking add -> mul on an N-node chain. Only
  * the rewrite is timed; each run's result is checked (node count). Prints
  * median seconds and PyTensor 2.32's median for the same work, where
- * measured. A size stops growing once one run takes over BENCH_LIMIT
- * seconds (default 10).
+ * measured, the median processor time of this process per node (steadier
+ * on a shared machine) and the peak resident memory of the process so far
+ * per node. A size stops growing once one run takes over BENCH_LIMIT
+ * seconds (default 10). Arguments: [SHAPE [MAXN]] runs only the shapes
+ * whose name starts with SHAPE (e.g. `merge`, `kanren_bwd`), up to MAXN.
  */
 #include <string.h>
+#include <time.h>
 
 #include <kanrewrite.h>
 
@@ -157,16 +161,25 @@ static const shape shapes[] = {
 	 walk_rewriter, expect_chain},
 };
 
-/* Median of `runs` rewrites; 0 if a result is wrong. */
-static double measure(const shape *s, long n, int runs, bool *ok)
+static double cpu_now(void)
 {
-	double t[64];
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Median of `runs` rewrites (*cpu: processor time); *ok false if wrong. */
+static double measure(const shape *s, long n, int runs, bool *ok,
+		      double *cpu)
+{
+	double t[64], c[64];
 	*ok = true;
 	for (int r = 0; r < runs; r++) {
 		kr_fgraph *fg = s->build(n);
-		double t0 = bench_now();
+		double c0 = cpu_now(), t0 = bench_now();
 		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, NULL);
 		t[r] = bench_now() - t0;
+		c[r] = cpu_now() - c0;
 		if (rc < 0 || kr_fgraph_nnodes(fg) != s->expected(n)) {
 			fprintf(stderr, "%s N=%ld: %s (%zu nodes)\n", s->name,
 				n, rc < 0 ? kr_error_last()->message : "wrong",
@@ -174,26 +187,36 @@ static double measure(const shape *s, long n, int runs, bool *ok)
 			*ok = false;
 		}
 	}
+	*cpu = bench_median(c, runs);
 	return bench_median(t, runs);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	kr_init();
 	int runs = bench_runs(3);
 	const char *lim = getenv("BENCH_LIMIT");
 	double limit = lim ? atof(lim) : 10.0;
-	printf("%-16s %8s %12s %12s %10s %12s %s\n", "benchmark", "N",
-	       "median s", "s/node", "PyTensor s", "speedup", "check");
+	const char *only = argc > 1 ? argv[1] : "";
+	long maxn = argc > 2 ? atol(argv[2]) : 1000000;
+	printf("%-16s %8s %12s %12s %10s %12s %12s %12s %s\n", "benchmark",
+	       "N", "median s", "s/node", "PyTensor s", "speedup",
+	       "cpu us/node", "peak B/node", "check");
 	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
 		const shape *s = &shapes[k];
-		for (long n = 100, i = 1; n <= 1000000; n *= 10, i++) {
+		if (strncmp(s->name, only, strlen(only)) != 0)
+			continue;
+		for (long n = 100, i = 1; n <= maxn; n *= 10, i++) {
 			bool ok;
-			double m = measure(s, n, runs, &ok);
+			double cpu;
+			double m = measure(s, n, runs, &ok, &cpu);
 			double peer = i < 4 ? s->peer[i] : 0;
-			printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %s\n",
+			printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %12.3f "
+			       "%12.0f %s\n",
 			       s->name, n, m, m / (double)n, peer,
-			       peer > 0 ? peer / m : 0.0, ok ? "ok" : "WRONG");
+			       peer > 0 ? peer / m : 0.0, cpu / (double)n * 1e6,
+			       bench_peak_mib() * 1048576.0 / (double)n,
+			       ok ? "ok" : "WRONG");
 			fflush(stdout);
 			if (!ok)
 				return 1;

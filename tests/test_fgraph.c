@@ -968,6 +968,79 @@ START_TEST(test_wide_replace)
 }
 END_TEST
 
+/*
+ * A graph whose nodes nothing but the graph references: node k computes
+ * add(v_{k-1}, y), and mul(v_{k-1}, y) for every third k, so y has many
+ * clients and the client arrays grow. Returned through a noinline call
+ * so that no local of the test refers to a node.
+ */
+enum { KEPT = 6000 };
+
+static __attribute__((noinline)) kr_fgraph *kept_graph(kr_variable *x,
+							kr_variable *y)
+{
+	kr_variable *v = x;
+	for (int k = 1; k <= KEPT; k++)
+		v = k % 3 ? CALL(kr_op_add(), v, y)
+			  : CALL(kr_op_mul(), v, y);
+	kr_variable *in[2] = {x, y};
+	return make_fg(2, in, 1, &v, false);
+}
+
+/* Allocate and drop about `mib` MiB, so that the collector runs. */
+static __attribute__((noinline)) void churn(size_t mib)
+{
+	for (size_t k = 0; k < mib * 1024; k++) {
+		char *p = kr_alloc(1024);
+		p[k % 1024] = 1;
+	}
+}
+
+/* (x + y) * y ... as the graph computes it, with x = 0.5, y = 1.0. */
+static double kept_value(void)
+{
+	double v = 0.5;
+	for (int k = 1; k <= KEPT; k++)
+		v = k % 3 ? v + 1.0 : v * 1.0;
+	return v;
+}
+
+/*
+ * Client arrays are not scanned by the collector (graph.h): after
+ * collections, with clones made and dropped, every client must still be
+ * a live node of the graph.
+ */
+START_TEST(test_collection_keeps_graph)
+{
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_fgraph *fg = kept_graph(x, y);
+	for (int i = 0; i < 8; i++) {
+		kr_fgraph *cl;
+		ck_assert_int_eq(kr_fgraph_clone(&cl, fg), 0);
+		ck_assert_uint_eq(kr_fgraph_nnodes(cl), KEPT);
+		churn(24);
+	}
+	assert_integrity(fg);
+	size_t n;
+	const kr_client *cl = kr_fgraph_clients(fg, y, &n);
+	ck_assert_uint_eq(n, KEPT);
+	for (size_t k = 0; k < n; k++) {
+		ck_assert(kr_fgraph_has_node(fg, cl[k].node));
+		ck_assert_ptr_eq(kr_apply_input(cl[k].node, 1), y);
+	}
+	const kr_value *vals[2] = {kr_value_scalar(KR_FLOAT64, 0.5),
+				   kr_value_scalar(KR_FLOAT64, 1.0)};
+	kr_value *out;
+	ck_assert_int_eq(kr_fgraph_eval(&out, fg, vals), 0);
+	ck_assert_double_eq(kr_value_get(out, 0), kept_value());
+	/* replacing the middle still works on the collected graph */
+	kr_variable *mid = kr_apply_input(cl[KEPT / 2].node, 0);
+	ck_assert_int_eq(kr_fgraph_replace(fg, mid, x, "cut"), 0);
+	churn(24);
+	assert_integrity(fg);
+}
+END_TEST
+
 Suite *fgraph_suite(void)
 {
 	Suite *s = suite_create("fgraph");
@@ -1007,6 +1080,7 @@ Suite *fgraph_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_long_chain);
 	tcase_add_test(tc, test_wide_replace);
+	tcase_add_test(tc, test_collection_keeps_graph);
 	suite_add_tcase(s, tc);
 	return s;
 }

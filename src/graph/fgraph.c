@@ -158,17 +158,14 @@ static void compact(const kr_fgraph *fg, kri_vdata *vd)
 	vd->len = j;
 }
 
+/* Client arrays are atomic: see graph.h. Entries past len are unused. */
 static void grow(kri_vdata *vd)
 {
-	if (vd->cap == 0) {
-		vd->cl = &vd->one;
-		vd->cap = 1;
-		return;
-	}
 	kr_check(vd->cap < UINT32_MAX / 2);
-	uint32_t cap = vd->cap * 2;
-	kr_client *cl = kri_alloc(cap * sizeof *cl);
-	memcpy(cl, vd->cl, vd->len * sizeof *cl);
+	uint32_t cap = vd->cap ? vd->cap * 2 : 1;
+	kr_client *cl = kri_alloc_atomic(cap * sizeof *cl);
+	if (vd->len)
+		memcpy(cl, vd->cl, vd->len * sizeof *cl);
 	vd->cl = cl;
 	vd->cap = cap;
 }
@@ -510,7 +507,8 @@ static void release(kr_fgraph *fg, kr_variable *v, const char *reason)
 	kri_vdata *vd = vget(fg, v);
 	if (!vd || vd->live > 0)
 		return;
-	kri_vec stack = {0};
+	void *first[16]; /* kri_vec_push copies out when it grows */
+	kri_vec stack = {first, 0, 16};
 	kri_vec_push(&stack, v);
 	while (stack.len > 0) {
 		v = kri_vec_pop(&stack);
@@ -840,6 +838,14 @@ kr_apply *const *kr_fgraph_apply_nodes(const kr_fgraph *fg, size_t *n)
 	kr_check(fg != NULL && n != NULL);
 	*n = fg->nodes.len;
 	return (kr_apply *const *)fg->nodes.items;
+}
+
+size_t kri_fgraph_node_index(const kr_fgraph *fg, const kr_apply *node)
+{
+	kri_ndata *nd = nget(fg, node);
+	if (!nd || nd->dying || kr_apply_is_output(node))
+		return SIZE_MAX;
+	return nd->idx;
 }
 
 bool kr_fgraph_has_node(const kr_fgraph *fg, const kr_apply *node)

@@ -285,6 +285,23 @@ static void clone_node(cloner *c, kr_apply *node)
 }
 
 /*
+ * Clear the scratch pointers a clone left in the originals: a pointer
+ * from an original to its copy would keep the copy alive (and the copy
+ * graph with it) as long as the original lives.
+ */
+static void clear_scratch(const kri_vec *order, size_t n,
+			  kr_variable *const *leaves)
+{
+	for (size_t k = 0; k < n; k++)
+		leaves[k]->scratch = NULL;
+	for (size_t k = 0; k < order->len; k++) {
+		kr_apply *node = order->items[k];
+		for (size_t i = 0; i < node->nin + node->nout; i++)
+			node->io[i]->scratch = NULL;
+	}
+}
+
+/*
  * Copy the graph between ins and outs in place, as PyTensor's
  * clone_get_equiv: inputs and other ownerless variables are copied
  * (constants are shared), nodes are copied in topological order.
@@ -294,15 +311,22 @@ static int clone_graph(kri_vec *ins, size_t n, kr_variable **outs,
 {
 	cloner c = {kri_epoch(), equiv};
 	kri_vec order = {0};
-	for (size_t k = 0; k < ins->len; k++)
-		ins->items[k] = clone_leaf(&c, ins->items[k]);
 	int rc = kri_toposort(&order, NULL, n, outs, NULL);
 	if (rc < 0)
 		return rc;
+	size_t nleaves = ins->len + n;
+	kr_variable **leaves = kri_alloc((nleaves + 1) * sizeof *leaves);
+	for (size_t k = 0; k < ins->len; k++)
+		clone_leaf(&c, leaves[k] = ins->items[k]);
 	for (size_t k = 0; k < order.len; k++)
 		clone_node(&c, order.items[k]);
 	for (size_t k = 0; k < n; k++)
-		outs[k] = clone_leaf(&c, outs[k]);
+		clone_leaf(&c, leaves[ins->len + k] = outs[k]);
+	for (size_t k = 0; k < ins->len; k++)
+		ins->items[k] = leaves[k]->scratch;
+	for (size_t k = 0; k < n; k++)
+		outs[k] = leaves[ins->len + k]->scratch;
+	clear_scratch(&order, nleaves, leaves);
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include "graph/graph.h"
 #include "rewrite/rewrite.h"
 
 typedef struct equilibrium {
@@ -27,6 +28,11 @@ typedef struct equilibrium {
  * tracks_on_change_inputs) onto the work stack. While one attempt runs,
  * the previous stamps of the nodes it touches are logged in `attempt`, so
  * that an attempt rolled back after a failure leaves no trace.
+ *
+ * The stamps of a node that left the graph are dropped once the attempt
+ * (or graph rewriter) that pruned it is kept (`pruned` lists them until
+ * then): the maps would otherwise keep every node ever replaced alive,
+ * and the collector would mark them all at every collection.
  */
 typedef struct run {
 	equilibrium *eq;
@@ -38,6 +44,7 @@ typedef struct run {
 	uintptr_t clock;
 	kri_pmap changed_at, clean_at, stat_of;
 	kri_vec attempt; /* node, previous stamp, node, previous stamp ... */
+	kri_vec pruned;  /* nodes pruned since the last kept change */
 	kr_feature feature;
 	kr_profile *prof;
 } run;
@@ -76,9 +83,32 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 		kri_vec_push(&r->work, node);
 }
 
+static void on_prune(kr_feature *f, kr_fgraph *fg, kr_apply *node,
+		     const char *reason)
+{
+	(void)fg, (void)reason;
+	run *r = f->data;
+	kri_vec_push(&r->pruned, node);
+}
+
+/* The changes since the last kept one are kept: drop the pruned stamps. */
+static void keep_changes(run *r, kr_fgraph *fg)
+{
+	r->attempt.len = 0;
+	while (r->pruned.len) {
+		kr_apply *node = kri_vec_pop(&r->pruned);
+		if (kr_fgraph_has_node(fg, node))
+			continue;
+		kri_pmap_del(&r->changed_at, node);
+		kri_pmap_del(&r->clean_at, node);
+	}
+}
+
 /* Forget the stamps of an attempt that was rolled back. */
 static void forget_attempt(run *r, uintptr_t clock0)
 {
+	while (r->pruned.len)
+		kri_vec_pop(&r->pruned);
 	while (r->attempt.len) {
 		void *prev = kri_vec_pop(&r->attempt);
 		kr_apply *node = kri_vec_pop(&r->attempt);
@@ -152,7 +182,7 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 			rc = kri_report_failure(r->self, rc, g, NULL, NULL);
 			continue;
 		}
-		r->attempt.len = 0;
+		keep_changes(r, fg);
 		if (r->clock != clock0)
 			rc = applied(r, stat_of(r, g, graph_rw_name(g)), pass,
 				     0);
@@ -177,7 +207,7 @@ static int try_rewriter(run *r, kr_fgraph *fg, kr_apply *node,
 			forget_attempt(r, clock0);
 		return rc;
 	}
-	r->attempt.len = 0;
+	keep_changes(r, fg);
 	size_t n = kr_fgraph_nnodes(fg);
 	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;
 	rc = applied(r, st, pass, r->imported - before);
@@ -209,10 +239,28 @@ static int process_node(run *r, kr_fgraph *fg, kr_apply *node, kri_pass *pass)
 	return changed;
 }
 
+/* The newest stamp in node's subgraph, from its inputs' owners' (newest
+ * holds them by place in the node list) and its own. */
+static uintptr_t subgraph_stamp(const run *r, const kr_fgraph *fg,
+				const kr_apply *node, const uintptr_t *newest)
+{
+	uintptr_t t = (uintptr_t)kri_pmap_get(&r->changed_at, node);
+	for (size_t k = 0; k < kr_apply_ninputs(node); k++) {
+		kr_apply *o = kr_variable_owner(kr_apply_input(node, k));
+		size_t j = o ? kri_fgraph_node_index(fg, o) : SIZE_MAX;
+		uintptr_t s = j != SIZE_MAX ? newest[j] : 0;
+		t = s > t ? s : t;
+	}
+	return t;
+}
+
 /*
  * Queue the nodes of this pass, in io_toposort order so that popping
  * takes outputs first: every node in pass 0, afterwards only the nodes
  * whose subgraph changed after they were last tried (see struct run).
+ * The newest stamps of the subgraphs live in an array indexed by place
+ * in the node list, not a map: a pass over 10^6 nodes spent most of its
+ * time growing and probing that map.
  */
 static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 {
@@ -221,17 +269,18 @@ static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 	double t0 = kri_now();
 	int rc = kr_fgraph_toposort(&order, &n, fg);
 	kri_vec_clear(&r->work);
-	kri_pmap newest = {0};
+	uintptr_t *newest = NULL;
+	size_t len = kr_fgraph_nnodes(fg) + 1;
+	if (!first && rc == 0) {
+		newest = kri_alloc_atomic(len * sizeof *newest);
+		memset(newest, 0, len * sizeof *newest);
+	}
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		kr_apply *node = order[i];
-		uintptr_t t = (uintptr_t)kri_pmap_get(&r->changed_at, node);
-		for (size_t k = 0; !first && k < kr_apply_ninputs(node); k++) {
-			kr_apply *o = kr_variable_owner(kr_apply_input(node, k));
-			uintptr_t s = o ? (uintptr_t)kri_pmap_get(&newest, o) : 0;
-			t = s > t ? s : t;
-		}
-		if (!first)
-			kri_pmap_put(&newest, node, (void *)t);
+		uintptr_t t = first ? 0 : subgraph_stamp(r, fg, node, newest);
+		size_t j = first ? SIZE_MAX : kri_fgraph_node_index(fg, node);
+		if (j != SIZE_MAX)
+			newest[j] = t;
 		uintptr_t clean = (uintptr_t)kri_pmap_get(&r->clean_at, node);
 		if (first || !clean || t > clean)
 			kri_vec_push(&r->work, node);
@@ -312,7 +361,8 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 			kr_node_rewriter_to_string(eq->rewriters.items[k]));
 	r.feature = (kr_feature){.name = "EquilibriumUpdater", .data = &r,
 				 .on_import = on_import,
-				 .on_change_input = on_change_input};
+				 .on_change_input = on_change_input,
+				 .on_prune = on_prune};
 	r.prof->nodes_start = r.max_nodes = kr_fgraph_nnodes(fg);
 	double t0 = kri_now();
 	int rc = kr_fgraph_attach_feature(fg, &r.feature);
