@@ -23,6 +23,9 @@ static uint64_t step_limit, answer_limit;
 static uint64_t eval_limit, eval_count;
 static bool sandbox;
 
+/* True (with the message set at n) when the evaluation budget is spent. */
+static bool over_budget(const lang_node *n);
+
 /* An error raised inside the search, reported by the running lang_run. */
 static struct {
 	bool pending;
@@ -78,7 +81,6 @@ bool lang_sandboxed(void)
 }
 
 /* True (with the message set at n) when the evaluation budget is spent. */
-static bool over_budget(const lang_node *n);
 
 /* ======================================================== procedures */
 
@@ -126,10 +128,7 @@ bool lang_is_procedure(const kr_term *t)
 
 /* ============================================================= errors */
 
-static kr_term *fail_at(const lang_node *n, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static kr_term *fail_at(const lang_node *n, int code, const char *fmt, ...)
+kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
@@ -148,16 +147,15 @@ static bool has_place(const char *m)
 	return c && sscanf(c, ":%d:%d: %n", &line, &col, &len) == 2 && len > 0;
 }
 
-/* Prefix the current message with the node's place unless it has one. */
-static kr_term *fail_here(const lang_node *n)
+kr_term *lang_fail_here(const lang_node *n)
 {
 	const kr_error *e = kr_error_last();
 	if (has_place(e->message))
 		return NULL;
-	return fail_at(n, e->code ? e->code : KR_ERROR, "%s", e->message);
+	return lang_fail_at(n, e->code ? e->code : KR_ERROR, "%s", e->message);
 }
 
-static char *short_str(const kr_term *t)
+char *lang_show_short(const kr_term *t)
 {
 	char *s = lang_show(t);
 	if (strlen(s) > 200)
@@ -167,7 +165,7 @@ static char *short_str(const kr_term *t)
 
 /* ============================================================== frames */
 
-static lang_frame *frame_new(lang_frame *up, size_t n)
+lang_frame *lang_frame_new(lang_frame *up, size_t n)
 {
 	lang_frame *f = kr_alloc(sizeof *f + n * sizeof f->slot[0]);
 	f->up = up;
@@ -187,7 +185,7 @@ static lang_frame *bind_args(const lang_node *lam, lang_frame *env,
 			     lam->rest ? "at least " : "", fixed);
 		return NULL;
 	}
-	lang_frame *f = frame_new(env, lam->nvars);
+	lang_frame *f = lang_frame_new(env, lam->nvars);
 	if (fixed) /* args may be NULL when there are none */
 		memcpy(f->slot, args, fixed * sizeof *args);
 	if (lam->rest)
@@ -231,7 +229,7 @@ int lang_apply(kr_term **out, kr_term *fn, size_t n, kr_term *const *args)
 		return apply_rel(out, lang_term_rel(fn), n, args);
 	if (kr_term_op(fn))
 		return lang_apply_op(out, kr_term_op(fn), n, args);
-	return kr_error_set(KR_EINVALID, "not a procedure: %s", short_str(fn));
+	return kr_error_set(KR_EINVALID, "not a procedure: %s", lang_show_short(fn));
 }
 
 /* A procedure used as a library relation: each call applies it. */
@@ -249,7 +247,7 @@ static kr_goal *proc_rel_body(kr_term *const *args, void *env)
 	}
 	if (!lang_term_goal(g)) {
 		kr_error_set(KR_EINVALID, "relation argument returned %s, not "
-			     "a goal", short_str(g));
+			     "a goal", lang_show_short(g));
 		lang_search_error();
 		return kr_fail();
 	}
@@ -276,103 +274,28 @@ const kr_rel *lang_as_rel(kr_term *t, int arity)
 					  kr_foreign(&prim_type, q));
 		}
 	} else {
-		kr_error_set(KR_EINVALID, "not a relation: %s", short_str(t));
+		kr_error_set(KR_EINVALID, "not a relation: %s", lang_show_short(t));
 		return NULL;
 	}
 	kr_error_set(KR_EINVALID, "%s does not take %d arguments",
-		     short_str(t), arity);
+		     lang_show_short(t), arity);
 	return NULL;
 }
 
 /* ============================================================= goals */
 
-/* The goal value of kid i, or NULL with the message set. */
+/* The goal of kid i, or NULL with the message set. */
 static kr_goal *eval_goal(const lang_node *n, size_t i, lang_frame *f)
 {
-	kr_term *v = lang_eval(n->kids[i], f);
-	if (!v)
-		return NULL;
-	kr_goal *g = lang_term_goal(v);
-	if (!g)
-		fail_at(n->kids[i], KR_EINVALID, "not a goal: %s",
-			short_str(v));
-	return g;
-}
-
-/* The conjunction of kids from..nkids-1. */
-static kr_goal *eval_conj(const lang_node *n, size_t from, lang_frame *f)
-{
-	size_t k = n->nkids - from;
-	if (k == 1)
-		return eval_goal(n, from, f);
-	kr_goal *small[8];
-	kr_goal **gs = k <= 8 ? small : kr_alloc(k * sizeof *gs);
-	for (size_t i = 0; i < k; i++)
-		if (!(gs[i] = eval_goal(n, from + i, f)))
-			return NULL;
-	return kr_conj(k, gs);
+	return lang_goal_build(n->kids[i], f);
 }
 
 static lang_frame *fresh_frame(const lang_node *n, lang_frame *f)
 {
-	lang_frame *nf = frame_new(f, n->nvars);
+	lang_frame *nf = lang_frame_new(f, n->nvars);
 	for (size_t i = 0; i < n->nvars; i++)
 		nf->slot[i] = kr_var_new(kr_sym_name(n->names[i]));
 	return nf;
-}
-
-/* A goal form captured with its frame, built when the goal is applied. */
-typedef struct relenv {
-	const lang_node *node;
-	lang_frame *env;
-} relenv;
-
-static relenv *capture(const lang_node *n, lang_frame *f)
-{
-	relenv *re = kr_alloc(sizeof *re);
-	re->node = n;
-	re->env = f;
-	return re;
-}
-
-/* fresh: faster-miniKanren's, the variables made at each application. */
-static kr_goal *fresh_body(kr_term *const *vars, void *env)
-{
-	const relenv *re = env;
-	lang_frame *f = frame_new(re->env, re->node->nvars);
-	if (re->node->nvars)
-		memcpy(f->slot, vars, re->node->nvars * sizeof *vars);
-	kr_goal *g = eval_conj(re->node, 0, f);
-	if (!g) {
-		lang_search_error();
-		return kr_fail();
-	}
-	return g;
-}
-
-static kr_term *eval_fresh(const lang_node *n, lang_frame *f)
-{
-	return lang_goal_term(kr_fresh_call(n->nvars, fresh_body,
-					    capture(n, f)));
-}
-
-/* conde: the clauses are built when the goal is applied, as the macro does. */
-static kr_stream *conde_apply(const kr_state *st, void *env)
-{
-	const relenv *re = env;
-	const lang_node *n = re->node;
-	kr_goal **cl = kr_alloc(n->nkids * sizeof *cl);
-	for (size_t i = 0; i < n->nkids; i++)
-		if (!(cl[i] = eval_conj(n->kids[i], 0, re->env))) {
-			lang_search_error();
-			return NULL;
-		}
-	return kr_goal_apply(kr_conde(n->nkids, cl), st);
-}
-
-static kr_term *eval_conde(const lang_node *n, lang_frame *f)
-{
-	return lang_goal_term(kr_goal_new(conde_apply, capture(n, f)));
 }
 
 static kr_term *eval_conda(const lang_node *n, lang_frame *f)
@@ -383,7 +306,7 @@ static kr_term *eval_conda(const lang_node *n, lang_frame *f)
 		const lang_node *cl = n->kids[i];
 		if (!(heads[i] = eval_goal(cl, 0, f)))
 			return NULL;
-		if (cl->nkids > 1 && !(bodies[i] = eval_conj(cl, 1, f)))
+		if (cl->nkids > 1 && !(bodies[i] = lang_goal_conj(cl, 1, f)))
 			return NULL;
 	}
 	return lang_goal_term(n->kind == N_CONDA ?
@@ -391,38 +314,18 @@ static kr_term *eval_conda(const lang_node *n, lang_frame *f)
 			      kr_condu(n->nkids, heads, bodies));
 }
 
-/* A relation defined at the prompt: its body, built once per call. */
-static kr_goal *rel_body(kr_term *const *args, void *env)
-{
-	const relenv *re = env;
-	if (lang_interrupted) { /* a relation that calls itself at once */
-		fail_at(re->node, KR_ELIMIT, "interrupted");
-		lang_search_error();
-		return kr_fail();
-	}
-	lang_frame *f = frame_new(re->env, re->node->nvars);
-	if (re->node->nvars)
-		memcpy(f->slot, args, re->node->nvars * sizeof *args);
-	kr_goal *g = eval_conj(re->node, 0, f);
-	if (!g) {
-		lang_search_error();
-		return kr_fail();
-	}
-	return g;
-}
-
-static kr_term *eval_rel(const lang_node *n, lang_frame *f)
-{
-	return lang_rel_term(kr_rel_new(n->name, (int)n->nvars, rel_body,
-					capture(n, f)));
-}
+/* A project form captured with its frame, built when applied. */
+typedef struct relenv {
+	const lang_node *node;
+	lang_frame *env;
+} relenv;
 
 /* project: the goals are built when applied, over the walked values. */
 static kr_stream *project_apply(const kr_state *st, void *env)
 {
 	const relenv *re = env;
 	const lang_node *n = re->node;
-	lang_frame *f = frame_new(re->env, n->nvars);
+	lang_frame *f = lang_frame_new(re->env, n->nvars);
 	for (size_t i = 0; i < n->nvars; i++) {
 		kr_term *v = lang_eval(n->body->kids[i], re->env);
 		if (!v) {
@@ -431,7 +334,7 @@ static kr_stream *project_apply(const kr_state *st, void *env)
 		}
 		f->slot[i] = kr_walk_star(v, kr_state_subst(st));
 	}
-	kr_goal *g = eval_conj(n, 0, f);
+	kr_goal *g = lang_goal_conj(n, 0, f);
 	if (!g) {
 		lang_search_error();
 		return NULL;
@@ -441,7 +344,17 @@ static kr_stream *project_apply(const kr_state *st, void *env)
 
 static kr_term *eval_project(const lang_node *n, lang_frame *f)
 {
-	return lang_goal_term(kr_goal_new(project_apply, capture(n, f)));
+	relenv *re = kr_alloc(sizeof *re);
+	re->node = n;
+	re->env = f;
+	return lang_goal_term(kr_goal_new(project_apply, re));
+}
+
+/* fresh, conde and conjunctions: built from their templates (gcomp.c). */
+static kr_term *eval_goal_form(const lang_node *n, lang_frame *f)
+{
+	kr_goal *g = lang_goal_build(n, f);
+	return g ? lang_goal_term(g) : NULL;
 }
 
 static kr_term *eval_run(const lang_node *n, lang_frame *f)
@@ -452,19 +365,19 @@ static kr_term *eval_run(const lang_node *n, lang_frame *f)
 		if (!c)
 			return NULL;
 		if (kr_term_kind(c) != KR_INT || kr_int_value(c) < 0)
-			return fail_at(n->kids[0], KR_EINVALID, "run: the number "
+			return lang_fail_at(n->kids[0], KR_EINVALID, "run: the number "
 				       "of answers must be a natural number, "
-				       "not %s", short_str(c));
+				       "not %s", lang_show_short(c));
 		count = (long)kr_int_value(c);
 	}
 	lang_frame *nf = fresh_frame(n, f);
-	kr_goal *g = eval_conj(n, 1, nf);
+	kr_goal *g = lang_goal_conj(n, 1, nf);
 	if (!g)
 		return NULL;
 	kr_term *q = n->nvars == 1 ? nf->slot[0] : kr_list(n->nvars, nf->slot);
-	kr_term *out;
+	kr_term *out = NULL; /* not the last run's answers: the GC is conservative */
 	if (lang_run(&out, count, q, g) < 0)
-		return fail_here(n);
+		return lang_fail_here(n);
 	return out;
 }
 
@@ -524,7 +437,7 @@ int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g)
 	bool capped = n < 0 && answer_limit;
 	uint64_t max = n >= 0 ? (uint64_t)n : answer_limit;
 	while (n >= 0 || capped ? found < max : true) {
-		kr_term *a;
+		kr_term *a = NULL;
 		int rc = run_step(&a, r, found);
 		if (rc == KR_EOF)
 			break;
@@ -547,10 +460,33 @@ int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g)
 
 /* ============================================================ the loop */
 
+/*
+ * A constant, a bound local or a bound global at once (the parts of most
+ * calls), anything else through lang_eval(), which also reports unbound
+ * names and nesting too deep (at the same node as before).
+ */
+static inline kr_term *eval_leaf(const lang_node *n, lang_frame *f)
+{
+	kr_term *v = NULL;
+	if (depth >= MAX_DEPTH) { /* lang_eval reports it here */
+		v = NULL;
+	} else if (n->kind == N_CONST) {
+		return n->value;
+	} else if (n->kind == N_LOCAL) {
+		lang_frame *g = f;
+		for (int d = n->depth; d; d--)
+			g = g->up;
+		v = g->slot[n->index];
+	} else if (n->kind == N_GLOBAL) {
+		v = n->glob->value;
+	}
+	return v ? v : lang_eval(n, f);
+}
+
 static bool eval_args(const lang_node *n, lang_frame *f, kr_term **args)
 {
 	for (size_t i = 0; i + 1 < n->nkids; i++)
-		if (!(args[i] = lang_eval(n->kids[i + 1], f)))
+		if (!(args[i] = eval_leaf(n->kids[i + 1], f)))
 			return false;
 	return true;
 }
@@ -558,7 +494,7 @@ static bool eval_args(const lang_node *n, lang_frame *f, kr_term **args)
 static kr_term *eval_define(const lang_node *n, lang_frame *f)
 {
 	if (!n->glob)
-		return fail_at(n, KR_ESYNTAX, "define of %s: not at the start "
+		return lang_fail_at(n, KR_ESYNTAX, "define of %s: not at the start "
 			       "of a body", kr_sym_name(n->value));
 	kr_term *v = lang_eval(n->kids[0], f);
 	if (!v)
@@ -574,7 +510,7 @@ static kr_term *eval_set(const lang_node *n, lang_frame *f)
 		return NULL;
 	if (n->kind == N_SET_GLOBAL) {
 		if (!n->glob->value)
-			return fail_at(n, KR_ENOTFOUND, "set!: unbound variable "
+			return lang_fail_at(n, KR_ENOTFOUND, "set!: unbound variable "
 				       "%s", kr_sym_name(n->value));
 		n->glob->value = v;
 		return lang_void();
@@ -591,12 +527,21 @@ static kr_term *eval_local(const lang_node *n, lang_frame *f)
 		f = f->up;
 	kr_term *v = f->slot[n->index];
 	if (!v)
-		return fail_at(n, KR_EINVALID, "%s used before its definition",
+		return lang_fail_at(n, KR_EINVALID, "%s used before its definition",
 			       kr_sym_name(n->value));
 	return v;
 }
 
-static kr_term *make_closure(const lang_node *n, lang_frame *f)
+const lang_node *lang_closure_lambda(const kr_term *t, lang_frame **env)
+{
+	if (!kr_is_foreign_of(t, &closure_type))
+		return NULL;
+	const closure *c = kr_foreign_ptr(t);
+	*env = c->env;
+	return c->lambda;
+}
+
+kr_term *lang_make_closure(const lang_node *n, lang_frame *f)
 {
 	closure *c = kr_alloc(sizeof *c);
 	c->lambda = n;
@@ -616,7 +561,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			return eval_local(n, f);
 		case N_GLOBAL:
 			if (!n->glob->value)
-				return fail_at(n, KR_ENOTFOUND, "unbound "
+				return lang_fail_at(n, KR_ENOTFOUND, "unbound "
 					       "variable %s",
 					       kr_sym_name(n->value));
 			return n->glob->value;
@@ -626,7 +571,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			n = n->kids[lang_truthy(v) ? 1 : 2];
 			continue;
 		case N_LAMBDA:
-			return make_closure(n, f);
+			return lang_make_closure(n, f);
 		case N_SEQ:
 			for (size_t i = 0; i + 1 < n->nkids; i++)
 				if (!lang_eval(n->kids[i], f))
@@ -635,7 +580,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			continue;
 		case N_LET:
 		case N_LETREC: {
-			lang_frame *nf = frame_new(f, n->nvars);
+			lang_frame *nf = lang_frame_new(f, n->nvars);
 			for (size_t i = 0; i < n->nkids; i++)
 				if (!(nf->slot[i] = lang_eval(n->kids[i],
 							      n->kind == N_LET ?
@@ -664,47 +609,48 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			continue;
 		case N_APP: {
 			if (lang_interrupted)
-				return fail_at(n, KR_ELIMIT, "interrupted");
+				return lang_fail_at(n, KR_ELIMIT, "interrupted");
 			if (over_budget(n))
 				return NULL;
-			kr_term *fn = lang_eval(n->kids[0], f);
+			kr_term *fn = eval_leaf(n->kids[0], f);
 			if (!fn)
 				return NULL;
 			size_t k = n->nkids - 1;
 			args = k <= 8 ? small : kr_alloc(k * sizeof *args);
 			if (!eval_args(n, f, args))
 				return NULL;
+			if (kr_is_foreign_of(fn, &prim_type)) {
+				if (apply_prim(&v, kr_foreign_ptr(fn), k, args) < 0)
+					return lang_fail_here(n);
+				return v;
+			}
 			if (kr_is_foreign_of(fn, &closure_type)) {
 				const closure *c = kr_foreign_ptr(fn);
 				f = bind_args(c->lambda, c->env, k, args);
 				if (!f)
-					return fail_here(n);
+					return lang_fail_here(n);
 				n = c->lambda->body;
 				continue;
 			}
 			if (lang_apply(&v, fn, k, args) < 0)
-				return fail_here(n);
+				return lang_fail_here(n);
 			return v;
 		}
 		case N_FRESH:
-			return eval_fresh(n, f);
-		case N_CONJ: {
-			kr_goal *g = eval_conj(n, 0, f);
-			return g ? lang_goal_term(g) : NULL;
-		}
+		case N_CONJ:
 		case N_CONDE:
-			return eval_conde(n, f);
+			return eval_goal_form(n, f);
 		case N_CONDA:
 		case N_CONDU:
 			return eval_conda(n, f);
 		case N_RUN:
 			return eval_run(n, f);
 		case N_REL:
-			return eval_rel(n, f);
+			return lang_rel_value(n, f);
 		case N_PROJECT:
 			return eval_project(n, f);
 		}
-		return fail_at(n, KR_ERROR, "unknown node");
+		return lang_fail_at(n, KR_ERROR, "unknown node");
 	}
 }
 
@@ -712,7 +658,7 @@ static bool over_budget(const lang_node *n)
 {
 	if (!eval_limit || ++eval_count <= eval_limit)
 		return false;
-	fail_at(n, KR_ELIMIT, "evaluation limit of %llu reached",
+	lang_fail_at(n, KR_ELIMIT, "evaluation limit of %llu reached",
 		(unsigned long long)eval_limit);
 	return true;
 }
@@ -722,7 +668,7 @@ kr_term *lang_eval(const lang_node *node, lang_frame *frame)
 	if (over_budget(node))
 		return NULL;
 	if (depth >= MAX_DEPTH)
-		return fail_at(node, KR_ELIMIT, "evaluation nested too deeply "
+		return lang_fail_at(node, KR_ELIMIT, "evaluation nested too deeply "
 			       "(more than %d levels)", MAX_DEPTH);
 	depth++;
 	kr_term *v = eval_loop(node, frame);

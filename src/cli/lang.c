@@ -36,14 +36,21 @@ kr_term *lang_void(void)
 	return v;
 }
 
+/* The interned symbols #t and #f, made once. */
+static kr_term *sym_true, *sym_false;
+
 kr_term *lang_bool(bool b)
 {
-	return kr_sym(b ? "#t" : "#f");
+	if (!sym_false) {
+		sym_true = kr_sym("#t");
+		sym_false = kr_sym("#f");
+	}
+	return b ? sym_true : sym_false;
 }
 
 bool lang_truthy(const kr_term *t)
 {
-	return !(kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), "#f"));
+	return t != lang_bool(false);
 }
 
 static char *goal_str(const void *p)
@@ -77,9 +84,41 @@ kr_term *lang_rel_term(const kr_rel *r)
 	return kr_foreign(&rel_type, r);
 }
 
+/* A relation defined at the prompt and what its compiled body is. */
+typedef struct defrel {
+	const kr_rel *rel;
+	const void *info;
+} defrel;
+
+static char *defrel_str(const void *p)
+{
+	return rel_str(((const defrel *)p)->rel);
+}
+
+static const kr_foreign_type defrel_type = {"relation", NULL, NULL,
+					    defrel_str, NULL};
+
+kr_term *lang_defrel_term(const kr_rel *r, const void *info)
+{
+	defrel *d = kr_alloc(sizeof *d);
+	d->rel = r;
+	d->info = info;
+	return kr_foreign(&defrel_type, d);
+}
+
+const void *lang_term_defrel(const kr_term *t)
+{
+	return kr_is_foreign_of(t, &defrel_type) ?
+	       ((const defrel *)kr_foreign_ptr(t))->info : NULL;
+}
+
 const kr_rel *lang_term_rel(const kr_term *t)
 {
-	return kr_is_foreign_of(t, &rel_type) ? kr_foreign_ptr(t) : NULL;
+	if (kr_is_foreign_of(t, &rel_type))
+		return kr_foreign_ptr(t);
+	if (kr_is_foreign_of(t, &defrel_type))
+		return ((const defrel *)kr_foreign_ptr(t))->rel;
+	return NULL;
 }
 
 size_t lang_term_size(const kr_term *t, size_t cap)
@@ -1024,6 +1063,7 @@ void lang_init(void)
 	prim_cons_value = lang_lookup("cons");
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
+	lang_gcomp_init();
 	if (lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
 		fprintf(stderr, "kanrewrite: prelude: %s\n",
 			kr_error_last()->message);

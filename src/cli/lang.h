@@ -18,6 +18,9 @@
  * straight into library goals: `fresh`, `conde`, `defrel` and `run` build
  * kr_goal values with kr_conj/kr_conde/kr_rel_new/kr_run_start, so a
  * relation defined at the prompt runs in the same engine as a C relation.
+ * Goal expressions are compiled a second time, at their first use, into
+ * goal templates (gcomp.c) that a relation call builds its goals from
+ * directly, as a relation written in C does.
  *
  * Errors: every fallible function returns 0 or a negative KR_E* code with
  * kr_error_last() set to "FILE:LINE:COL: message" when the place is known.
@@ -52,6 +55,7 @@ struct lang_node {
 	kr_term **names;
 	const char *name;
 	lang_node *body;
+	void *gt; /* goal template (gcomp.c), compiled at first use */
 };
 
 /** A global binding; value NULL while unbound. */
@@ -152,6 +156,15 @@ kr_term *lang_rel_term(const kr_rel *r);
 /** The relation of a relation value, or NULL. */
 const kr_rel *lang_term_rel(const kr_term *t);
 
+/**
+ * A relation defined at the prompt as a value: r with `info`, what the
+ * compiler knows of its body (gcomp.c), for calls that build it in place.
+ */
+kr_term *lang_defrel_term(const kr_rel *r, const void *info);
+
+/** The info of a value made by lang_defrel_term(), or NULL. */
+const void *lang_term_defrel(const kr_term *t);
+
 /** True for any value that can be applied. */
 bool lang_is_procedure(const kr_term *t);
 
@@ -164,6 +177,25 @@ bool lang_is_procedure(const kr_term *t);
 const kr_rel *lang_as_rel(kr_term *t, int arity);
 
 /* ------------------------------------------------------------ eval.c */
+
+/** Set "FILE:LINE:COL: message" at node n; returns NULL. */
+kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/** Prefix the current message with n's place unless it has one; NULL. */
+kr_term *lang_fail_here(const lang_node *n);
+
+/** t as text, shortened to 200 characters (for error messages). */
+char *lang_show_short(const kr_term *t);
+
+/** A new frame of n (NULL) slots over `up`. */
+lang_frame *lang_frame_new(lang_frame *up, size_t n);
+
+/** The closure of a lambda node in a frame. */
+kr_term *lang_make_closure(const lang_node *lam, lang_frame *env);
+
+/** The lambda node and frame of a closure value, or NULL. */
+const lang_node *lang_closure_lambda(const kr_term *t, lang_frame **env);
 
 /** Evaluate a compiled node in a frame; NULL with the message set. */
 kr_term *lang_eval(const lang_node *node, lang_frame *frame);
@@ -212,6 +244,26 @@ void lang_set_sandbox(bool on);
 
 /** True in a sandboxed session. */
 bool lang_sandboxed(void);
+
+/* ----------------------------------------------------------- gcomp.c */
+
+/*
+ * Goal expressions are compiled once, at their first use, into templates
+ * that build the library's goals directly (see gcomp.c); the functions
+ * below have lang_eval()'s meaning for goal expressions.
+ */
+
+/** Look up the primitives the templates recognise; after the built-ins. */
+void lang_gcomp_init(void);
+
+/** The goal of goal expression n in frame f; NULL with the message set. */
+kr_goal *lang_goal_build(const lang_node *n, lang_frame *f);
+
+/** The conjunction of n's kids from `from` on; NULL with the message set. */
+kr_goal *lang_goal_conj(const lang_node *n, size_t from, lang_frame *f);
+
+/** The relation value of a N_REL node (defrel) closed over frame f. */
+kr_term *lang_rel_value(const lang_node *n, lang_frame *f);
 
 /* -------------------------------------------------------- builtins.c */
 

@@ -1,0 +1,599 @@
+/* gcomp.c -- goal expressions compiled once into templates, built per call. */
+/* See the LICENSE file for copying conditions. */
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * A goal expression (the body of a defrel, fresh, conde, a goal call) is
+ * compiled once, at its first use, into a template: calls with their
+ * function and argument parts resolved (local slots, global cells,
+ * constants), term constructors (cons, list, quasiquote) as term
+ * templates, and everything else kept as the compiled node, evaluated by
+ * lang_eval(). Building a template in a frame makes the library goals
+ * directly (kr_eq, kr_rel_call, kr_conde, kr_fresh_call), as the C
+ * versions of relations do, with no goal values, argument lists or
+ * procedure dispatch in between.
+ *
+ * The meaning is lang_eval()'s, answer for answer: the same goals, in the
+ * same order, with the same suspensions. Two builds exist. A full build
+ * is what lang_eval() does: any value, any error (reported at the same
+ * node, with the same message). An eager build only makes what cannot
+ * fail or be seen: it defers (returns NULL) at anything else -- a node
+ * that needs evaluation, an unbound name, a non-relation call. conde
+ * builds its clauses eagerly when the conde is built, as faster-mk's
+ * clauses are made with the call; when a clause defers, the conde is
+ * built lazily when applied (as the conde macro evaluates its clauses),
+ * so side effects, errors and recursion through Scheme procedures happen
+ * exactly where they did. Calls of closures whose body builds eagerly are
+ * expanded in place, at most MAX_EXPAND deep (a closure calling itself
+ * then goes through lang_apply(), which loops without C recursion).
+ */
+
+#define MAX_EXPAND 3
+#define SMALL 8
+#define MAX_NEST 256 /* deeper term parts: lang_eval and its depth check */
+
+typedef enum { T_CONST, T_LOCAL, T_GLOBAL, T_CONS, T_LIST, T_LAMBDA,
+	       T_EVAL } tkind;
+
+/* A term template: a part of a goal that builds a value. */
+typedef struct tt {
+	tkind kind;
+	int depth, index;	/* T_LOCAL: the node's lexical address */
+	kr_term *value;		/* T_CONST: the value */
+	lang_global *glob;	/* T_GLOBAL: the cell */
+	const lang_node *node;
+	struct tt *fn;	/* T_CONS, T_LIST: the function part */
+	size_t n;
+	struct tt *kids;	/* n templates side by side */
+} tt;
+
+typedef enum { G_CALL, G_CONJ, G_CONDE, G_FRESH, G_EVAL } gkind;
+
+/* A goal template. */
+typedef struct gt {
+	gkind kind;
+	const lang_node *node;
+	tt *fn;		/* G_CALL: the procedure */
+	size_t n;
+	tt *args;	/* G_CALL: n arguments side by side */
+	lang_global *fglob; /* G_CALL: the procedure's name, when global */
+	struct gt **kids; /* G_CONJ, G_CONDE, G_FRESH: n goals */
+	size_t nvars;	/* G_FRESH: its variables */
+	/* G_CALL: the procedure of the last build, decoded */
+	kr_term *last;
+	const kr_rel *rel;	/* a relation of the call's arity */
+	const struct capture *body; /* its body, when built in place */
+	bool eq;		/* == */
+	bool pure;		/* a goal constructor without side effects */
+	bool captures;	/* an eager build may keep the frame (a closure,
+			   a fresh, a conde built when applied) */
+} gt;
+
+static kr_term *cons_value, *list_value, *eq_value;
+
+/* Primitives that only make a goal of their arguments (no side effect). */
+static const char *const pure_names[] = {
+	"=/=", "symbolo", "numbero", "stringo", "absento", "conj", "disj",
+	"conj2", "disj2", "onceo", "once", "ifte",
+};
+#define NPURE (sizeof pure_names / sizeof *pure_names)
+static kr_term *pure_values[NPURE];
+
+void lang_gcomp_init(void)
+{
+	cons_value = lang_lookup("cons");
+	list_value = lang_lookup("list");
+	eq_value = lang_lookup("==");
+	for (size_t i = 0; i < NPURE; i++)
+		pure_values[i] = lang_lookup(pure_names[i]);
+}
+
+static bool is_pure(const kr_term *fn)
+{
+	for (size_t i = 0; i < NPURE; i++)
+		if (fn == pure_values[i])
+			return true;
+	return false;
+}
+
+/* ========================================================== compiling */
+
+static bool is_named(const lang_node *n, const char *name, kr_term *value)
+{
+	if (n->kind == N_CONST)
+		return n->value == value;
+	return n->kind == N_GLOBAL && !strcmp(kr_sym_name(n->value), name);
+}
+
+static void tt_fill(tt *t, const lang_node *n, int nest);
+
+/* Fill t from node n, with room for nkids templates side by side. */
+static void tt_set(tt *t, tkind kind, const lang_node *n, size_t nkids)
+{
+	t->kind = kind;
+	t->node = n;
+	t->depth = n->depth;
+	t->index = n->index;
+	t->value = n->value;
+	t->glob = n->glob;
+	t->n = nkids;
+	if (nkids)
+		t->kids = kr_alloc(nkids * sizeof *t->kids);
+}
+
+/* (cons a b), (list a ...) and quasiquote's conses: term constructors. */
+static void tt_app(tt *t, const lang_node *n, int nest)
+{
+	const lang_node *head = n->kids[0];
+	tkind kind;
+	if (nest >= MAX_NEST)
+		return tt_set(t, T_EVAL, n, 0);
+	if (n->nkids == 3 && is_named(head, "cons", cons_value))
+		kind = T_CONS;
+	else if (is_named(head, "list", list_value))
+		kind = T_LIST;
+	else
+		return tt_set(t, T_EVAL, n, 0);
+	tt_set(t, kind, n, n->nkids - 1);
+	t->fn = kr_alloc(sizeof *t->fn);
+	tt_fill(t->fn, head, nest + 1);
+	for (size_t i = 0; i < t->n; i++)
+		tt_fill(&t->kids[i], n->kids[i + 1], nest + 1);
+}
+
+static void tt_fill(tt *t, const lang_node *n, int nest)
+{
+	switch (n->kind) {
+	case N_CONST:
+		return tt_set(t, T_CONST, n, 0);
+	case N_LOCAL:
+		return tt_set(t, T_LOCAL, n, 0);
+	case N_GLOBAL:
+		return tt_set(t, T_GLOBAL, n, 0);
+	case N_LAMBDA:
+		return tt_set(t, T_LAMBDA, n, 0);
+	case N_APP:
+		return tt_app(t, n, nest);
+	default:
+		return tt_set(t, T_EVAL, n, 0);
+	}
+}
+
+static gt *gt_new(gkind kind, const lang_node *n)
+{
+	gt *g = kr_alloc(sizeof *g);
+	g->kind = kind;
+	g->node = n;
+	g->nvars = n->nvars;
+	return g;
+}
+
+static const gt *gt_of(const lang_node *n);
+
+/* The goals of kids from..nkids-1. */
+static void gt_kids(gt *g, const lang_node *n, size_t from)
+{
+	g->n = n->nkids - from;
+	g->kids = kr_alloc((g->n ? g->n : 1) * sizeof *g->kids);
+	for (size_t i = 0; i < g->n; i++)
+		g->kids[i] = (gt *)gt_of(n->kids[from + i]);
+}
+
+/* True when a term template makes a closure over the frame. */
+static bool tt_captures(const tt *t)
+{
+	if (t->kind == T_LAMBDA)
+		return true;
+	for (size_t i = 0; i < t->n; i++)
+		if (tt_captures(&t->kids[i]))
+			return true;
+	return false;
+}
+
+static gt *gt_call(const lang_node *n)
+{
+	gt *g = gt_new(G_CALL, n);
+	g->fn = kr_alloc(sizeof *g->fn);
+	tt_fill(g->fn, n->kids[0], 0);
+	if (g->fn->kind == T_GLOBAL)
+		g->fglob = g->fn->glob;
+	g->n = n->nkids - 1;
+	g->args = kr_alloc((g->n ? g->n : 1) * sizeof *g->args);
+	g->captures = tt_captures(g->fn);
+	for (size_t i = 0; i < g->n; i++) {
+		tt_fill(&g->args[i], n->kids[i + 1], 0);
+		g->captures = g->captures || tt_captures(&g->args[i]);
+	}
+	return g;
+}
+
+static gt *gt_compile(const lang_node *n)
+{
+	gt *g;
+	switch (n->kind) {
+	case N_APP:
+		return gt_call(n);
+	case N_CONJ:
+	case N_REL:
+		g = gt_new(G_CONJ, n);
+		break;
+	case N_CONDE:
+		g = gt_new(G_CONDE, n);
+		break;
+	case N_FRESH:
+		g = gt_new(G_FRESH, n);
+		break;
+	default:
+		return gt_new(G_EVAL, n);
+	}
+	gt_kids(g, n, 0);
+	g->captures = g->kind != G_CONJ;
+	for (size_t i = 0; i < g->n; i++)
+		g->captures = g->captures || g->kids[i]->captures;
+	return g;
+}
+
+/* The template of a node, compiled at its first use. */
+static const gt *gt_of(const lang_node *n)
+{
+	if (!n->gt)
+		((lang_node *)n)->gt = gt_compile(n);
+	return n->gt;
+}
+
+/* ============================================================ building */
+
+static kr_term *slot_of(const tt *t, lang_frame *f)
+{
+	for (int d = t->depth; d; d--)
+		f = f->up;
+	return f->slot[t->index];
+}
+
+static kr_term *tt_slow(const tt *t, lang_frame *f, int eager);
+
+/* The value of a term template; NULL: error (full) or deferred (eager). */
+static inline kr_term *tt_build(const tt *t, lang_frame *f, int eager)
+{
+	if (t->kind == T_LOCAL) {
+		kr_term *v = t->depth ? slot_of(t, f) : f->slot[t->index];
+		if (v)
+			return v;
+	} else if (t->kind == T_CONST) {
+		return t->value;
+	}
+	return tt_slow(t, f, eager);
+}
+
+/* The values of n term templates into out; false at an error/deferral. */
+static bool tt_build_all(kr_term **out, size_t n, const tt *ts,
+			 lang_frame *f, int eager)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!(out[i] = tt_build(&ts[i], f, eager)))
+			return false;
+	return true;
+}
+
+static kr_term *tt_construct(const tt *t, lang_frame *f, int eager)
+{
+	kr_term *small[SMALL];
+	kr_term **v = t->n <= SMALL ? small : kr_alloc(t->n * sizeof *v);
+	if (!tt_build_all(v, t->n, t->kids, f, eager))
+		return NULL;
+	return t->kind == T_CONS ? kr_cons(v[0], v[1]) : kr_list(t->n, v);
+}
+
+/* The function of a T_CONS or T_LIST: a constant or a global's value. */
+static kr_term *head_of(const tt *fn)
+{
+	return fn->kind == T_CONST ? fn->value : fn->glob->value;
+}
+
+/* tt_build's other cases (and its unbound locals). */
+static kr_term *tt_slow(const tt *t, lang_frame *f, int eager)
+{
+	kr_term *v;
+	switch (t->kind) {
+	case T_GLOBAL:
+		if ((v = t->glob->value))
+			return v;
+		break;
+	case T_CONS:
+	case T_LIST:
+		v = head_of(t->fn);
+		if (v && v == (t->kind == T_CONS ? cons_value : list_value))
+			return tt_construct(t, f, eager);
+		break;
+	case T_LAMBDA:
+		return lang_make_closure(t->node, f);
+	default:
+		break;
+	}
+	return eager ? NULL : lang_eval(t->node, f);
+}
+
+static kr_goal *gt_build(const gt *g, lang_frame *f, int eager);
+
+/* The conjunction of a template's goals. */
+static kr_goal *conj_build(const gt *g, lang_frame *f, int eager)
+{
+	if (g->n == 1)
+		return gt_build(g->kids[0], f, eager);
+	kr_goal *small[SMALL];
+	kr_goal **gs = g->n <= SMALL ? small : kr_alloc(g->n * sizeof *gs);
+	for (size_t i = 0; i < g->n; i++)
+		if (!(gs[i] = gt_build(g->kids[i], f, eager)))
+			return NULL;
+	return kr_conj(g->n, gs);
+}
+
+/* A template captured with its frame, built when the goal is applied. */
+typedef struct capture {
+	const gt *g;
+	lang_frame *env;
+} capture;
+
+static capture *capture_new(const gt *g, lang_frame *f)
+{
+	capture *c = kr_alloc(sizeof *c);
+	c->g = g;
+	c->env = f;
+	return c;
+}
+
+/* fresh: faster-miniKanren's, the variables made at each application. */
+static kr_goal *fresh_body(kr_term *const *vars, void *env)
+{
+	const capture *c = env;
+	lang_frame *f = lang_frame_new(c->env, c->g->node->nvars);
+	if (c->g->node->nvars)
+		memcpy(f->slot, vars, c->g->node->nvars * sizeof *vars);
+	kr_goal *g = conj_build(c->g, f, 0);
+	if (!g) {
+		lang_search_error();
+		return kr_fail();
+	}
+	return g;
+}
+
+/* A conde whose clauses could not be built at once: built when applied. */
+static kr_stream *conde_apply(const kr_state *st, void *env)
+{
+	const capture *c = env;
+	const gt *g = c->g;
+	kr_goal **cl = kr_alloc(g->n * sizeof *cl);
+	for (size_t i = 0; i < g->n; i++)
+		if (!(cl[i] = gt_build(g->kids[i], c->env, 0))) {
+			lang_search_error();
+			return NULL;
+		}
+	return kr_goal_apply(kr_conde(g->n, cl), st);
+}
+
+static kr_goal *conde_build(const gt *g, lang_frame *f, int eager)
+{
+	kr_goal *small[SMALL];
+	kr_goal **cl = g->n <= SMALL ? small : kr_alloc(g->n * sizeof *cl);
+	for (size_t i = 0; i < g->n; i++)
+		if (!(cl[i] = gt_build(g->kids[i], f, eager ? eager : 1)))
+			return kr_goal_new(conde_apply, capture_new(g, f));
+	return kr_conde(g->n, cl);
+}
+
+/* A closure call built in place: its body, eagerly, in a new frame. */
+static kr_goal *expand(const gt *g, kr_term *fn, kr_term *const *args,
+		       int eager)
+{
+	lang_frame *env;
+	const lang_node *lam = lang_closure_lambda(fn, &env);
+	if (!lam || lam->rest || lam->nvars != g->n || eager >= MAX_EXPAND)
+		return NULL;
+	lang_frame *f = lang_frame_new(env, lam->nvars);
+	if (g->n)
+		memcpy(f->slot, args, g->n * sizeof *args);
+	return gt_build(gt_of(lam->body), f, eager + 1);
+}
+
+/*
+ * A call of a relation defined at the prompt whose body only calls (no
+ * fresh, conde or lambda), built in place: its body, eagerly, in a frame
+ * on the C stack, as kr_rel_call() would build it when applied -- with
+ * the one suspension of a multi-goal body. The same goal, one call fewer,
+ * so that (conso a d l) is an == in the caller's conjunction, as in C.
+ * Relations with a fresh or a conde are called: rel_body builds them.
+ */
+static kr_goal *inline_call(const capture *c, kr_term *const *args,
+			    int eager)
+{
+	const lang_node *n = c->g->node;
+	union {
+		lang_frame f;
+		char room[sizeof(lang_frame) + SMALL * sizeof(kr_term *)];
+	} stack;
+	lang_frame *f = &stack.f;
+	f->up = c->env;
+	f->n = n->nvars;
+	if (n->nvars)
+		memcpy(f->slot, args, n->nvars * sizeof *args);
+	kr_goal *g = conj_build(c->g, f, eager + 1);
+	return g && c->g->n > 1 ? kr_suspend(g) : g;
+}
+
+/* Any other procedure (full builds only): lang_eval's call. */
+static kr_goal *apply_build(const gt *g, kr_term *fn, kr_term *const *args)
+{
+	kr_term *v;
+	if (lang_apply(&v, fn, g->n, args) < 0)
+		return lang_fail_here(g->node), NULL;
+	kr_goal *goal = lang_term_goal(v);
+	if (!goal)
+		lang_fail_at(g->node, KR_EINVALID, "not a goal: %s",
+			     lang_show_short(v));
+	return goal;
+}
+
+/* =/=, absento ...: called in eager builds too, deferring at an error. */
+static kr_goal *pure_build(const gt *g, kr_term *fn, kr_term *const *args,
+			   int eager)
+{
+	kr_term *v;
+	if (!eager)
+		return apply_build(g, fn, args);
+	if (lang_apply(&v, fn, g->n, args) < 0)
+		return NULL;
+	return lang_term_goal(v);
+}
+
+/* Decode the procedure of a call once per value it has (a name's value). */
+static void call_decode(gt *g, kr_term *fn)
+{
+	const capture *c = lang_term_defrel(fn);
+	const kr_rel *r = lang_term_rel(fn);
+	g->last = fn;
+	g->rel = r && kr_rel_arity(r) == (int)g->n ? r : NULL;
+	g->body = g->rel && c && !c->g->captures &&
+		  c->g->node->nvars <= SMALL ? c : NULL;
+	g->eq = fn == eq_value && g->n == 2;
+	g->pure = is_pure(fn);
+}
+
+static kr_goal *call_build(const gt *g, lang_frame *f, int eager)
+{
+	if (!eager && lang_interrupted)
+		return lang_fail_at(g->node, KR_ELIMIT, "interrupted"), NULL;
+	kr_term *fn = g->fglob ? g->fglob->value : NULL;
+	if (!fn && !(fn = tt_build(g->fn, f, eager)))
+		return NULL;
+	kr_term *small[SMALL];
+	kr_term **args = g->n <= SMALL ? small : kr_alloc(g->n * sizeof *args);
+	if (!tt_build_all(args, g->n, g->args, f, eager))
+		return NULL;
+	if (fn != g->last)
+		call_decode((gt *)g, fn);
+	if (g->rel) {
+		kr_goal *in = g->body && eager < MAX_EXPAND ?
+			      inline_call(g->body, args, eager) : NULL;
+		return in ? in : kr_rel_call(g->rel, args);
+	}
+	if (g->eq)
+		return kr_eq(args[0], args[1]);
+	if (g->pure)
+		return pure_build(g, fn, args, eager);
+	kr_goal *goal = expand(g, fn, args, eager);
+	if (goal || eager)
+		return goal;
+	return apply_build(g, fn, args);
+}
+
+/* The goal of a template; NULL: error (full) or deferred (eager). */
+static kr_goal *gt_build(const gt *g, lang_frame *f, int eager)
+{
+	switch (g->kind) {
+	case G_CALL:
+		return call_build(g, f, eager);
+	case G_CONJ:
+		return conj_build(g, f, eager);
+	case G_CONDE:
+		return conde_build(g, f, eager);
+	case G_FRESH:
+		return kr_fresh_call(g->node->nvars, fresh_body,
+				     capture_new(g, f));
+	case G_EVAL:
+		break;
+	}
+	if (eager)
+		return NULL;
+	kr_term *v = lang_eval(g->node, f);
+	if (!v)
+		return NULL;
+	kr_goal *goal = lang_term_goal(v);
+	if (!goal)
+		lang_fail_at(g->node, KR_EINVALID, "not a goal: %s",
+			     lang_show_short(v));
+	return goal;
+}
+
+/* ============================================================== entry */
+
+kr_goal *lang_goal_build(const lang_node *n, lang_frame *f)
+{
+	return gt_build(gt_of(n), f, 0);
+}
+
+kr_goal *lang_goal_conj(const lang_node *n, size_t from, lang_frame *f)
+{
+	if (from == 0 && (n->kind == N_CONJ || n->kind == N_REL ||
+			  n->kind == N_FRESH))
+		return conj_build(gt_of(n), f, 0);
+	size_t k = n->nkids - from;
+	if (k == 1)
+		return lang_goal_build(n->kids[from], f);
+	kr_goal **gs = kr_alloc(k * sizeof *gs);
+	for (size_t i = 0; i < k; i++)
+		if (!(gs[i] = lang_goal_build(n->kids[from + i], f)))
+			return NULL;
+	return kr_conj(k, gs);
+}
+
+/* The goals of a fresh over its variables, built when it is forced. */
+static kr_stream *fresh_late(const kr_state *st, void *env)
+{
+	const capture *c = env;
+	kr_goal *g = conj_build(c->g, c->env, 0);
+	if (!g) {
+		lang_search_error();
+		return NULL;
+	}
+	return kr_goal_apply(g, st);
+}
+
+/*
+ * A body that is one fresh, `(defrel (r x ...) (fresh (v ...) g ...))`,
+ * as the C relations write it: the variables made with the call (which
+ * applies the body once, in the call's scope) and the goals built at once
+ * behind the fresh's suspension -- when they build eagerly, so that
+ * nothing that can be seen happens earlier than in faster-mk's fresh;
+ * else they are built when the suspension is forced.
+ */
+static kr_goal *body_fresh(const gt *fr, lang_frame *up)
+{
+	lang_frame *f = lang_frame_new(up, fr->node->nvars);
+	for (size_t i = 0; i < fr->node->nvars; i++)
+		f->slot[i] = kr_var_new(NULL);
+	kr_goal *g = conj_build(fr, f, 1);
+	if (!g)
+		g = kr_goal_new(fresh_late, capture_new(fr, f));
+	return kr_suspend(g);
+}
+
+/* A relation defined at the prompt: its body built at each call. */
+static kr_goal *rel_body(kr_term *const *args, void *env)
+{
+	const capture *c = env;
+	const lang_node *n = c->g->node;
+	if (lang_interrupted) { /* a relation that calls itself at once */
+		lang_fail_at(n, KR_ELIMIT, "interrupted");
+		lang_search_error();
+		return kr_fail();
+	}
+	lang_frame *f = lang_frame_new(c->env, n->nvars);
+	if (n->nvars)
+		memcpy(f->slot, args, n->nvars * sizeof *args);
+	kr_goal *g = c->g->n == 1 && c->g->kids[0]->kind == G_FRESH ?
+		     body_fresh(c->g->kids[0], f) : conj_build(c->g, f, 0);
+	if (!g) {
+		lang_search_error();
+		return kr_fail();
+	}
+	return g;
+}
+
+kr_term *lang_rel_value(const lang_node *n, lang_frame *f)
+{
+	capture *c = capture_new(gt_of(n), f);
+	return lang_defrel_term(kr_rel_new(n->name, (int)n->nvars, rel_body,
+					   c), c);
+}
