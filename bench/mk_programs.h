@@ -35,7 +35,10 @@ const mk_program *mk_program_find(const char *name);
 
 /*
  * Run a query; *out (when not NULL) receives the answers printed in
- * Scheme `write` syntax, in answer order. Returns the number of answers.
+ * Scheme `write` syntax, in answer order. Without out, the query is run
+ * as `run n`/`run*` is, returning the list of reified answers (what the
+ * faster-miniKanren anchors time), and the list is dropped. Returns the
+ * number of answers.
  */
 size_t mk_run(const mk_query *qr, char ***out);
 
