@@ -198,7 +198,8 @@ typedef kr_stream *(*kr_clause_fn)(const kr_state *st, int i, void *env);
  * kr_conde() over the goals the function runs (one suspension when
  * applied, clauses interleaved as faster-miniKanren's conde), without
  * building the clauses the search never reaches or that fail at their
- * first ==. This is how the relations of relations/arith.c are written.
+ * first ==. addero, full-addero, *o, =lo, <lo and splito in
+ * relations/arith.c are written this way.
  * Shape: n >= 1. Errors: none; aborts on OOM. Cost: one node per clause
  * reached.
  */
