@@ -260,31 +260,33 @@ static void relation(kr_rewrite_db *db, const char *name, const char *rel,
 	kr_check(kr_db_register(db, name, NULL, rw, NULL, tags, &o) == 0);
 }
 
+/* Register the node rewriter of class cls under name with tags. */
+static void node_rewriter(kr_rewrite_db *db, const char *name,
+			  const kr_node_rewriter_class *cls,
+			  const char *const *tags)
+{
+	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
+	kr_check(kr_db_register(db, name, NULL,
+				kr_node_rewriter_new(cls, NULL, NULL), NULL,
+				tags, &o) == 0);
+}
+
 static void fill_canonicalize(kr_rewrite_db *db)
 {
 	const char *const *std = KR_TAGS("fast_run", "fast_compile");
-	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
-	kr_check(kr_db_register(db, "constant_folding", NULL,
-				kr_node_rewriter_new(&folding_class, NULL, NULL), NULL, std,
-				&o) == 0);
+	node_rewriter(db, "constant_folding", &folding_class, std);
 	relation(db, "local_neg_neg", "neg_nego", "neg", std);
 	relation(db, "local_mul_div", "mul_divo", "true_div", std);
 	relation(db, "local_mul_one", "mul_oneo", "mul", std);
 	relation(db, "local_add_zero", "add_zeroo", "add", std);
 	relation(db, "local_mul_to_sqr", "mul_sqro", "mul", std);
-	kr_check(kr_db_register(db, "local_flatten", NULL,
-				kr_node_rewriter_new(&flatten_class, NULL,
-						     NULL),
-				NULL, std, &o) == 0);
+	node_rewriter(db, "local_flatten", &flatten_class, std);
 }
 
 static void fill_specialize(kr_rewrite_db *db)
 {
 	const char *const *std = KR_TAGS("fast_run", "fast_compile");
-	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
-	kr_check(kr_db_register(db, "constant_folding", NULL,
-				kr_node_rewriter_new(&folding_class, NULL, NULL), NULL, std,
-				&o) == 0);
+	node_rewriter(db, "constant_folding", &folding_class, std);
 	relation(db, "local_pow_to_sqr", "pow_sqro", "pow", std);
 	relation(db, "local_div_to_inv", "div_invo", "true_div", std);
 	relation(db, "local_div_by_constant", "div_consto", "true_div", std);
