@@ -1,24 +1,46 @@
 /* bench_graph.c -- FunctionGraph costs per node as N grows. */
 /* See the LICENSE file for copying conditions. */
 /*
- * For N = 10^3 .. 10^6 Apply nodes: build a FunctionGraph over a random
- * DAG of elementwise nodes (each node adds the previous node and a random
- * earlier variable, so the graph is deep and shared), toposort it, clone
- * it, and replace every node once by an equal new node (PyTensor's
- * fgraph.replace). Prints the median seconds of each phase, the time per
- * node and the peak memory per node. PyTensor 2.32 needs 0.16 s to build
- * and toposort 10^4 nodes, 0.6 s with cloning (reference bench).
- * "cpu us/node" is the same total in processor time of this process, a
- * steadier figure on a shared machine (waiting for a processor counts in
- * the wall-clock times, not in it).
+ * Two graph shapes of N Apply nodes, N = 10^3 .. 10^6:
+ *
+ *   chain   v_i = add(v_{i-1}, y) over inputs x, y: the graph of
+ *           PyTensor's own fgraph benchmark (pytensor_peer_bench.md),
+ *           so the first table compares like with like;
+ *   random  each node adds (or multiplies) the previous node and a
+ *           random earlier variable: a deep, shared DAG whose nodes are
+ *           visited in random memory order.
+ *
+ * Table 1 times exactly what the PyTensor figures time: the graph's
+ * nodes exist already; `FunctionGraph(inputs, [v_N], clone)` and
+ * `toposort()` are timed, without and with cloning. It reports the
+ * processor time of this process (the same as wall-clock time on an
+ * idle machine, and steady when other work shares the processors),
+ * median of BENCH_RUNS runs after one warm-up run.
+ *
+ * Table 2 times each phase for both shapes: make the N nodes, build the
+ * FunctionGraph (clone false), toposort, clone, and replace every node
+ * once by an equal new node (fgraph.replace, in toposort order). "us/node"
+ * is the sum of the phase medians per node; "cpu us/node" the processor
+ * time of one whole run per node (steadier on a shared machine); "peak
+ * B/node" the growth of the resident set over the runs of that row,
+ * per node. Each row runs in its own process, so rows do not share a
+ * heap. Times are medians of BENCH_RUNS runs (default 3).
+ *
+ * Usage: bench_graph [MAX_N]
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <kanrewrite.h>
 
 #include "bench.h"
+
+typedef enum shape { CHAIN, RANDOM } shape;
+
+static const char *const shape_names[] = {"chain", "random"};
 
 static uint64_t rnd_state = 88172645463325252ull;
 
@@ -30,24 +52,28 @@ static size_t rnd(size_t n)
 	return (size_t)(rnd_state % n);
 }
 
-/* The outputs of n nodes over 4 vector inputs; *last is the final one. */
-static kr_variable **build_vars(size_t n, kr_variable **ins)
+/*
+ * The n node outputs after the graph's inputs: vars[0..nin) are the
+ * inputs (copied to ins), vars[nin + n - 1] the last node's output.
+ */
+static kr_variable **build_vars(shape s, size_t n, kr_variable **ins,
+				size_t *nin)
 {
-	kr_variable **vars = kr_alloc((n + 4) * sizeof *vars);
-	for (int i = 0; i < 4; i++)
+	*nin = s == CHAIN ? 2 : 4;
+	kr_variable **vars = kr_alloc((n + *nin) * sizeof *vars);
+	for (size_t i = 0; i < *nin; i++)
 		vars[i] = ins[i] = kr_variable_new(kr_type_vector(), NULL);
 	kr_op *ops[2] = {kr_op_add(), kr_op_mul()};
-	for (size_t k = 4; k < n + 4; k++) {
-		kr_variable *a = vars[k - 1], *b = vars[rnd(k)];
-		if (KR_OP_CALL(&vars[k], ops[k & 1], a, b) < 0)
+	for (size_t k = *nin; k < n + *nin; k++) {
+		kr_variable *a = vars[k - 1];
+		kr_variable *b = s == CHAIN ? ins[1] : vars[rnd(k)];
+		kr_op *op = s == CHAIN ? ops[0] : ops[k & 1];
+		if (KR_OP_CALL(&vars[k], op, a, b) < 0)
 			abort();
 	}
 	return vars;
 }
 
-typedef struct phase_times {
-	double build, topo, clone, replace, cpu;
-} phase_times;
 
 static double cpu_now(void)
 {
@@ -56,24 +82,43 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void run_once(phase_times *t, size_t n)
+/* A FunctionGraph over vars and its toposort; returns the graph. */
+static kr_fgraph *fgraph_topo(size_t nin, kr_variable **ins, kr_variable *out,
+			      bool clone, size_t n)
 {
-	kr_variable *ins[4];
-	double c0 = cpu_now(), t0 = bench_now();
-	kr_variable **vars = build_vars(n, ins);
 	kr_fgraph *fg;
-	if (kr_fgraph_new(&fg, 4, ins, 1, &vars[n + 3], false) < 0)
-		abort();
-	double t1 = bench_now();
 	kr_apply **order;
 	size_t len;
-	if (kr_fgraph_toposort(&order, &len, fg) < 0 || len != n)
+	if (kr_fgraph_new(&fg, nin, ins, 1, &out, clone) < 0 ||
+	    kr_fgraph_toposort(&order, &len, fg) < 0 || len != n)
 		abort();
-	double t2 = bench_now();
-	kr_fgraph *cl;
-	if (kr_fgraph_clone(&cl, fg) < 0 || kr_fgraph_nnodes(cl) != n)
-		abort();
-	double t3 = bench_now();
+	return fg;
+}
+
+/* Table 1 row: medians of FunctionGraph + toposort, clone false/true. */
+static void peer_row(size_t n, int runs, double *plain, double *cloned)
+{
+	double t[2][64];
+	for (int i = -1; i < runs; i++) { /* run -1 warms the heap up */
+		kr_variable *ins[4];
+		size_t nin;
+		kr_variable **vars = build_vars(CHAIN, n, ins, &nin);
+		for (int c = 0; c < 2; c++) {
+			double t0 = cpu_now();
+			fgraph_topo(nin, ins, vars[nin + n - 1], c, n);
+			if (i >= 0)
+				t[c][i] = cpu_now() - t0;
+		}
+	}
+	*plain = bench_median(t[0], runs);
+	*cloned = bench_median(t[1], runs);
+}
+
+enum { P_MAKE, P_FGRAPH, P_TOPO, P_CLONE, P_REPLACE, P_CPU, NPHASE };
+
+/* Replace every node of fg once by an equal new node. */
+static void replace_all(kr_fgraph *fg, kr_apply **order, size_t len)
+{
 	for (size_t k = 0; k < len; k++) {
 		kr_apply *node = order[k];
 		kr_variable *in[2] = {kr_apply_input(node, 0),
@@ -82,37 +127,131 @@ static void run_once(phase_times *t, size_t n)
 		    kr_fgraph_replace(fg, kr_apply_output(node, 0), nv, "b") < 0)
 			abort();
 	}
-	double t4 = bench_now(), c4 = cpu_now();
+}
+
+static void phases_once(double *t, shape s, size_t n)
+{
+	kr_variable *ins[4];
+	size_t nin;
+	double c0 = cpu_now(), t0 = bench_now();
+	kr_variable **vars = build_vars(s, n, ins, &nin);
+	double t1 = bench_now();
+	kr_fgraph *fg;
+	if (kr_fgraph_new(&fg, nin, ins, 1, &vars[nin + n - 1], false) < 0)
+		abort();
+	double t2 = bench_now();
+	kr_apply **order;
+	size_t len;
+	if (kr_fgraph_toposort(&order, &len, fg) < 0 || len != n)
+		abort();
+	double t3 = bench_now();
+	kr_fgraph *cl;
+	if (kr_fgraph_clone(&cl, fg) < 0 || kr_fgraph_nnodes(cl) != n)
+		abort();
+	double t4 = bench_now();
+	replace_all(fg, order, len);
+	double t5 = bench_now();
 	if (kr_fgraph_nnodes(fg) != n)
 		abort();
-	*t = (phase_times){t1 - t0, t2 - t1, t3 - t2, t4 - t3, c4 - c0};
+	double d[NPHASE] = {t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4,
+			    cpu_now() - c0};
+	for (int p = 0; p < NPHASE; p++)
+		t[p] = d[p];
+}
+
+static void phases_row(shape s, size_t n, int runs)
+{
+	double t[NPHASE][64], m[NPHASE], all = 0;
+	double before = bench_peak_mib();
+	for (int i = 0; i < runs; i++) {
+		double one[NPHASE];
+		phases_once(one, s, n);
+		for (int p = 0; p < NPHASE; p++)
+			t[p][i] = one[p];
+	}
+	for (int p = 0; p < NPHASE; p++) {
+		m[p] = bench_median(t[p], runs);
+		all += p == P_CPU ? 0 : m[p];
+	}
+	double grown = (bench_peak_mib() - before) * 1048576.0;
+	printf("%-7s %8zu %9.6f %9.6f %9.6f %9.6f %9.6f %8.3f %8.3f %8.0f\n",
+	       shape_names[s], n, m[P_MAKE], m[P_FGRAPH], m[P_TOPO],
+	       m[P_CLONE], m[P_REPLACE], all / (double)n * 1e6,
+	       m[P_CPU] / (double)n * 1e6, grown / (double)n);
+}
+
+/* PyTensor 2.32 medians (s) for N = 10^3, 10^4; 0 where not measured. */
+static double peer_figure(size_t n, bool clone)
+{
+	if (n == 1000)
+		return clone ? 7.72e-02 : 1.06e-02;
+	if (n == 10000)
+		return clone ? 0.594 : 0.161;
+	return 0;
+}
+
+static void peer_line(size_t n, int runs)
+{
+	double plain, cloned;
+	peer_row(n, runs, &plain, &cloned);
+	double pp = peer_figure(n, false), pc = peer_figure(n, true);
+	printf("%8zu %10.6f %8.3f %10.4g %8.0f  %10.6f %8.3f %10.4g %8.0f\n",
+	       n, plain, plain / (double)n * 1e6, pp, pp ? pp / plain : 0,
+	       cloned, cloned / (double)n * 1e6, pc, pc ? pc / cloned : 0);
+}
+
+/* Run one row in a child process, so that each row has its own heap. */
+static void in_child(void (*row)(size_t, int, int), size_t n, int runs,
+		     int arg)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("bench_graph: fork");
+		exit(1);
+	}
+	if (pid == 0) {
+		kr_init();
+		row(n, runs, arg);
+		fflush(stdout);
+		_exit(0);
+	}
+	int status;
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "bench_graph: N=%zu failed\n", n);
+		exit(1);
+	}
+}
+
+static void peer_child(size_t n, int runs, int unused)
+{
+	(void)unused;
+	peer_line(n, runs);
+}
+
+static void phases_child(size_t n, int runs, int s)
+{
+	phases_row((shape)s, n, runs);
 }
 
 int main(int argc, char **argv)
 {
-	kr_init();
 	int runs = bench_runs(3);
 	size_t maxn = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
-	printf("%-9s %10s %10s %10s %10s %12s %12s %12s\n", "N", "build s",
-	       "topo s", "clone s", "replace s", "us/node all", "cpu us/node",
-	       "peak B/node");
-	for (size_t n = 1000; n <= maxn; n *= 10) {
-		double b[64], tp[64], c[64], r[64], cpu[64];
-		double before = bench_peak_mib();
-		for (int i = 0; i < runs; i++) {
-			phase_times t;
-			run_once(&t, n);
-			b[i] = t.build, tp[i] = t.topo, c[i] = t.clone,
-			r[i] = t.replace, cpu[i] = t.cpu;
-		}
-		double mb = bench_median(b, runs), mt = bench_median(tp, runs);
-		double mc = bench_median(c, runs), mr = bench_median(r, runs);
-		double mcpu = bench_median(cpu, runs), peak = bench_peak_mib();
-		printf("%-9zu %10.6f %10.6f %10.6f %10.6f %12.3f %12.3f %12.0f\n",
-		       n, mb, mt, mc, mr, (mb + mt + mc + mr) / (double)n * 1e6,
-		       mcpu / (double)n * 1e6,
-		       (peak > before ? peak : before) * 1048576.0 / (double)n);
-		fflush(stdout);
-	}
+	printf("FunctionGraph(inputs, [v_N], clone) + toposort, chain shape "
+	       "(PyTensor's fgraph bench)\n");
+	printf("%8s %10s %8s %10s %8s  %10s %8s %10s %8s\n", "N", "fgraph s",
+	       "us/node", "PyTensor s", "speedup", "clone s", "us/node",
+	       "PyTensor s", "speedup");
+	for (size_t n = 1000; n <= maxn; n *= 10)
+		in_child(peer_child, n, runs, 0);
+	printf("\nphases (s, median of %d runs)\n", runs);
+	printf("%-7s %8s %9s %9s %9s %9s %9s %8s %8s %8s\n", "shape", "N",
+	       "make", "fgraph", "toposort", "clone", "replace", "us/node",
+	       "cpu us/n", "peak B/n");
+	for (int s = CHAIN; s <= RANDOM; s++)
+		for (size_t n = 1000; n <= maxn; n *= 10)
+			in_child(phases_child, n, runs, s);
 	return 0;
 }

@@ -881,6 +881,22 @@ START_TEST(test_cycle)
 }
 END_TEST
 
+/* A cycle entered along two paths is found from either. */
+START_TEST(test_cycle_two_paths)
+{
+	kr_variable *x = scalar("x");
+	kr_variable *out =
+		CALL(kr_op_add(), CALL(kr_op_exp(), x), CALL(kr_op_log(), x));
+	kr_fgraph *fg = make_fg(1, &x, 1, &out, false);
+	ck_assert_int_eq(kr_fgraph_replace(fg, x, out, "loop"), 0);
+	kr_apply **order;
+	size_t n;
+	ck_assert_int_eq(kr_fgraph_toposort(&order, &n, fg), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "cycle"));
+	assert_integrity(fg);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ scale */
 
 enum { BIG = 100000 };
@@ -1063,6 +1079,7 @@ Suite *fgraph_suite(void)
 	tcase_add_test(tc, test_change_node_input);
 	tcase_add_test(tc, test_import_node);
 	tcase_add_test(tc, test_cycle);
+	tcase_add_test(tc, test_cycle_two_paths);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("methods");
 	tcase_add_test(tc, test_remove_node_all);

@@ -367,14 +367,15 @@ static int import_node(kr_fgraph *fg, kr_apply *node, const char *reason,
 {
 	void *one[1] = {node};
 	kri_vec order = {one, 1, 1};
+	bool look = true; /* may an input be missing? not known yet */
 	if (!inputs_present(fg, node)) {
 		order = (kri_vec){0};
 		int rc = kri_toposort(&order, fg, node->nout, node->outputs,
-				      NULL);
+				      NULL, &look);
 		if (rc < 0)
 			return rc;
 	}
-	for (size_t k = 0; k < order.len; k++) {
+	for (size_t k = 0; look && k < order.len; k++) {
 		kr_apply *n = order.items[k];
 		for (size_t i = 0; i < n->nin; i++)
 			if (kri_fgraph_is_missing(fg, n->inputs[i]) &&
@@ -383,9 +384,23 @@ static int import_node(kr_fgraph *fg, kr_apply *node, const char *reason,
 	}
 	for (size_t k = 0; k < order.len; k++) {
 		kr_apply *n = order.items[k];
-		for (size_t i = 0; i < n->nin; i++)
+		for (size_t i = 0; look && i < n->nin; i++)
 			if (kri_fgraph_is_missing(fg, n->inputs[i]))
 				kr_fgraph_add_input(fg, n->inputs[i]);
+		add_node(fg, n);
+		fire_import(fg, n, reason);
+	}
+	return 0;
+}
+
+int kri_fgraph_import_sorted(kr_fgraph *fg, const kri_vec *nodes,
+			     const char *reason)
+{
+	for (size_t k = 0; k < nodes->len; k++) {
+		kr_apply *n = nodes->items[k];
+		for (size_t i = 0; i < n->nin; i++)
+			if (kri_fgraph_is_missing(fg, n->inputs[i]))
+				return missing(n->inputs[i], n);
 		add_node(fg, n);
 		fire_import(fg, n, reason);
 	}

@@ -33,14 +33,22 @@ kr_fgraph *kri_fgraph_alloc(void)
  * prerequisites (orderings) count like inputs and are pushed last, so
  * they come first. The state of a node lives in its `mark`/`state` for
  * this traversal's epoch.
+ *
+ * The entry pushed back under a node's uncomputed inputs is tagged
+ * (FINISH): it comes off the stack only after everything pushed above it,
+ * so its node is ready then without looking at its inputs again (on a
+ * big graph that second look is a cache miss per input). An untagged
+ * entry found expanded is another path into a node still being expanded:
+ * a cycle.
  */
-enum { EXPANDED = 1, DONE = 2 };
+enum { EXPANDED = 1, DONE = 2, FINISH = 1 };
 
 typedef struct topo {
 	const kr_fgraph *fg; /* import mode when not NULL */
 	const kri_pmap *pre; /* kr_apply * -> kri_vec * of prerequisites */
 	uint64_t ep;
 	kri_vec todo;
+	bool missing; /* import mode: an input is missing from fg */
 } topo;
 
 static uintptr_t state(const topo *t, const kr_apply *node)
@@ -61,9 +69,13 @@ static bool node_done(const topo *t, const kr_apply *node)
 	return t->fg && kri_fg_ndata(t->fg, node) != NULL;
 }
 
-static bool computed(const topo *t, const kr_variable *v)
+static bool computed(topo *t, const kr_variable *v)
 {
-	return !v->owner || node_done(t, v->owner);
+	if (v->owner)
+		return node_done(t, v->owner);
+	if (t->fg && !t->missing)
+		t->missing = kri_fgraph_is_missing(t->fg, v);
+	return true;
 }
 
 static kri_vec *prereqs(const topo *t, const kr_apply *node)
@@ -71,7 +83,7 @@ static kri_vec *prereqs(const topo *t, const kr_apply *node)
 	return t->pre ? kri_pmap_get(t->pre, node) : NULL;
 }
 
-static bool node_ready(const topo *t, const kr_apply *node)
+static bool node_ready(topo *t, const kr_apply *node)
 {
 	for (size_t i = 0; i < node->nin; i++)
 		if (!computed(t, node->inputs[i]))
@@ -97,7 +109,7 @@ static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
 				    "the graph contains a cycle through %s",
 				    kr_apply_to_string(cur));
 	set_state(t, cur, EXPANDED);
-	kri_vec_push(&t->todo, cur);
+	kri_vec_push(&t->todo, (char *)cur + FINISH);
 	for (size_t i = 0; i < cur->nin; i++)
 		if (!computed(t, cur->inputs[i]))
 			kri_vec_push(&t->todo, cur->inputs[i]->owner);
@@ -109,17 +121,26 @@ static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
 }
 
 int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
-		 kr_variable *const *outs, const kri_pmap *pre)
+		 kr_variable *const *outs, const kri_pmap *pre, bool *missing)
 {
 	topo t = {.fg = import_into, .pre = pre, .ep = kri_epoch()};
 	for (size_t i = n; i-- > 0;)
 		if (outs[i]->owner)
 			kri_vec_push(&t.todo, outs[i]->owner);
 	while (t.todo.len > 0) {
-		int rc = topo_step(&t, kri_vec_pop(&t.todo), order);
+		uintptr_t top = (uintptr_t)kri_vec_pop(&t.todo);
+		if (top & FINISH) {
+			kr_apply *node = (kr_apply *)(top - FINISH);
+			set_state(&t, node, DONE);
+			kri_vec_push(order, node);
+			continue;
+		}
+		int rc = topo_step(&t, (kr_apply *)top, order);
 		if (rc < 0)
 			return rc;
 	}
+	if (missing)
+		*missing = t.missing;
 	return 0;
 }
 
@@ -182,7 +203,7 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 		if (rc == 0)
 			rc = kri_toposort(&order, NULL, fg->outputs.len,
 					  (kr_variable *const *)fg->outputs.items,
-					  nords ? &pre : NULL);
+					  nords ? &pre : NULL, NULL);
 		if (rc < 0)
 			return rc;
 	}
@@ -250,15 +271,29 @@ struct kr_equiv {
 typedef struct cloner {
 	uint64_t ep;     /* v->scratch holds the copy when v->mark == ep */
 	kr_equiv *equiv; /* filled when not NULL */
+	kri_vec copies;  /* the copied nodes, in the originals' order */
 } cloner;
+
+/*
+ * An original's `scratch` holds its copy hidden from the collector (the
+ * bits inverted, as Boehm's GC_HIDE_POINTER): a plain pointer from an
+ * original to its copy would keep the copy graph alive as long as the
+ * original lives, or cost a pass over the originals to clear it. The
+ * copies stay alive through `copies` and the copied nodes' inputs while
+ * the clone runs; a stale hidden pointer is never read, as its mark
+ * belongs to this clone's epoch only.
+ */
+static void *hide(kr_variable *v) { return (void *)~(uintptr_t)v; }
+
+static kr_variable *unhide(void *p) { return (kr_variable *)~(uintptr_t)p; }
 
 static kr_variable *clone_leaf(cloner *c, kr_variable *v)
 {
 	if (v->mark == c->ep)
-		return v->scratch;
+		return unhide(v->scratch);
 	kr_variable *copy = kri_variable_clone(v);
 	v->mark = c->ep;
-	v->scratch = copy;
+	v->scratch = hide(copy);
 	if (c->equiv)
 		kri_pmap_put(&c->equiv->map, v, copy);
 	return copy;
@@ -273,9 +308,10 @@ static void clone_node(cloner *c, kr_apply *node)
 	for (size_t i = 0; i < node->nin; i++)
 		in[i] = clone_leaf(c, node->inputs[i]);
 	kr_apply *copy = kri_apply_clone(node, in);
+	kri_vec_push(&c->copies, copy);
 	for (size_t j = 0; j < node->nout; j++) {
 		node->outputs[j]->mark = c->ep;
-		node->outputs[j]->scratch = copy->outputs[j];
+		node->outputs[j]->scratch = hide(copy->outputs[j]);
 		if (c->equiv)
 			kri_pmap_put(&c->equiv->map, node->outputs[j],
 				     copy->outputs[j]);
@@ -285,48 +321,25 @@ static void clone_node(cloner *c, kr_apply *node)
 }
 
 /*
- * Clear the scratch pointers a clone left in the originals: a pointer
- * from an original to its copy would keep the copy alive (and the copy
- * graph with it) as long as the original lives.
- */
-static void clear_scratch(const kri_vec *order, size_t n,
-			  kr_variable *const *leaves)
-{
-	for (size_t k = 0; k < n; k++)
-		leaves[k]->scratch = NULL;
-	for (size_t k = 0; k < order->len; k++) {
-		kr_apply *node = order->items[k];
-		for (size_t i = 0; i < node->nin + node->nout; i++)
-			node->io[i]->scratch = NULL;
-	}
-}
-
-/*
- * Copy the graph between ins and outs in place, as PyTensor's
- * clone_get_equiv: inputs and other ownerless variables are copied
- * (constants are shared), nodes are copied in topological order.
+ * Copy the graph between ins and outs, as PyTensor's clone_get_equiv:
+ * inputs and other ownerless variables are copied (constants are
+ * shared), nodes are copied in topological order, into *copies.
  */
 static int clone_graph(kri_vec *ins, size_t n, kr_variable **outs,
-		       kr_equiv *equiv)
+		       kr_equiv *equiv, kri_vec *copies)
 {
-	cloner c = {kri_epoch(), equiv};
+	cloner c = {kri_epoch(), equiv, {0}};
 	kri_vec order = {0};
-	int rc = kri_toposort(&order, NULL, n, outs, NULL);
+	int rc = kri_toposort(&order, NULL, n, outs, NULL, NULL);
 	if (rc < 0)
 		return rc;
-	size_t nleaves = ins->len + n;
-	kr_variable **leaves = kri_alloc((nleaves + 1) * sizeof *leaves);
 	for (size_t k = 0; k < ins->len; k++)
-		clone_leaf(&c, leaves[k] = ins->items[k]);
+		ins->items[k] = clone_leaf(&c, ins->items[k]);
 	for (size_t k = 0; k < order.len; k++)
 		clone_node(&c, order.items[k]);
 	for (size_t k = 0; k < n; k++)
-		clone_leaf(&c, leaves[ins->len + k] = outs[k]);
-	for (size_t k = 0; k < ins->len; k++)
-		ins->items[k] = leaves[k]->scratch;
-	for (size_t k = 0; k < n; k++)
-		outs[k] = leaves[ins->len + k]->scratch;
-	clear_scratch(&order, nleaves, leaves);
+		outs[k] = clone_leaf(&c, outs[k]);
+	*copies = c.copies;
 	return 0;
 }
 
@@ -346,13 +359,16 @@ static int fgraph_make(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 		kr_check(outputs[k] != NULL);
 		outs[k] = outputs[k];
 	}
+	kri_vec copies = {0};
 	if (rc == 0 && clone)
-		rc = clone_graph(&ins, nout, outs, equiv);
+		rc = clone_graph(&ins, nout, outs, equiv, &copies);
 	if (rc < 0)
 		return rc;
 	kr_fgraph *fg = kri_fgraph_alloc();
 	for (size_t k = 0; k < ins.len; k++)
 		kr_fgraph_add_input(fg, ins.items[k]);
+	if (copies.len)
+		rc = kri_fgraph_import_sorted(fg, &copies, "init");
 	for (size_t k = 0; k < nout && rc == 0; k++)
 		rc = kr_fgraph_add_output(fg, outs[k], "init");
 	if (rc == 0)

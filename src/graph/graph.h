@@ -56,7 +56,9 @@ struct kr_value {
  * data of one graph in place (the graph whose id is `fgid`); other graphs
  * holding it keep theirs in a hash map. `mark`/`scratch` and
  * `mark`/`state` belong to one traversal at a time (an epoch number);
- * a traversal that stores a pointer in `scratch` clears it when done.
+ * `scratch` is read only under its traversal's mark, and a pointer kept
+ * there is hidden from the collector (see clone in fgraph_build.c), so a
+ * stale one keeps nothing alive.
  *
  * Client arrays are atomic memory (the collector does not scan them): a
  * recorded client is always a node of the graph, kept alive by the
@@ -150,12 +152,15 @@ kr_fgraph *kri_fgraph_alloc(void);
 
 /*
  * Append to `order` the nodes that outs need, in io_toposort order; in
- * import mode (import_into not NULL) nodes of that graph count as done.
- * `prereqs` (may be NULL) maps a node to a kri_vec * of nodes that must
- * come before it. Errors: KR_EINVALID on a cycle.
+ * import mode (import_into not NULL) nodes of that graph count as done,
+ * and *missing (when not NULL) tells whether a node of order has an input
+ * that kri_fgraph_is_missing() in that graph. `prereqs` (may be NULL)
+ * maps a node to a kri_vec * of nodes that must come before it. Errors:
+ * KR_EINVALID on a cycle.
  */
 int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
-		 kr_variable *const *outs, const kri_pmap *prereqs);
+		 kr_variable *const *outs, const kri_pmap *prereqs,
+		 bool *missing);
 
 /*
  * The place of node in fg's node list (kr_fgraph_apply_nodes), or
@@ -163,6 +168,16 @@ int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
  * change of the graph. Lets a pass keep per-node data in an array.
  */
 size_t kri_fgraph_node_index(const kr_fgraph *fg, const kr_apply *node);
+
+/*
+ * Import the nodes of `nodes` (a kri_vec of kr_apply *, in topological
+ * order, none yet in fg, each input owned by an earlier one, a node of
+ * fg or by no node) without searching for their order again. Errors:
+ * KR_ENOTFOUND on a missing input; fg may then hold some of the nodes
+ * (for graphs being built, which are dropped on error).
+ */
+int kri_fgraph_import_sorted(kr_fgraph *fg, const kri_vec *nodes,
+			     const char *reason);
 
 /* True when v is an ownerless non-constant variable that is not an input. */
 bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v);
