@@ -8,13 +8,17 @@
  * the rewrite is timed; each run's result is checked (node count). Prints
  * median seconds and PyTensor 2.32's median for the same work, where
  * measured, the median processor time of this process per node (steadier
- * on a shared machine) and the peak resident memory of the process so far
- * per node. A size stops growing once one run takes over BENCH_LIMIT
- * seconds (default 10). Arguments: [SHAPE [MAXN]] runs only the shapes
- * whose name starts with SHAPE (e.g. `merge`, `kanren_bwd`), up to MAXN.
+ * on a shared machine) and how much the resident set grew over the runs
+ * (graphs built and rewritten), per node; each row runs in its own
+ * process, so the figure is that row's own. A size stops growing once
+ * one run takes over BENCH_LIMIT seconds (default 10). Arguments:
+ * [SHAPE [MAXN]] runs only the shapes whose name starts with SHAPE (e.g.
+ * `merge`, `kanren_bwd`), up to MAXN.
  */
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <kanrewrite.h>
 
@@ -191,9 +195,49 @@ static double measure(const shape *s, long n, int runs, bool *ok,
 	return bench_median(t, runs);
 }
 
+enum { ROW_OK = 0, ROW_WRONG = 1, ROW_LAST = 3 };
+
+/* One row of the table: the rewrites of s at size n (i-th size). */
+static int row(const shape *s, long n, long i, int runs, double limit)
+{
+	bool ok;
+	double cpu, before = bench_peak_mib();
+	double m = measure(s, n, runs, &ok, &cpu);
+	double peer = i < 4 ? s->peer[i] : 0;
+	double grown = (bench_peak_mib() - before) * 1048576.0;
+	printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %12.3f %12.0f %s\n",
+	       s->name, n, m, m / (double)n, peer, peer > 0 ? peer / m : 0.0,
+	       cpu / (double)n * 1e6, grown / (double)n, ok ? "ok" : "WRONG");
+	fflush(stdout);
+	if (!ok)
+		return ROW_WRONG;
+	return m * (double)runs > limit ? ROW_LAST : ROW_OK;
+}
+
+/* Run one row in a child process, so that rows do not share a heap. */
+static int row_in_child(const shape *s, long n, long i, int runs,
+			double limit)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("bench_rewrite: fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		kr_init();
+		_exit(row(s, n, i, runs, limit));
+	}
+	int status;
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
+		fprintf(stderr, "bench_rewrite: %s N=%ld crashed\n", s->name, n);
+		exit(2);
+	}
+	return WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
-	kr_init();
 	int runs = bench_runs(3);
 	const char *lim = getenv("BENCH_LIMIT");
 	double limit = lim ? atof(lim) : 10.0;
@@ -207,20 +251,10 @@ int main(int argc, char **argv)
 		if (strncmp(s->name, only, strlen(only)) != 0)
 			continue;
 		for (long n = 100, i = 1; n <= maxn; n *= 10, i++) {
-			bool ok;
-			double cpu;
-			double m = measure(s, n, runs, &ok, &cpu);
-			double peer = i < 4 ? s->peer[i] : 0;
-			printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %12.3f "
-			       "%12.0f %s\n",
-			       s->name, n, m, m / (double)n, peer,
-			       peer > 0 ? peer / m : 0.0, cpu / (double)n * 1e6,
-			       bench_peak_mib() * 1048576.0 / (double)n,
-			       ok ? "ok" : "WRONG");
-			fflush(stdout);
-			if (!ok)
+			int rc = row_in_child(s, n, i, runs, limit);
+			if (rc == ROW_WRONG)
 				return 1;
-			if (m * (double)runs > limit)
+			if (rc != ROW_OK)
 				break;
 		}
 	}
