@@ -10,7 +10,9 @@
  * measured, the median processor time of this process per node (steadier
  * on a shared machine) and how much the resident set grew over the runs
  * (graphs built and rewritten), per node; each row runs in its own
- * process, so the figure is that row's own. A size stops growing once
+ * process, so the figure is that row's own. "visits" is the rewriter's
+ * node visits per node (kr_profile_visits: constant as N grows when no
+ * pass rescans unchanged nodes), "passes" an equilibrium's passes. A size stops growing once
  * one run takes over BENCH_LIMIT seconds (default 10). Arguments:
  * [SHAPE [MAXN]] runs only the shapes whose name starts with SHAPE (e.g.
  * `merge`, `kanren_bwd`), up to MAXN.
@@ -172,27 +174,37 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Median of `runs` rewrites (*cpu: processor time); *ok false if wrong. */
-static double measure(const shape *s, long n, int runs, bool *ok,
-		      double *cpu)
+/* What one row measured. */
+typedef struct result {
+	double wall, cpu;       /* medians, s */
+	size_t visits, passes;  /* of the last run */
+	bool ok;
+} result;
+
+/* Median of `runs` rewrites; ok false if a result is wrong. */
+static result measure(const shape *s, long n, int runs)
 {
 	double t[64], c[64];
-	*ok = true;
+	result res = {.ok = true};
 	for (int r = 0; r < runs; r++) {
 		kr_fgraph *fg = s->build(n);
+		kr_profile *prof = NULL;
 		double c0 = cpu_now(), t0 = bench_now();
-		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, NULL);
+		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, &prof);
 		t[r] = bench_now() - t0;
 		c[r] = cpu_now() - c0;
+		res.visits = kr_profile_visits(prof);
+		res.passes = kr_profile_passes(prof);
 		if (rc < 0 || kr_fgraph_nnodes(fg) != s->expected(n)) {
 			fprintf(stderr, "%s N=%ld: %s (%zu nodes)\n", s->name,
 				n, rc < 0 ? kr_error_last()->message : "wrong",
 				kr_fgraph_nnodes(fg));
-			*ok = false;
+			res.ok = false;
 		}
 	}
-	*cpu = bench_median(c, runs);
-	return bench_median(t, runs);
+	res.cpu = bench_median(c, runs);
+	res.wall = bench_median(t, runs);
+	return res;
 }
 
 enum { ROW_OK = 0, ROW_WRONG = 1, ROW_LAST = 3 };
@@ -200,16 +212,17 @@ enum { ROW_OK = 0, ROW_WRONG = 1, ROW_LAST = 3 };
 /* One row of the table: the rewrites of s at size n (i-th size). */
 static int row(const shape *s, long n, long i, int runs, double limit)
 {
-	bool ok;
-	double cpu, before = bench_peak_mib();
-	double m = measure(s, n, runs, &ok, &cpu);
-	double peer = i < 4 ? s->peer[i] : 0;
+	double before = bench_peak_mib();
+	result r = measure(s, n, runs);
+	double peer = i < 4 ? s->peer[i] : 0, m = r.wall;
 	double grown = (bench_peak_mib() - before) * 1048576.0;
-	printf("%-16s %8ld %12.6f %12.3e %10.4g %12.4g %12.3f %12.0f %s\n",
+	printf("%-16s %8ld %12.6f %12.3e %10.4g %10.4g %12.3f %12.0f %7.2f "
+	       "%6zu %s\n",
 	       s->name, n, m, m / (double)n, peer, peer > 0 ? peer / m : 0.0,
-	       cpu / (double)n * 1e6, grown / (double)n, ok ? "ok" : "WRONG");
+	       r.cpu / (double)n * 1e6, grown / (double)n,
+	       (double)r.visits / (double)n, r.passes, r.ok ? "ok" : "WRONG");
 	fflush(stdout);
-	if (!ok)
+	if (!r.ok)
 		return ROW_WRONG;
 	return m * (double)runs > limit ? ROW_LAST : ROW_OK;
 }
@@ -243,9 +256,9 @@ int main(int argc, char **argv)
 	double limit = lim ? atof(lim) : 10.0;
 	const char *only = argc > 1 ? argv[1] : "";
 	long maxn = argc > 2 ? atol(argv[2]) : 1000000;
-	printf("%-16s %8s %12s %12s %10s %12s %12s %12s %s\n", "benchmark",
-	       "N", "median s", "s/node", "PyTensor s", "speedup",
-	       "cpu us/node", "peak B/node", "check");
+	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %s\n",
+	       "benchmark", "N", "median s", "s/node", "PyTensor s", "speedup",
+	       "cpu us/node", "peak B/node", "visits", "passes", "check");
 	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
 		const shape *s = &shapes[k];
 		if (strncmp(s->name, only, strlen(only)) != 0)

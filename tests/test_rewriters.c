@@ -376,6 +376,49 @@ START_TEST(equilibrium_incremental)
 	ck_assert_uint_eq(kr_profile_passes(p), 2);
 	/* pass 0: 50 nodes; pass 1: the new mul and the 24 above it */
 	ck_assert_int_eq(calls, 49 + 25);
+	ck_assert_uint_eq(kr_profile_visits(p), 50 + 25);
+}
+END_TEST
+
+/* t_1 + (t_2 + ... + t_n), t_i = (x_i * y) / y, rewritten by x*y/y -> x. */
+static size_t pattern_visits(int n, size_t *passes)
+{
+	kr_variable *acc = NULL;
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	for (int i = 0; i < n; i++) {
+		kr_variable *xi = kr_variable_new(t, NULL);
+		kr_variable *ti = DIV(MUL(xi, y), y);
+		acc = acc ? ADD(ti, acc) : ti;
+	}
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &acc, false), 0);
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(kr_op_term(kr_op_true_div()),
+			  KR_ETUPLE(kr_op_term(kr_op_mul()), vx, vy), vy),
+		vx, NULL);
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(1, &rw, NULL),
+				 fg, &p), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), (size_t)n - 1);
+	*passes = kr_profile_passes(p);
+	return kr_profile_visits(p);
+}
+
+/* Visits grow with the graph, not with its square: no pass rescans. */
+START_TEST(equilibrium_visits_linear)
+{
+	inputs();
+	size_t p1, p2, p3;
+	size_t v1 = pattern_visits(100, &p1), v2 = pattern_visits(200, &p2),
+	       v3 = pattern_visits(400, &p3);
+	ck_assert_uint_eq(p1, 2);
+	ck_assert_uint_eq(p2, 2);
+	ck_assert_uint_eq(p3, 2);
+	/* the same number of visits per added instance, at most 4 */
+	ck_assert_uint_eq(v3 - v2, 2 * (v2 - v1));
+	ck_assert_uint_le(v2 - v1, 4 * 100);
 }
 END_TEST
 
@@ -570,6 +613,7 @@ Suite *rewriters_suite(void)
 	tc = tcase_create("equilibrium");
 	tcase_add_test(tc, equilibrium_final_and_cleanup);
 	tcase_add_test(tc, equilibrium_incremental);
+	tcase_add_test(tc, equilibrium_visits_linear);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("patterns");
 	tcase_add_test(tc, pattern_options);

@@ -568,6 +568,17 @@ void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end);
  */
 size_t kr_profile_changes(const kr_profile *p);
 
+/**
+ * Node visits of a rewrite: the nodes a walking or equilibrium rewriter
+ * handed to its node rewriters (each node once per time it was tried, over
+ * all passes), the nodes a MergeOptimizer examined, the sum over the
+ * sub-profiles of a sequence. It shows whether a rewriter rescans nodes
+ * that did not change: visits per node then grow with the graph (PyTensor
+ * 2.32's equilibrium rewriter revisits every node in every pass, so N
+ * passes make N^2 visits). 0 for a NULL profile.
+ */
+size_t kr_profile_visits(const kr_profile *p);
+
 /** Total time of the rewrite in seconds. */
 double kr_profile_time(const kr_profile *p);
 

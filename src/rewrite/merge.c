@@ -157,6 +157,7 @@ static int merge_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 		return rc;
 	merge_constants(&m, order, n);
 	merge_nodes(&m, order, n);
+	m.prof->visits = n;
 	m.prof->time = kri_now() - t0;
 	m.prof->nodes_end = kr_fgraph_nnodes(fg);
 	m.prof->changes = 0;

@@ -46,6 +46,20 @@ size_t kr_profile_changes(const kr_profile *p)
 	return n;
 }
 
+size_t kr_profile_visits(const kr_profile *p)
+{
+	if (!p)
+		return 0;
+	size_t n = p->visits;
+	for (size_t i = 0; i < p->passes.len; i++)
+		n += ((const kri_pass *)p->passes.items[i])->visited;
+	for (size_t i = 0; i < p->children.len; i++)
+		n += kr_profile_visits(p->children.items[i]);
+	for (size_t i = 0; i < p->sub_profs.len; i++)
+		n += kr_profile_visits(p->sub_profs.items[i]);
+	return n;
+}
+
 double kr_profile_time(const kr_profile *p)
 {
 	return p ? p->time : 0;

@@ -70,6 +70,7 @@ struct kr_profile {
 	double replace_time;                        /* merge */
 	size_t nodes_start, nodes_end, nodes_max;
 	size_t changes;                      /* walker, equilibrium */
+	size_t visits;                       /* walker, merge */
 	size_t nb_fail, nb_merged, nb_atomic; /* merge */
 	kri_vec passes;   /* kri_pass * */
 	kri_vec stats;    /* kri_rw_stat *, in rewriter order */

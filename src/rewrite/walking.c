@@ -51,6 +51,7 @@ static int walk_loop(kr_graph_rewriter *self, kr_fgraph *fg, walk *k,
 		if (!kr_fgraph_has_node(fg, node))
 			continue;
 		k->current = node;
+		p->visits++;
 		int rc = kri_process_node(self, fg, node, k->w->rw);
 		k->current = NULL;
 		if (rc < 0)
