@@ -711,6 +711,88 @@ START_TEST(test_clause_fns)
 }
 END_TEST
 
+/* clause 3 of clause_demo as a kr_fresh_run_fn: head first, then KR_THEN. */
+static kr_stream *pair_of_five_run(const kr_state *st, kr_term *const *v,
+				   void *env)
+{
+	kr_term *q = *(kr_term **)env;
+	if (!(st = kr_clause_eq(st, v[0], num(5))))
+		return NULL;
+	return KR_THEN(st, kr_eq(q, KR_LIST(v[0], v[0])));
+}
+
+/* clause_demo with its fresh clause written by kr_clause_fresh_run. */
+static kr_stream *clause_demo_run(const kr_state *st, int i, void *env)
+{
+	if (i == 3)
+		return kr_clause_fresh_run(st, 1, pair_of_five_run, env);
+	return clause_demo(st, i, env);
+}
+
+/* (fresh (x) (== q (x . x)) (conde ((== x 1)) ((== x 2)))), as a run. */
+static kr_stream *twin_run(const kr_state *st, kr_term *const *v, void *env)
+{
+	kr_term *q = *(kr_term **)env;
+	if (!(st = kr_clause_eq(st, q, kr_cons(v[0], v[0]))))
+		return NULL;
+	return KR_THEN(st, KR_CONDE(kr_eq(v[0], num(1)), kr_eq(v[0], num(2))));
+}
+
+START_TEST(test_fresh_run)
+{
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	kr_term **env = kr_alloc(sizeof *env);
+	*env = q;
+	const char *want = run_str(-1, q, clause_demo_goals(q, x));
+	ck_assert_str_eq(run_str(-1, q, kr_conde_fn(5, clause_demo_run, env)),
+			 want);
+	/* as a goal: the answers, order and steps of KR_FRESH */
+	kr_goal *g = KR_FRESH(kr_eq(q, kr_cons(x, x)),
+			      KR_CONDE(kr_eq(x, num(1)), kr_eq(x, num(2))));
+	kr_runner *r1 = kr_run_start(q, KR_ANY(g, kr_eq(q, num(0))));
+	kr_runner *r2 = kr_run_start(q, KR_ANY(kr_fresh_run(1, twin_run, env),
+					       kr_eq(q, num(0))));
+	kr_term *a1, *a2;
+	int n = 0;
+	while (kr_run_next(&a1, r1) == 0) {
+		ck_assert_int_eq(kr_run_next(&a2, r2), 0);
+		ck_assert_str_eq(t_str(a1), t_str(a2));
+		ck_assert_uint_eq(kr_run_steps(r1), kr_run_steps(r2));
+		n++;
+	}
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(kr_run_next(&a2, r2), KR_EOF);
+	/* a failing head gives no answer; with q bound first, none at all */
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, num(3)),
+					       kr_fresh_run(1, twin_run, env))),
+			 "()");
+}
+END_TEST
+
+/* A goal written outside the engine that uses one stream twice. */
+static kr_stream *twice_fn(const kr_state *st, void *env)
+{
+	kr_stream *s = kr_goal_apply(env, st);
+	return kr_stream_mplus(s, s);
+}
+
+START_TEST(test_apply_twice)
+{
+	/* kr_goal_apply's stream is a value: using it twice runs it twice,
+	 * each time through its suspension */
+	kr_term *q = kr_var_new("q");
+	kr_goal *inner = KR_FRESH(kr_eq(q, num(1)));
+	kr_runner *r = kr_run_start(q, kr_goal_new(twice_fn, inner));
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "1");
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "1");
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+	ck_assert_uint_eq(kr_run_steps(r), 2);
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -724,6 +806,8 @@ Suite *goal_suite(void)
 		{"conj_disj", test_conj_disj},
 		{"conde", test_conde},
 		{"clause_fns", test_clause_fns},
+		{"fresh_run", test_fresh_run},
+		{"apply_twice", test_apply_twice},
 		{"fresh", test_fresh},
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},

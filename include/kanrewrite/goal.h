@@ -198,8 +198,7 @@ typedef kr_stream *(*kr_clause_fn)(const kr_state *st, int i, void *env);
  * kr_conde() over the goals the function runs (one suspension when
  * applied, clauses interleaved as faster-miniKanren's conde), without
  * building the clauses the search never reaches or that fail at their
- * first ==. addero, full-addero, *o, =lo, <lo and splito in
- * relations/arith.c are written this way.
+ * first ==. The relations of relations/arith.c are written this way.
  * Shape: n >= 1. Errors: none; aborts on OOM. Cost: one node per clause
  * reached.
  */
@@ -226,6 +225,36 @@ kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals);
  */
 kr_stream *kr_clause_fresh(const kr_state *st, size_t n, kr_fresh_fn body,
 			   void *env);
+
+/**
+ * Body of kr_clause_fresh_run() and kr_fresh_run(): the stream of a
+ * clause on st over its n new variables `vars`, written as a clause
+ * function (kr_clause_eq() for its leading == goals, KR_THEN() for the
+ * rest).
+ */
+typedef kr_stream *(*kr_fresh_run_fn)(const kr_state *st,
+				      kr_term *const *vars, void *env);
+
+/**
+ * A clause that is `(fresh (x1 ... xn) g ...)`, run as a clause function:
+ * one suspension, as kr_clause_fresh(), then the n variables (in the
+ * clause's scope) and body(st, vars, env), which returns the stream of
+ * the goals. The same answers in the same order as kr_clause_fresh()
+ * with a body returning KR_ALL() of the same goals, without building the
+ * goals a failing leading == would skip. Use on a clause function's st.
+ * Shape: n may be 0. Errors: none; aborts on OOM. Cost: one node.
+ */
+kr_stream *kr_clause_fresh_run(const kr_state *st, size_t n,
+			       kr_fresh_run_fn body, void *env);
+
+/**
+ * The goal `(fresh (x1 ... xn) g ...)` whose body is a kr_fresh_run_fn:
+ * applying it gives kr_clause_fresh_run() on the state (one suspension,
+ * as KR_FRESH() and kr_fresh_call()). For relation bodies (kr_rel_fn)
+ * that are one `fresh`, such as TRS2's gen-addero and odd-*o.
+ * Shape: n may be 0. Errors: none; aborts on OOM. Cost: one object.
+ */
+kr_goal *kr_fresh_run(size_t n, kr_fresh_run_fn body, void *env);
 
 /** `KR_THEN(st, g1, g2, ...)`: kr_clause_run() with the goals. */
 #define KR_THEN(st, ...) \

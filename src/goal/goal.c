@@ -102,7 +102,7 @@ kr_goal *kr_goal_new(kr_goal_fn fn, void *env)
 kr_stream *kr_goal_apply(const kr_goal *g, const kr_state *st)
 {
 	kr_check(g != NULL && st != NULL);
-	return KRI_APPLY(g, kri_state_scoped(st));
+	return kri_stream_public(KRI_APPLY(g, kri_state_scoped(st)));
 }
 
 static kr_stream *succeed_fn(const kr_state *st, void *env)
@@ -227,14 +227,13 @@ static kr_stream *disj_fn(const kr_state *st, void *env)
 {
 	kr_stream *p = kri_node(KRI_P_DISJ);
 	p->u.disj.gs = env;
-	p->u.disj.i = 0;
 	p->u.disj.st = kri_state_scoped(st);
 	return p;
 }
 
 kr_goal *kr_disj(size_t n, kr_goal *const *goals)
 {
-	kr_check(n == 0 || goals != NULL);
+	kr_check((n == 0 || goals != NULL) && n <= UINT32_MAX);
 	if (n == 0)
 		return kr_fail();
 	if (n == 1)
@@ -259,7 +258,6 @@ static kr_stream *clauses_fn(const kr_state *st, void *env)
 {
 	kr_stream *p = kri_node(KRI_P_CLAUSES);
 	p->u.clauses.cl = env;
-	p->u.clauses.i = 0;
 	p->u.clauses.st = kri_state_scoped(st);
 	return p;
 }
@@ -292,13 +290,12 @@ kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals)
 
 /* --------------------------------------------------------------- suspension */
 
+/* One self-suspension node (goal.h): the application of env to st. */
 static kr_stream *suspend_fn(const kr_state *st, void *env)
 {
-	kr_stream *p = kri_node(KRI_P_GOAL);
-	p->u.goal.g = env;
-	p->u.goal.st = st;
-	kr_stream *s = kri_node(KRI_SUSP);
-	s->u.susp.e = p;
+	kr_stream *s = kri_node(KRI_S_GOAL);
+	s->u.goal.g = env;
+	s->u.goal.st = st;
 	return s;
 }
 
@@ -313,53 +310,103 @@ kr_goal *kr_conde(size_t n, kr_goal *const *clauses)
 	return kr_suspend(kr_disj(n, clauses));
 }
 
-/* kr_fresh_call: n variables made per application, after one suspension. */
+/*
+ * kr_fresh_call: n variables made per application, after one suspension.
+ * The suspension is one self-suspending node holding the body, its env,
+ * the state and n (goal.h), forced by the machine through
+ * kri_fresh_force().
+ */
 struct fresh_env {
 	size_t n;
 	kr_fresh_fn body;
 	void *env;
 };
 
-struct fresh_app {
-	const struct fresh_env *f;
-	const kr_state *st;
-};
-
-static kr_stream *fresh_force(void *env)
+kr_stream *kri_fresh_force(const kr_stream *x)
 {
-	struct fresh_app *a = env;
-	kr_term **vars = kri_alloc((a->f->n ? a->f->n : 1) * sizeof *vars);
+	const kr_state *st = x->u.fresh.st;
+	size_t n = x->n;
+	kr_term **vars = kri_alloc((n ? n : 1) * sizeof *vars);
 	uint64_t outer = kri_var_scope;
-	kri_var_scope = a->st->scope;
-	kr_fresh(a->f->n, vars);
-	kr_goal *g = a->f->body(vars, a->f->env);
+	kri_var_scope = st->scope;
+	kr_fresh(n, vars);
+	if (x->owned) {
+		kr_stream *r = x->u.fresh.body.run(st, vars, x->u.fresh.env);
+		kri_var_scope = outer;
+		return r;
+	}
+	kr_goal *g = x->u.fresh.body.goal(vars, x->u.fresh.env);
 	kri_var_scope = outer;
 	kr_check(g != NULL);
-	return KRI_APPLY(g, a->st);
+	return KRI_APPLY(g, st);
+}
+
+static kr_stream *fresh_node(const kr_state *st, size_t n, void *env)
+{
+	kr_check(n <= UINT32_MAX);
+	kr_stream *s = kri_node(KRI_S_FRESH);
+	s->n = (uint32_t)n;
+	s->u.fresh.env = env;
+	s->u.fresh.st = st;
+	return s;
 }
 
 static kr_stream *fresh_fn(const kr_state *st, void *env)
 {
-	struct fresh_app *a = kri_alloc(sizeof *a);
-	a->f = env;
-	a->st = st;
-	return kr_stream_suspend(fresh_force, a);
+	const struct fresh_env *e = env;
+	kr_stream *s = fresh_node(st, e->n, e->env);
+	s->u.fresh.body.goal = e->body;
+	return s;
 }
 
 kr_stream *kr_clause_fresh(const kr_state *st, size_t n, kr_fresh_fn body,
 			   void *env)
 {
 	kr_check(st != NULL && body != NULL);
-	struct fresh_env *e = kri_alloc(sizeof *e);
-	e->n = n;
-	e->body = body;
-	e->env = env;
-	return fresh_fn(st, e);
+	kr_stream *s = fresh_node(st, n, env);
+	s->u.fresh.body.goal = body;
+	return s;
+}
+
+kr_stream *kr_clause_fresh_run(const kr_state *st, size_t n,
+			       kr_fresh_run_fn body, void *env)
+{
+	kr_check(st != NULL && body != NULL);
+	kr_stream *s = fresh_node(st, n, env);
+	s->owned = 1;
+	s->u.fresh.body.run = body;
+	return s;
+}
+
+/* kr_fresh_run: the goal, its n, body and env in one object. */
+struct fresh_run_goal {
+	struct kr_goal g;
+	size_t n;
+	kr_fresh_run_fn body;
+	void *env;
+};
+
+static kr_stream *fresh_run_fn(const kr_state *st, void *env)
+{
+	const struct fresh_run_goal *f = env;
+	return kr_clause_fresh_run(st, f->n, f->body, f->env);
+}
+
+kr_goal *kr_fresh_run(size_t n, kr_fresh_run_fn body, void *env)
+{
+	kr_check(body != NULL && n <= UINT32_MAX);
+	struct fresh_run_goal *f = kri_alloc(sizeof *f);
+	f->g.fn = fresh_run_fn;
+	f->g.env = f;
+	f->n = n;
+	f->body = body;
+	f->env = env;
+	return &f->g;
 }
 
 kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env)
 {
-	kr_check(body != NULL);
+	kr_check(body != NULL && n <= UINT32_MAX);
 	struct fresh_env *e = kri_alloc(sizeof *e);
 	e->n = n;
 	e->body = body;
@@ -411,14 +458,11 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 	kr_goal *body = r->fn(c->args, r->env);
 	kri_var_scope = outer;
 	kr_check(body != NULL);
-	kr_stream *p = kri_node(KRI_P_CALL);
+	kr_stream *p = kri_node(kri_goal_is_conj(body) ? KRI_S_CALL
+						       : KRI_P_CALL);
 	p->u.goal.g = body;
 	p->u.goal.st = st;
-	if (!kri_goal_is_conj(body))
-		return p;
-	kr_stream *s = kri_node(KRI_SUSP);
-	s->u.susp.e = p;
-	return s;
+	return p;
 }
 
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)

@@ -46,16 +46,27 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *   KRI_MATURE    a state `st` and `rest`: NULL for a single answer, else
  *                 a thunk (any stream node; forcing it evaluates it);
  *   KRI_SUSP      a suspension (faster-mk's procedure stream): forcing it
- *                 evaluates the thunk `e`. This is a step of the search.
+ *                 evaluates the thunk `e`. This is a step of the search;
+ *   KRI_S_GOAL, KRI_S_CALL, KRI_S_FN, KRI_S_FRESH
+ *                 self-suspensions: a suspension whose thunk is the node
+ *                 itself read as the pending KRI_P_GOAL, KRI_P_CALL,
+ *                 KRI_P_FN or KRI_P_FRESH (same payload). Forcing one
+ *                 turns its kind into the pending kind in place
+ *                 (kri_force), so a suspended goal takes one node
+ *                 instead of a KRI_SUSP and a pending node. The engine's
+ *                 own goals make them; the machine forces each once, and
+ *                 kr_goal_apply() hands callers a KRI_SUSP instead.
  *
  * Pending computations (what a closure would hold in Scheme), evaluated by
  * kri_eval() without C recursion:
  *
- *   KRI_P_FN      fn(env);
  *   KRI_P_GOAL    goal g applied to st;
  *   KRI_P_CALL    the body g of a relation call applied to st (as
  *                 KRI_P_GOAL; counted, see KRI_CALL_CHAIN);
- *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array;
+ *   KRI_P_FN      fn(env);
+ *   KRI_P_FRESH   a kr_fresh_call body: n variables, body(vars, env) on st
+ *                 (owned 1: a kr_fresh_run body, body(st, vars, env));
+ *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array (i: n);
  *   KRI_P_CLAUSES mplus*(clause i, ..., clause n-1) of a kr_conde_fn;
  *   KRI_P_MPLUS   mplus(eval a, thunk b);
  *   KRI_P_BIND    bind(eval a, goal g);
@@ -71,17 +82,26 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
 enum {
 	KRI_MATURE,
 	KRI_SUSP,
-	KRI_P_FN,
+	KRI_S_GOAL,
+	KRI_S_CALL,
+	KRI_S_FN,
+	KRI_S_FRESH,
 	KRI_P_GOAL,
 	KRI_P_CALL,
+	KRI_P_FN,
+	KRI_P_FRESH,
 	KRI_P_DISJ,
 	KRI_P_CLAUSES,
 	KRI_P_MPLUS,
 	KRI_P_BIND,
 	KRI_P_BINDS,
 	KRI_P_IFTE,
-	KRI_P_ONCE
+	KRI_P_ONCE,
+	KRI_KINDS
 };
+
+/* The pending kind of a self-suspension kind. */
+#define KRI_S_TO_P (KRI_P_GOAL - KRI_S_GOAL)
 
 /* The goals of a conjunction or disjunction (n >= 2), copied. */
 struct kri_goals {
@@ -89,9 +109,15 @@ struct kri_goals {
 	const kr_goal *goals[];
 };
 
+/*
+ * A node: a header of 8 bytes (kind, owned and a count `n` whose meaning
+ * depends on the kind) and one member of the union. The count lives in
+ * the header so that the nodes with a count take 32 bytes, not 48.
+ */
 struct kr_stream {
-	int kind;
-	int owned; /* KRI_P_MPLUS/BIND/BINDS made by the machine: see stream.c */
+	uint16_t kind;
+	uint16_t owned; /* P_MPLUS/BIND/BINDS made by the machine: stream.c */
+	uint32_t n;     /* P_BINDS: goals; P_DISJ/P_CLAUSES: index; FRESH: vars */
 	union {
 		struct {
 			const kr_state *st;
@@ -109,13 +135,19 @@ struct kr_stream {
 			const kr_state *st;
 		} goal;
 		struct {
+			union {
+				kr_fresh_fn goal;    /* owned == 0 */
+				kr_fresh_run_fn run; /* owned == 1 */
+			} body;
+			void *env;
+			const kr_state *st;
+		} fresh;
+		struct {
 			const struct kri_goals *gs;
-			size_t i;
 			const kr_state *st;
 		} disj;
 		struct {
 			const struct kri_clauses *cl;
-			size_t i;
 			const kr_state *st;
 		} clauses;
 		struct {
@@ -128,7 +160,6 @@ struct kr_stream {
 		} bind;
 		struct {
 			kr_stream *a;
-			size_t n;
 			const kr_goal *const *g; /* shared, never changed */
 		} binds;
 		struct {
@@ -182,7 +213,7 @@ kr_stream *kri_stream_node(int kind);
 
 /*
  * kri_stream_node inline: a node is allocated with the size its kind
- * needs, the kind and its member of the union (a suspension takes 16
+ * needs, the header and its member of the union (a suspension takes 16
  * bytes, an ifte 40).
  */
 #define KRI_NODE_SIZE(member) \
@@ -193,9 +224,14 @@ static inline kr_stream *kri_node(int kind)
 	static const size_t size[] = {
 		[KRI_MATURE] = KRI_NODE_SIZE(m),
 		[KRI_SUSP] = KRI_NODE_SIZE(susp),
-		[KRI_P_FN] = KRI_NODE_SIZE(fn),
+		[KRI_S_GOAL] = KRI_NODE_SIZE(goal),
+		[KRI_S_CALL] = KRI_NODE_SIZE(goal),
+		[KRI_S_FN] = KRI_NODE_SIZE(fn),
+		[KRI_S_FRESH] = KRI_NODE_SIZE(fresh),
 		[KRI_P_GOAL] = KRI_NODE_SIZE(goal),
 		[KRI_P_CALL] = KRI_NODE_SIZE(goal),
+		[KRI_P_FN] = KRI_NODE_SIZE(fn),
+		[KRI_P_FRESH] = KRI_NODE_SIZE(fresh),
 		[KRI_P_DISJ] = KRI_NODE_SIZE(disj),
 		[KRI_P_CLAUSES] = KRI_NODE_SIZE(clauses),
 		[KRI_P_MPLUS] = KRI_NODE_SIZE(mplus),
@@ -209,8 +245,24 @@ static inline kr_stream *kri_node(int kind)
 	return s;
 }
 
-/* Evaluate a stream to a value: NULL, KRI_MATURE or KRI_SUSP. */
-kr_stream *kri_eval(kr_stream *s);
+/*
+ * Evaluate a stream to a value: NULL or a KRI_MATURE node, with *susp
+ * false; or a suspension, returned as its thunk (what forcing it
+ * evaluates) with *susp true.
+ */
+kr_stream *kri_eval(kr_stream *s, bool *susp);
+
+/* A KRI_SUSP node: the suspension whose thunk is e. */
+kr_stream *kri_susp(kr_stream *e);
+
+/* The thunk of the suspension value s (a self-suspension is turned). */
+kr_stream *kri_force(kr_stream *s);
+
+/* s as a stream a caller outside the machine may keep (kr_goal_apply). */
+kr_stream *kri_stream_public(kr_stream *s);
+
+/* Run the body of a KRI_P_FRESH node: its variables, its goal on st. */
+kr_stream *kri_fresh_force(const kr_stream *x);
 
 /* bind(s, g[0], ..., g[n-1]) for the shared goals g (NULL when s is). */
 kr_stream *kri_bind_goals(kr_stream *s, size_t n, const kr_goal *const *g);

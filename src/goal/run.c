@@ -48,24 +48,27 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 		r->g = NULL;
 	}
 	for (;;) {
-		kr_stream *s = r->s ? kri_eval(r->s) : NULL;
+		bool susp;
+		kr_stream *s = r->s ? kri_eval(r->s, &susp) : NULL;
 		if (!s) {
 			r->s = NULL;
 			return KR_EOF;
 		}
-		if (s->kind == KRI_MATURE) {
+		if (!susp) {
 			*out = s->u.m.st;
 			r->s = s->u.m.rest;
 			return 0;
 		}
 		if (r->limit && r->steps >= r->limit) {
-			r->s = s;
+			/* keep the suspension itself: the next request takes
+			 * this step, counted */
+			r->s = kri_susp(s);
 			return kr_error_set(KR_ELIMIT,
 					    "run: step limit of %" PRIu64
 					    " reached",
 					    r->limit);
 		}
-		r->s = s->u.susp.e;
+		r->s = s;
 		r->steps++;
 	}
 }

@@ -133,7 +133,7 @@ kr_stream *kr_stream_unit(const kr_state *st)
 	return kr_stream_cons(st, NULL);
 }
 
-static kr_stream *susp(kr_stream *e)
+kr_stream *kri_susp(kr_stream *e)
 {
 	kr_stream *s = kri_node(KRI_SUSP);
 	s->u.susp.e = e;
@@ -146,7 +146,7 @@ kr_stream *kr_stream_suspend(kr_stream *(*fn)(void *env), void *env)
 	kr_stream *p = kri_node(KRI_P_FN);
 	p->u.fn.fn = fn;
 	p->u.fn.env = env;
-	return susp(p);
+	return kri_susp(p);
 }
 
 /* The owned nodes of the machine. */
@@ -170,10 +170,11 @@ static kr_stream *p_bind(kr_stream *a, const kr_goal *g)
 
 static kr_stream *p_binds(kr_stream *a, size_t n, const kr_goal *const *g)
 {
+	kr_check(n <= UINT32_MAX);
 	kr_stream *s = kri_node(KRI_P_BINDS);
 	s->owned = 1;
 	s->u.binds.a = a;
-	s->u.binds.n = n;
+	s->n = (uint32_t)n;
 	s->u.binds.g = g;
 	return s;
 }
@@ -206,11 +207,31 @@ kr_stream *kr_stream_bind(kr_stream *s, const kr_goal *g)
 	return s;
 }
 
+kr_stream *kri_force(kr_stream *s)
+{
+	if (s->kind == KRI_SUSP)
+		return s->u.susp.e;
+	s->kind += KRI_S_TO_P;
+	return s;
+}
+
+/*
+ * A self-suspension is forced in place, so it must reach the machine
+ * once; a caller outside the machine may keep or reuse what it gets, so
+ * it gets a KRI_SUSP over the turned node, which stays pure.
+ */
+kr_stream *kri_stream_public(kr_stream *s)
+{
+	if (!s || s->kind < KRI_S_GOAL || s->kind >= KRI_P_GOAL)
+		return s;
+	return kri_susp(kri_force(s));
+}
+
 /* ------------------------------------------------------------ the machine */
 
 static bool is_value(const kr_stream *s)
 {
-	return !s || s->kind == KRI_MATURE || s->kind == KRI_SUSP;
+	return !s || s->kind < KRI_P_GOAL;
 }
 
 /*
@@ -238,8 +259,9 @@ static kr_stream *do_once(kr_stream *v)
  * Continuation k applied to a suspended value whose thunk is e gives a
  * suspended value again: its thunk (mplus swaps, bind, ifte and once
  * wait). The machine unwinds its whole stack this way when a step ends
- * in a suspension, and wraps the result in one KRI_SUSP node at the top
- * instead of one per continuation. An owned node is rewritten in place.
+ * in a suspension, and hands the thunk of the top to run.c (kri_eval's
+ * *susp) instead of making a KRI_SUSP node per continuation, or even one
+ * at the top. An owned node is rewritten in place.
  */
 static kr_stream *kont_susp(kont k, kr_stream *e)
 {
@@ -257,11 +279,11 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	case K_BINDS:
 		if (p->owned) {
 			p->u.binds.a = e;
-			p->u.binds.n -= k.i;
+			p->n -= k.i;
 			p->u.binds.g += k.i;
 			return p;
 		}
-		return p_binds(e, p->u.binds.n - k.i, p->u.binds.g + k.i);
+		return p_binds(e, p->n - k.i, p->u.binds.g + k.i);
 	case K_IFTE: {
 		kr_stream *q = kri_node(KRI_P_IFTE);
 		q->u.ifte = p->u.ifte;
@@ -285,11 +307,12 @@ static kr_stream *save_binds(kstack *ks, size_t n, kr_stream *e)
 	return p_binds(e, n, g);
 }
 
-/* The suspended value of e after unwinding the continuations of ks. */
-static kr_stream *unwind(kstack *ks, kr_stream *x, kr_stream *e)
+/*
+ * The thunk of the suspended value of the whole stack, for a suspension
+ * whose thunk is e, after unwinding the continuations of ks.
+ */
+static kr_stream *unwind(kstack *ks, kr_stream *e)
 {
-	if (ks->len == 0)
-		return x ? x : susp(e);
 	while (ks->len > 0) {
 		size_t n = 0;
 		while (n < ks->len && ks->v[ks->len - 1 - n].kind == K_BIND)
@@ -297,7 +320,7 @@ static kr_stream *unwind(kstack *ks, kr_stream *x, kr_stream *e)
 		e = n >= 3 ? save_binds(ks, n, e)
 			   : kont_susp(ks->v[--ks->len], e);
 	}
-	return susp(e);
+	return e;
 }
 
 /*
@@ -351,7 +374,7 @@ static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
 	case K_BIND: return bind_value(ks, v, k.p, NULL);
 	case K_BIND_N: return bind_value(ks, v, p->u.bind.g, p);
 	case K_BINDS:
-		if (v && k.i + 1 < p->u.binds.n)
+		if (v && k.i + 1 < p->n)
 			kpush_i(ks, K_BINDS, p, k.i + 1);
 		return bind_value(ks, v, p->u.binds.g[k.i], NULL);
 	case K_IFTE: r = do_ifte(v, p, &next); break;
@@ -364,27 +387,28 @@ static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
 static kr_stream *step_pending(kstack *ks, kr_stream *x)
 {
 	switch (x->kind) {
-	case KRI_P_FN: return x->u.fn.fn(x->u.fn.env);
 	case KRI_P_GOAL:
 	case KRI_P_CALL:
 		return x->u.goal.g->fn(x->u.goal.st, x->u.goal.g->env);
+	case KRI_P_FN: return x->u.fn.fn(x->u.fn.env);
+	case KRI_P_FRESH: return kri_fresh_force(x);
 	case KRI_P_DISJ: {
 		const struct kri_goals *gs = x->u.disj.gs;
-		size_t i = x->u.disj.i;
+		size_t i = x->n;
 		if (i + 1 < gs->n) {
 			kr_stream *r = kri_node(KRI_P_DISJ);
 			r->u.disj = x->u.disj;
-			r->u.disj.i = i + 1;
+			r->n = (uint32_t)(i + 1);
 			kpush(ks, K_MPLUS, r);
 		}
 		return gs->goals[i]->fn(x->u.disj.st, gs->goals[i]->env);
 	}
 	case KRI_P_CLAUSES: {
-		size_t i = x->u.clauses.i;
+		size_t i = x->n;
 		if (i + 1 < x->u.clauses.cl->n) {
 			kr_stream *r = kri_node(KRI_P_CLAUSES);
 			r->u.clauses = x->u.clauses;
-			r->u.clauses.i = i + 1;
+			r->n = (uint32_t)(i + 1);
 			kpush(ks, K_MPLUS, r);
 		}
 		return kri_run_clause(x->u.clauses.cl, i, x->u.clauses.st);
@@ -413,23 +437,25 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 	}
 }
 
-kr_stream *kri_eval(kr_stream *x)
+kr_stream *kri_eval(kr_stream *x, bool *susp)
 {
 	kstack ks;
 	kstack_open(&ks);
 	unsigned chain = 0;
+	*susp = false;
 	for (;;) {
 		while (!is_value(x)) {
 			if (x->kind != KRI_P_CALL)
 				chain = 0;
-			else if (++chain > KRI_CALL_CHAIN) {
-				x = unwind(&ks, NULL, x);
+			else if (++chain > KRI_CALL_CHAIN)
 				break;
-			}
 			x = step_pending(&ks, x);
 		}
-		if (x && x->kind == KRI_SUSP)
-			x = unwind(&ks, x, x->u.susp.e);
+		if (x && x->kind != KRI_MATURE) {
+			/* a suspension, or a call chain made one (x pending) */
+			x = unwind(&ks, is_value(x) ? kri_force(x) : x);
+			*susp = true;
+		}
 		if (ks.len == 0) {
 			kstack_close(&ks);
 			return x;
