@@ -9,8 +9,12 @@
  * the clause and goal order of faster-miniKanren's numbers.scm, so that the
  * answers come in the same order. Each relation is a kr_rel whose body is
  * built per call: a body that is one `conde` or one call does not suspend,
- * a `fresh` body (KR_FRESH) suspends once, as faster-mk's defrel and fresh
- * do. Numerals are proper lists of the integers 0 and 1, least significant
+ * a `fresh` body (KR_FRESH, kr_fresh_run) suspends once, as faster-mk's
+ * defrel and fresh do. Bodies and clauses are clause functions
+ * (kr_conde_fn, kr_clause_fresh_run, kr_fresh_run): their leading == run
+ * directly on the state and the goals after them are built only when
+ * those succeed, which is most of what the search saves (a `fresh` clause
+ * of *o whose first == fails built six goals before). Numerals are proper lists of the integers 0 and 1, least significant
  * bit first, with no trailing 0 ("build-num").
  */
 
@@ -81,21 +85,47 @@ int64_t kr_num_value(const kr_term *t)
 
 /* ------------------------------------------------------ basic shapes */
 
+/*
+ * poso and >1o are one `fresh` over one ==. On a pair (a pair whose tail
+ * is a pair) the == only binds its own new variables, which nothing else
+ * sees, so the state is st itself: the variables are made only when the
+ * == has something to bind.
+ */
+static kr_stream *poso_run(const kr_state *st, kr_term *const *v, void *env)
+{
+	(void)v;
+	kr_term *n = ARGS(env)[0];
+	if (kr_term_kind(kr_walk(n, kr_state_subst(st))) == KR_CONS)
+		return kr_stream_unit(st);
+	kr_term *h = kr_var_new(NULL);
+	HEAD(CONS(h, kr_var_new(NULL)), n);
+	return kr_stream_unit(st);
+}
+
 static kr_goal *poso_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	V(h);
-	V(d);
-	return KR_FRESH(EQ(CONS(h, d), a[0]));
+	return kr_fresh_run(0, poso_run, (void *)a);
+}
+
+static kr_stream *gt1o_run(const kr_state *st, kr_term *const *v, void *env)
+{
+	(void)v;
+	kr_term *n = ARGS(env)[0];
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *t = kr_walk(n, s);
+	if (kr_term_kind(t) == KR_CONS &&
+	    kr_term_kind(kr_walk(kr_cdr(t), s)) == KR_CONS)
+		return kr_stream_unit(st);
+	kr_term *h = kr_var_new(NULL), *ad = kr_var_new(NULL);
+	HEAD(CONS(h, CONS(ad, kr_var_new(NULL))), n);
+	return kr_stream_unit(st);
 }
 
 static kr_goal *gt1o_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	V(h);
-	V(ad);
-	V(dd);
-	return KR_FRESH(EQ(CONS(h, CONS(ad, dd)), a[0]));
+	return kr_fresh_run(0, gt1o_run, (void *)a);
 }
 
 /* --------------------------------------------------------- addition */
@@ -123,11 +153,11 @@ static kr_goal *full_adder_body(kr_term *const *a, void *env)
 	return kr_conde_fn(8, full_adder_clause, (void *)a);
 }
 
-static kr_goal *adder_c5(kr_term *const *v, void *env)
+static kr_stream *adder_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	return KR_ALL(EQ(KR_LIST(v[0], v[1]), a[3]),
-		      CALL(R_FULL_ADDER, a[0], B1, B1, v[0], v[1]));
+	HEAD(KR_LIST(v[0], v[1]), a[3]);
+	return KR_THEN(st, CALL(R_FULL_ADDER, a[0], B1, B1, v[0], v[1]));
 }
 
 static kr_stream *adder_clause(const kr_state *st, int i, void *env)
@@ -144,7 +174,7 @@ static kr_stream *adder_clause(const kr_state *st, int i, void *env)
 		return KR_THEN(st, CALL(R_POS, m),
 			       CALL(R_ADDER, B0, NUM1, m, r));
 	case 4: HEAD(NUM1, n); HEAD(NUM1, m);
-		return kr_clause_fresh(st, 2, adder_c5, env);
+		return kr_clause_fresh_run(st, 2, adder_c5, env);
 	case 5: HEAD(NUM1, n);
 		return KR_THEN(st, CALL(R_GEN_ADDER, d, n, m, r));
 	case 6: HEAD(NUM1, m);
@@ -161,21 +191,24 @@ static kr_goal *adder_body(kr_term *const *a, void *env)
 	return kr_conde_fn(8, adder_clause, (void *)a);
 }
 
+static kr_stream *gen_adder_run(const kr_state *st, kr_term *const *v,
+				void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
+	kr_term *ba = v[0], *bb = v[1], *bc = v[2], *e = v[3], *x = v[4],
+		*y = v[5], *z = v[6];
+	HEAD(CONS(ba, x), n);
+	HEAD(CONS(bb, y), m);
+	return KR_THEN(st, CALL(R_POS, y), EQ(CONS(bc, z), r), CALL(R_POS, z),
+		       CALL(R_FULL_ADDER, d, ba, bb, bc, e),
+		       CALL(R_ADDER, e, x, y, z));
+}
+
 static kr_goal *gen_adder_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
-	V(ba);
-	V(bb);
-	V(bc);
-	V(e);
-	V(x);
-	V(y);
-	V(z);
-	return KR_FRESH(EQ(CONS(ba, x), n), EQ(CONS(bb, y), m),
-			CALL(R_POS, y), EQ(CONS(bc, z), r), CALL(R_POS, z),
-			CALL(R_FULL_ADDER, d, ba, bb, bc, e),
-			CALL(R_ADDER, e, x, y, z));
+	return kr_fresh_run(7, gen_adder_run, (void *)a);
 }
 
 kr_goal *kr_poso(kr_term *n)
@@ -203,30 +236,31 @@ kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k)
 
 /* --------------------------------------------------- multiplication */
 
-static kr_goal *mul_c5(kr_term *const *v, void *env)
+static kr_stream *mul_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *m = a[1], *p = a[2], *x = v[0], *z = v[1];
-	return KR_ALL(EQ(CONS(B0, x), n), CALL(R_POS, x), EQ(CONS(B0, z), p),
-		      CALL(R_POS, z), CALL(R_GT1, m), CALL(R_MUL, x, m, z));
+	HEAD(CONS(B0, x), n);
+	return KR_THEN(st, CALL(R_POS, x), EQ(CONS(B0, z), p), CALL(R_POS, z),
+		       CALL(R_GT1, m), CALL(R_MUL, x, m, z));
 }
 
-static kr_goal *mul_c6(kr_term *const *v, void *env)
+static kr_stream *mul_c6(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *m = a[1], *p = a[2], *x2 = v[0], *y2 = v[1];
-	return KR_ALL(EQ(CONS(B1, x2), n), CALL(R_POS, x2),
-		      EQ(CONS(B0, y2), m), CALL(R_POS, y2),
-		      CALL(R_MUL, m, n, p));
+	HEAD(CONS(B1, x2), n);
+	return KR_THEN(st, CALL(R_POS, x2), EQ(CONS(B0, y2), m),
+		       CALL(R_POS, y2), CALL(R_MUL, m, n, p));
 }
 
-static kr_goal *mul_c7(kr_term *const *v, void *env)
+static kr_stream *mul_c7(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *m = a[1], *p = a[2], *x3 = v[0], *y3 = v[1];
-	return KR_ALL(EQ(CONS(B1, x3), n), CALL(R_POS, x3),
-		      EQ(CONS(B1, y3), m), CALL(R_POS, y3),
-		      CALL(R_ODD_MUL, x3, n, m, p));
+	HEAD(CONS(B1, x3), n);
+	return KR_THEN(st, CALL(R_POS, x3), EQ(CONS(B1, y3), m),
+		       CALL(R_POS, y3), CALL(R_ODD_MUL, x3, n, m, p));
 }
 
 static kr_stream *mul_clause(const kr_state *st, int i, void *env)
@@ -238,9 +272,9 @@ static kr_stream *mul_clause(const kr_state *st, int i, void *env)
 	case 1: return KR_THEN(st, CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p));
 	case 2: HEAD(NUM1, n); return KR_THEN(st, CALL(R_POS, m), EQ(m, p));
 	case 3: return KR_THEN(st, CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p));
-	case 4: return kr_clause_fresh(st, 2, mul_c5, env);
-	case 5: return kr_clause_fresh(st, 2, mul_c6, env);
-	default: return kr_clause_fresh(st, 2, mul_c7, env);
+	case 4: return kr_clause_fresh_run(st, 2, mul_c5, env);
+	case 5: return kr_clause_fresh_run(st, 2, mul_c6, env);
+	default: return kr_clause_fresh_run(st, 2, mul_c7, env);
 	}
 }
 
@@ -250,33 +284,58 @@ static kr_goal *mul_body(kr_term *const *a, void *env)
 	return kr_conde_fn(7, mul_clause, (void *)a);
 }
 
+static kr_stream *odd_mul_run(const kr_state *st, kr_term *const *v,
+			      void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *x = a[0], *n = a[1], *m = a[2], *p = a[3], *q = v[0];
+	return KR_THEN(st, CALL(R_BOUND_MUL, q, p, n, m), CALL(R_MUL, x, m, q),
+		       CALL(R_ADDER, B0, CONS(B0, q), m, p));
+}
+
 static kr_goal *odd_mul_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *x = a[0], *n = a[1], *m = a[2], *p = a[3];
-	V(q);
-	return KR_FRESH(CALL(R_BOUND_MUL, q, p, n, m), CALL(R_MUL, x, m, q),
-			CALL(R_ADDER, B0, CONS(B0, q), m, p));
+	return kr_fresh_run(1, odd_mul_run, (void *)a);
 }
 
-static kr_goal *bound_mul_c2(kr_term *const *v, void *env)
+/* The inner conde of bound-*o's second clause; env: n m x y z a2 a3. */
+static kr_stream *bound_mul_inner(const kr_state *st, int i, void *env)
+{
+	kr_term *const *e = ARGS(env);
+	kr_term *n = e[0], *m = e[1], *x = e[2], *y = e[3], *z = e[4];
+	if (i == 0) {
+		HEAD(NIL, n);
+		HEAD(CONS(e[5], z), m);
+		return KR_THEN(st, CALL(R_BOUND_MUL, x, y, z, NIL));
+	}
+	HEAD(CONS(e[6], z), n);
+	return KR_THEN(st, CALL(R_BOUND_MUL, x, y, z, m));
+}
+
+static kr_stream *bound_mul_c2(const kr_state *st, kr_term *const *v,
+			       void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *q = a[0], *p = a[1], *n = a[2], *m = a[3];
-	kr_term *a0 = v[0], *a1 = v[1], *a2 = v[2], *a3 = v[3], *x = v[4],
-		*y = v[5], *z = v[6];
-	return KR_ALL(EQ(CONS(a0, x), q), EQ(CONS(a1, y), p),
-		      KR_CONDE(KR_ALL(EQ(NIL, n), EQ(CONS(a2, z), m),
-				      CALL(R_BOUND_MUL, x, y, z, NIL)),
-			       KR_ALL(EQ(CONS(a3, z), n),
-				      CALL(R_BOUND_MUL, x, y, z, m))));
+	kr_term *q = a[0], *p = a[1];
+	HEAD(CONS(v[0], v[4]), q);
+	HEAD(CONS(v[1], v[5]), p);
+	kr_term **e = kr_alloc(7 * sizeof *e);
+	e[0] = a[2];
+	e[1] = a[3];
+	e[2] = v[4];
+	e[3] = v[5];
+	e[4] = v[6];
+	e[5] = v[2];
+	e[6] = v[3];
+	return KR_THEN(st, kr_conde_fn(2, bound_mul_inner, e));
 }
 
 static kr_stream *bound_mul_clause(const kr_state *st, int i, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	if (i == 1)
-		return kr_clause_fresh(st, 7, bound_mul_c2, env);
+		return kr_clause_fresh_run(st, 7, bound_mul_c2, env);
 	HEAD(NIL, a[0]);
 	return KR_THEN(st, CALL(R_POS, a[1]));
 }
@@ -296,22 +355,24 @@ kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
 /* ------------------------------------------------------- comparison */
 
 /* =lo and <lo share their shape: only the first two clauses differ. */
-static kr_goal *len_rec(kr_term *const *v, kr_term *const *a, int rel)
+static kr_stream *len_rec(const kr_state *st, kr_term *const *v,
+			  kr_term *const *a, int rel)
 {
 	kr_term *n = a[0], *m = a[1], *ha = v[0], *x = v[1], *hb = v[2],
 		*y = v[3];
-	return KR_ALL(EQ(CONS(ha, x), n), CALL(R_POS, x), EQ(CONS(hb, y), m),
-		      CALL(R_POS, y), CALL(rel, x, y));
+	HEAD(CONS(ha, x), n);
+	return KR_THEN(st, CALL(R_POS, x), EQ(CONS(hb, y), m), CALL(R_POS, y),
+		       CALL(rel, x, y));
 }
 
-static kr_goal *eql_rec(kr_term *const *v, void *env)
+static kr_stream *eql_rec(const kr_state *st, kr_term *const *v, void *env)
 {
-	return len_rec(v, ARGS(env), R_EQL);
+	return len_rec(st, v, ARGS(env), R_EQL);
 }
 
-static kr_goal *ltl_rec(kr_term *const *v, void *env)
+static kr_stream *ltl_rec(const kr_state *st, kr_term *const *v, void *env)
 {
-	return len_rec(v, ARGS(env), R_LTL);
+	return len_rec(st, v, ARGS(env), R_LTL);
 }
 
 static kr_stream *len_clause(const kr_state *st, int i, kr_term *const *a,
@@ -332,8 +393,8 @@ static kr_stream *len_clause(const kr_state *st, int i, kr_term *const *a,
 		HEAD(NUM1, m);
 		return kr_stream_unit(st);
 	default:
-		return kr_clause_fresh(st, 4, lt ? ltl_rec : eql_rec,
-				       (void *)a);
+		return kr_clause_fresh_run(st, 4, lt ? ltl_rec : eql_rec,
+					   (void *)a);
 	}
 }
 
@@ -364,10 +425,16 @@ static kr_goal *ltl_body(kr_term *const *a, void *env)
 	return len_body(a, true);
 }
 
+static kr_stream *lel_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	return KR_THEN(st, CALL(i == 0 ? R_EQL : R_LTL, a[0], a[1]));
+}
+
 static kr_goal *lel_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	return KR_CONDE(CALL(R_EQL, a[0], a[1]), CALL(R_LTL, a[0], a[1]));
+	return kr_conde_fn(2, lel_clause, (void *)a);
 }
 
 static kr_goal *lt_c2(kr_term *const *v, void *env)
@@ -376,18 +443,33 @@ static kr_goal *lt_c2(kr_term *const *v, void *env)
 	return KR_ALL(CALL(R_POS, v[0]), CALL(R_ADDER, B0, a[0], v[0], a[1]));
 }
 
+static kr_stream *lt_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	if (i == 0)
+		return KR_THEN(st, CALL(R_LTL, a[0], a[1]));
+	return KR_THEN(st, CALL(R_EQL, a[0], a[1]), FRESH(1, lt_c2, a));
+}
+
 static kr_goal *lt_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *m = a[1];
-	return KR_CONDE(CALL(R_LTL, n, m),
-			KR_ALL(CALL(R_EQL, n, m), FRESH(1, lt_c2, a)));
+	return kr_conde_fn(2, lt_clause, (void *)a);
+}
+
+static kr_stream *le_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	if (i == 1)
+		return KR_THEN(st, CALL(R_LT, a[0], a[1]));
+	HEAD(a[0], a[1]);
+	return kr_stream_unit(st);
 }
 
 static kr_goal *le_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	return KR_CONDE(EQ(a[0], a[1]), CALL(R_LT, a[0], a[1]));
+	return kr_conde_fn(2, le_clause, (void *)a);
 }
 
 kr_goal *kr_lto(kr_term *n, kr_term *m)
@@ -421,16 +503,29 @@ static kr_goal *div_c3(kr_term *const *v, void *env)
 		      KR_CONDE(low, high));
 }
 
+static kr_stream *div_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
+	switch (i) {
+	case 0:
+		HEAD(r, n);
+		HEAD(NIL, q);
+		return KR_THEN(st, CALL(R_LT, n, m));
+	case 1:
+		HEAD(NUM1, q);
+		return KR_THEN(st, CALL(R_EQL, n, m), kr_pluso(r, m, n),
+			       CALL(R_LT, r, m));
+	default:
+		return KR_THEN(st, CALL(R_LTL, m, n), CALL(R_LT, r, m),
+			       CALL(R_POS, q), FRESH(8, div_c3, a));
+	}
+}
+
 static kr_goal *div_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
-	return KR_CONDE(
-		KR_ALL(EQ(r, n), EQ(NIL, q), CALL(R_LT, n, m)),
-		KR_ALL(EQ(NUM1, q), CALL(R_EQL, n, m), kr_pluso(r, m, n),
-		       CALL(R_LT, r, m)),
-		KR_ALL(CALL(R_LTL, m, n), CALL(R_LT, r, m), CALL(R_POS, q),
-		       FRESH(8, div_c3, a)));
+	return kr_conde_fn(3, div_clause, (void *)a);
 }
 
 #define SPLIT_ARGS                                                       \
@@ -438,50 +533,63 @@ static kr_goal *div_body(kr_term *const *a, void *env)
 	kr_term *n = a[0], *r = a[1], *l = a[2], *h = a[3];              \
 	(void)n, (void)r, (void)l, (void)h
 
-static kr_goal *split_c2(kr_term *const *v, void *env)
+static kr_stream *split_c2(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	return KR_ALL(EQ(CONS(B0, CONS(v[0], v[1])), n), EQ(NIL, r),
-		      EQ(CONS(v[0], v[1]), h), EQ(NIL, l));
+	kr_term *bn = CONS(v[0], v[1]);
+	HEAD(CONS(B0, bn), n);
+	HEAD(NIL, r);
+	HEAD(bn, h);
+	HEAD(NIL, l);
+	return kr_stream_unit(st);
 }
 
-static kr_goal *split_c3(kr_term *const *v, void *env)
+static kr_stream *split_c3(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	return KR_ALL(EQ(CONS(B1, v[0]), n), EQ(NIL, r), EQ(v[0], h),
-		      EQ(NUM1, l));
+	HEAD(CONS(B1, v[0]), n);
+	HEAD(NIL, r);
+	HEAD(v[0], h);
+	HEAD(NUM1, l);
+	return kr_stream_unit(st);
 }
 
-static kr_goal *split_c4(kr_term *const *v, void *env)
+static kr_stream *split_c4(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	return KR_ALL(EQ(CONS(B0, CONS(v[0], v[1])), n),
-		      EQ(CONS(v[2], v[3]), r), EQ(NIL, l),
-		      CALL(R_SPLIT, CONS(v[0], v[1]), v[3], NIL, h));
+	kr_term *bn = CONS(v[0], v[1]);
+	HEAD(CONS(B0, bn), n);
+	HEAD(CONS(v[2], v[3]), r);
+	HEAD(NIL, l);
+	return KR_THEN(st, CALL(R_SPLIT, bn, v[3], NIL, h));
 }
 
-static kr_goal *split_c5(kr_term *const *v, void *env)
+static kr_stream *split_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	return KR_ALL(EQ(CONS(B1, v[0]), n), EQ(CONS(v[1], v[2]), r),
-		      EQ(NUM1, l), CALL(R_SPLIT, v[0], v[2], NIL, h));
+	HEAD(CONS(B1, v[0]), n);
+	HEAD(CONS(v[1], v[2]), r);
+	HEAD(NUM1, l);
+	return KR_THEN(st, CALL(R_SPLIT, v[0], v[2], NIL, h));
 }
 
-static kr_goal *split_c6(kr_term *const *v, void *env)
+static kr_stream *split_c6(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	return KR_ALL(EQ(CONS(v[0], v[1]), n), EQ(CONS(v[2], v[3]), r),
-		      EQ(CONS(v[0], v[4]), l), CALL(R_POS, v[4]),
-		      CALL(R_SPLIT, v[1], v[3], v[4], h));
+	HEAD(CONS(v[0], v[1]), n);
+	HEAD(CONS(v[2], v[3]), r);
+	HEAD(CONS(v[0], v[4]), l);
+	return KR_THEN(st, CALL(R_POS, v[4]),
+		       CALL(R_SPLIT, v[1], v[3], v[4], h));
 }
 
 static kr_stream *split_clause(const kr_state *st, int i, void *env)
 {
-	static const kr_fresh_fn rec[] = {NULL,     split_c2, split_c3,
-					  split_c4, split_c5, split_c6};
+	static const kr_fresh_run_fn rec[] = {NULL,     split_c2, split_c3,
+					      split_c4, split_c5, split_c6};
 	static const size_t nvars[] = {0, 2, 1, 4, 3, 5};
 	if (i > 0)
-		return kr_clause_fresh(st, nvars[i], rec[i], env);
+		return kr_clause_fresh_run(st, nvars[i], rec[i], env);
 	kr_term *const *a = ARGS(env);
 	HEAD(NIL, a[0]);
 	HEAD(NIL, a[3]);
@@ -565,33 +673,48 @@ static kr_goal *exp2_c2(kr_term *const *v, void *env)
 	return CALL(R_SPLIT, a[0], a[1], v[0], NUM1);
 }
 
-static kr_goal *exp2_c3(kr_term *const *v, void *env)
+static kr_stream *exp2_c3(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *b = a[1], *q = a[2];
-	return KR_ALL(EQ(CONS(B0, v[0]), q), CALL(R_POS, v[0]),
-		      CALL(R_LTL, b, n), kr_appendo(b, CONS(B1, b), v[1]),
-		      CALL(R_EXP2, n, v[1], v[0]));
+	HEAD(CONS(B0, v[0]), q);
+	return KR_THEN(st, CALL(R_POS, v[0]), CALL(R_LTL, b, n),
+		       kr_appendo(b, CONS(B1, b), v[1]),
+		       CALL(R_EXP2, n, v[1], v[0]));
 }
 
-static kr_goal *exp2_c4(kr_term *const *v, void *env)
+static kr_stream *exp2_c4(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *b = a[1], *q = a[2];
-	return KR_ALL(EQ(CONS(B1, v[0]), q), CALL(R_POS, v[0]),
-		      CALL(R_POS, v[1]), CALL(R_SPLIT, n, b, v[2], v[1]),
-		      kr_appendo(b, CONS(B1, b), v[3]),
-		      CALL(R_EXP2, v[1], v[3], v[0]));
+	HEAD(CONS(B1, v[0]), q);
+	return KR_THEN(st, CALL(R_POS, v[0]), CALL(R_POS, v[1]),
+		       CALL(R_SPLIT, n, b, v[2], v[1]),
+		       kr_appendo(b, CONS(B1, b), v[3]),
+		       CALL(R_EXP2, v[1], v[3], v[0]));
+}
+
+static kr_stream *exp2_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *q = a[2];
+	switch (i) {
+	case 0:
+		HEAD(NUM1, n);
+		HEAD(NIL, q);
+		return kr_stream_unit(st);
+	case 1:
+		return KR_THEN(st, CALL(R_GT1, n), EQ(NUM1, q),
+			       FRESH(1, exp2_c2, a));
+	case 2: return kr_clause_fresh_run(st, 2, exp2_c3, env);
+	default: return kr_clause_fresh_run(st, 4, exp2_c4, env);
+	}
 }
 
 static kr_goal *exp2_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *q = a[2];
-	return KR_CONDE(
-		KR_ALL(EQ(NUM1, n), EQ(NIL, q)),
-		KR_ALL(CALL(R_GT1, n), EQ(NUM1, q), FRESH(1, exp2_c2, a)),
-		FRESH(2, exp2_c3, a), FRESH(4, exp2_c4, a));
+	return kr_conde_fn(4, exp2_clause, (void *)a);
 }
 
 static kr_goal *repmul_c3(kr_term *const *v, void *env)
@@ -602,14 +725,24 @@ static kr_goal *repmul_c3(kr_term *const *v, void *env)
 		      CALL(R_MUL, nq1, n, nq));
 }
 
+static kr_stream *repmul_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = ARGS(env);
+	kr_term *n = a[0], *q = a[1], *nq = a[2];
+	switch (i) {
+	case 0: return KR_THEN(st, CALL(R_POS, n), EQ(NIL, q), EQ(NUM1, nq));
+	case 1:
+		HEAD(NUM1, q);
+		HEAD(n, nq);
+		return kr_stream_unit(st);
+	default: return KR_THEN(st, CALL(R_GT1, q), FRESH(2, repmul_c3, a));
+	}
+}
+
 static kr_goal *repmul_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *n = a[0], *q = a[1], *nq = a[2];
-	return KR_CONDE(
-		KR_ALL(CALL(R_POS, n), EQ(NIL, q), EQ(NUM1, nq)),
-		KR_ALL(EQ(NUM1, q), EQ(n, nq)),
-		KR_ALL(CALL(R_GT1, q), FRESH(2, repmul_c3, a)));
+	return kr_conde_fn(3, repmul_clause, (void *)a);
 }
 
 kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r)

@@ -110,6 +110,16 @@ START_TEST(test_compare)
 	ck_assert_str_eq(run_str(-1, q, kr_gt1o(n(2))), "(_.0)");
 	ck_assert_str_eq(run_str(-1, q, kr_poso(n(0))), "()");
 	ck_assert_str_eq(run_str(-1, q, kr_poso(q)), "((_.0 . _.1))");
+	/* on a pair poso and >1o bind nothing; a partial list is extended */
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, n(6)), kr_poso(q))),
+			 "((0 1 1))");
+	ck_assert_str_eq(run_str(-1, q, kr_gt1o(q)), "((_.0 _.1 . _.2))");
+	kr_term *x = kr_var_new("x");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, kr_cons(kr_int(1), x)),
+					       kr_gt1o(q))),
+			 "((1 _.0 . _.1))");
+	ck_assert_str_eq(run_str(-1, q, kr_gt1o(kr_sym("a"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_poso(kr_sym("a"))), "()");
 }
 END_TEST
 
