@@ -28,22 +28,33 @@ static kr_term *add_term(void)
 /*
  * Exactly the documents' goal: in is `dot(A, t)` with t an `add`, t is
  * flattened, and out is the `add` of `dot(A, x)` for each argument x.
+ * Written as a clause function, so that on the many nodes that are not
+ * a `dot` (a rewriter tries the relation on each) the first == fails
+ * before the other goals are built; the answers and their order are
+ * those of the conjunction.
  */
+static kr_stream *dot_distributeo_run(const kr_state *st, kr_term *const *v,
+				      void *env)
+{
+	kr_term *const *a = env;
+	kr_term *in = a[0], *out = a[1];
+	kr_term *A = v[0], *add_t = v[1], *add_cdr = v[2], *dot_cdr = v[3],
+		*add_flat = v[4];
+	st = kr_clause_eq(st, in, KR_ETUPLE(kr_op_term(kr_op_dot()), A, add_t));
+	if (!st)
+		return NULL;
+	kr_term *add = add_term();
+	kr_rel *each = kr_rel_new("dot_term", 2, dot_term, A);
+	return KR_THEN(st, kr_heado(add, add_t),
+		       kr_assoc_flatten(add_t, add_flat),
+		       kr_tailo(add_cdr, add_flat), kr_conso(add, dot_cdr, out),
+		       kr_mapo(each, add_cdr, dot_cdr));
+}
+
 static kr_goal *dot_distributeo_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *in = a[0], *out = a[1];
-	kr_term *v[5];
-	kr_fresh(5, v);
-	kr_term *A = v[0], *add_t = v[1], *add_cdr = v[2], *dot_cdr = v[3],
-		*add_flat = v[4];
-	kr_term *add = add_term();
-	kr_rel *each = kr_rel_new("dot_term", 2, dot_term, A);
-	return KR_ALL(kr_eq(in, KR_ETUPLE(kr_op_term(kr_op_dot()), A, add_t)),
-		      kr_heado(add, add_t), kr_assoc_flatten(add_t, add_flat),
-		      kr_tailo(add_cdr, add_flat),
-		      kr_conso(add, dot_cdr, out),
-		      kr_mapo(each, add_cdr, dot_cdr));
+	return kr_fresh_run(5, dot_distributeo_run, (void *)a);
 }
 
 const kr_rel *kr_dot_distributeo_rel(void)
