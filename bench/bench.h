@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 static inline double bench_now(void)
 {
@@ -50,6 +52,34 @@ static inline void bench_row(const char *what, long n, double median,
 	printf("%-34s %8ld %12.6f s  %8.1f MiB  %s\n", what, n, median,
 	       bench_peak_mib(), check);
 	fflush(stdout);
+}
+
+/*
+ * Run fn(arg) in a forked child, so that it has a heap (and a peak
+ * resident size) of its own, and return what it returns (0..255, its
+ * exit status). A child that does not exit normally ends the benchmark
+ * with a message naming `what`.
+ */
+static inline int bench_in_child(int (*fn)(void *), void *arg,
+				 const char *what)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror(what);
+		exit(2);
+	}
+	if (pid == 0) {
+		int rc = fn(arg);
+		fflush(stdout);
+		_exit(rc);
+	}
+	int status;
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
+		fprintf(stderr, "%s: the child process crashed\n", what);
+		exit(2);
+	}
+	return WEXITSTATUS(status);
 }
 
 #endif

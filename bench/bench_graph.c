@@ -30,9 +30,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <kanrewrite.h>
 
@@ -200,39 +198,30 @@ static void peer_line(size_t n, int runs)
 	       cloned, cloned / (double)n * 1e6, pc, pc ? pc / cloned : 0);
 }
 
-/* Run one row in a child process, so that each row has its own heap. */
-static void in_child(void (*row)(size_t, int, int), size_t n, int runs,
-		     int arg)
+/* One row, run in a child process (bench_in_child). */
+typedef struct row_job {
+	bool peer;   /* table 1, else table 2 */
+	shape s;
+	size_t n;
+	int runs;
+} row_job;
+
+static int row_child(void *arg)
 {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0) {
-		perror("bench_graph: fork");
-		exit(1);
-	}
-	if (pid == 0) {
-		kr_init();
-		row(n, runs, arg);
-		fflush(stdout);
-		_exit(0);
-	}
-	int status;
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0) {
-		fprintf(stderr, "bench_graph: N=%zu failed\n", n);
-		exit(1);
-	}
+	const row_job *j = arg;
+	kr_init();
+	if (j->peer)
+		peer_line(j->n, j->runs);
+	else
+		phases_row(j->s, j->n, j->runs);
+	return 0;
 }
 
-static void peer_child(size_t n, int runs, int unused)
+static void row(bool peer, shape s, size_t n, int runs)
 {
-	(void)unused;
-	peer_line(n, runs);
-}
-
-static void phases_child(size_t n, int runs, int s)
-{
-	phases_row((shape)s, n, runs);
+	row_job j = {peer, s, n, runs};
+	if (bench_in_child(row_child, &j, "bench_graph") != 0)
+		exit(1);
 }
 
 int main(int argc, char **argv)
@@ -245,13 +234,13 @@ int main(int argc, char **argv)
 	       "us/node", "PyTensor s", "speedup", "clone s", "us/node",
 	       "PyTensor s", "speedup");
 	for (size_t n = 1000; n <= maxn; n *= 10)
-		in_child(peer_child, n, runs, 0);
+		row(true, CHAIN, n, runs);
 	printf("\nphases (s, median of %d runs)\n", runs);
 	printf("%-7s %8s %9s %9s %9s %9s %9s %8s %8s %8s\n", "shape", "N",
 	       "make", "fgraph", "toposort", "clone", "replace", "us/node",
 	       "cpu us/n", "peak B/n");
 	for (int s = CHAIN; s <= RANDOM; s++)
 		for (size_t n = 1000; n <= maxn; n *= 10)
-			in_child(phases_child, n, runs, s);
+			row(false, (shape)s, n, runs);
 	return 0;
 }

@@ -18,9 +18,7 @@
  * `merge`, `kanren_bwd`), up to MAXN.
  */
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <kanrewrite.h>
 
@@ -227,26 +225,19 @@ static int row(const shape *s, long n, long i, int runs, double limit)
 	return m * (double)runs > limit ? ROW_LAST : ROW_OK;
 }
 
-/* Run one row in a child process, so that rows do not share a heap. */
-static int row_in_child(const shape *s, long n, long i, int runs,
-			double limit)
+/* One row, run in a child process (bench_in_child). */
+typedef struct row_job {
+	const shape *s;
+	long n, i;
+	int runs;
+	double limit;
+} row_job;
+
+static int row_child(void *arg)
 {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0) {
-		perror("bench_rewrite: fork");
-		exit(2);
-	}
-	if (pid == 0) {
-		kr_init();
-		_exit(row(s, n, i, runs, limit));
-	}
-	int status;
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
-		fprintf(stderr, "bench_rewrite: %s N=%ld crashed\n", s->name, n);
-		exit(2);
-	}
-	return WEXITSTATUS(status);
+	const row_job *j = arg;
+	kr_init();
+	return row(j->s, j->n, j->i, j->runs, j->limit);
 }
 
 int main(int argc, char **argv)
@@ -264,7 +255,8 @@ int main(int argc, char **argv)
 		if (strncmp(s->name, only, strlen(only)) != 0)
 			continue;
 		for (long n = 100, i = 1; n <= maxn; n *= 10, i++) {
-			int rc = row_in_child(s, n, i, runs, limit);
+			row_job j = {s, n, i, runs, limit};
+			int rc = bench_in_child(row_child, &j, "bench_rewrite");
 			if (rc == ROW_WRONG)
 				return 1;
 			if (rc != ROW_OK)
