@@ -23,7 +23,9 @@
  * is the sum of the phase medians per node; "cpu us/node" the processor
  * time of one whole run per node (steadier on a shared machine); "peak
  * B/node" the growth of the resident set over the runs of that row,
- * per node. Each row runs in its own process, so rows do not share a
+ * per node; "alloc B/n" the bytes one run allocated, per node (the work
+ * per node: it stays constant when the phases are linear, while the time
+ * per node also feels the caches once the graph outgrows them). Each row runs in its own process, so rows do not share a
  * heap. Times are medians of BENCH_RUNS runs (default 3).
  *
  * Usage: bench_graph [MAX_N]
@@ -161,9 +163,14 @@ static void phases_row(shape s, size_t n, int runs)
 {
 	double t[NPHASE][64], m[NPHASE], all = 0;
 	double before = bench_peak_mib();
+	size_t alloc = 0;
 	for (int i = 0; i < runs; i++) {
 		double one[NPHASE];
+		kr_memory_stats m0, m1;
+		kr_memory_stats_get(&m0);
 		phases_once(one, s, n);
+		kr_memory_stats_get(&m1);
+		alloc = m1.allocated - m0.allocated;
 		for (int p = 0; p < NPHASE; p++)
 			t[p][i] = one[p];
 	}
@@ -172,10 +179,12 @@ static void phases_row(shape s, size_t n, int runs)
 		all += p == P_CPU ? 0 : m[p];
 	}
 	double grown = (bench_peak_mib() - before) * 1048576.0;
-	printf("%-7s %8zu %9.6f %9.6f %9.6f %9.6f %9.6f %8.3f %8.3f %8.0f\n",
+	printf("%-7s %8zu %9.6f %9.6f %9.6f %9.6f %9.6f %8.3f %8.3f %8.0f "
+	       "%8.0f\n",
 	       shape_names[s], n, m[P_MAKE], m[P_FGRAPH], m[P_TOPO],
 	       m[P_CLONE], m[P_REPLACE], all / (double)n * 1e6,
-	       m[P_CPU] / (double)n * 1e6, grown / (double)n);
+	       m[P_CPU] / (double)n * 1e6, grown / (double)n,
+	       (double)alloc / (double)n);
 }
 
 /* PyTensor 2.32 medians (s) for N = 10^3, 10^4; 0 where not measured. */
@@ -236,9 +245,9 @@ int main(int argc, char **argv)
 	for (size_t n = 1000; n <= maxn; n *= 10)
 		row(true, CHAIN, n, runs);
 	printf("\nphases (s, median of %d runs)\n", runs);
-	printf("%-7s %8s %9s %9s %9s %9s %9s %8s %8s %8s\n", "shape", "N",
-	       "make", "fgraph", "toposort", "clone", "replace", "us/node",
-	       "cpu us/n", "peak B/n");
+	printf("%-7s %8s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n", "shape",
+	       "N", "make", "fgraph", "toposort", "clone", "replace",
+	       "us/node", "cpu us/n", "peak B/n", "alloc B/n");
 	for (int s = CHAIN; s <= RANDOM; s++)
 		for (size_t n = 1000; n <= maxn; n *= 10)
 			row(false, (shape)s, n, runs);

@@ -12,7 +12,10 @@
  * (graphs built and rewritten), per node; each row runs in its own
  * process, so the figure is that row's own. "visits" is the rewriter's
  * node visits per node (kr_profile_visits: constant as N grows when no
- * pass rescans unchanged nodes), "passes" an equilibrium's passes. A size stops growing once
+ * pass rescans unchanged nodes), "passes" an equilibrium's passes,
+ * "alloc B/n" the bytes one rewrite allocated per node (also constant
+ * for linear work; the time per node also feels the caches and the
+ * collector's marking of a live graph that outgrows them). A size stops growing once
  * one run takes over BENCH_LIMIT seconds (default 10). Arguments:
  * [SHAPE [MAXN]] runs only the shapes whose name starts with SHAPE (e.g.
  * `merge`, `kanren_bwd`), up to MAXN.
@@ -176,6 +179,7 @@ static double cpu_now(void)
 typedef struct result {
 	double wall, cpu;       /* medians, s */
 	size_t visits, passes;  /* of the last run */
+	size_t alloc;           /* bytes the last rewrite allocated */
 	bool ok;
 } result;
 
@@ -187,10 +191,14 @@ static result measure(const shape *s, long n, int runs)
 	for (int r = 0; r < runs; r++) {
 		kr_fgraph *fg = s->build(n);
 		kr_profile *prof = NULL;
+		kr_memory_stats m0, m1;
+		kr_memory_stats_get(&m0);
 		double c0 = cpu_now(), t0 = bench_now();
 		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, &prof);
 		t[r] = bench_now() - t0;
 		c[r] = cpu_now() - c0;
+		kr_memory_stats_get(&m1);
+		res.alloc = m1.allocated - m0.allocated;
 		res.visits = kr_profile_visits(prof);
 		res.passes = kr_profile_passes(prof);
 		if (rc < 0 || kr_fgraph_nnodes(fg) != s->expected(n)) {
@@ -215,10 +223,11 @@ static int row(const shape *s, long n, long i, int runs, double limit)
 	double peer = i < 4 ? s->peer[i] : 0, m = r.wall;
 	double grown = (bench_peak_mib() - before) * 1048576.0;
 	printf("%-16s %8ld %12.6f %12.3e %10.4g %10.4g %12.3f %12.0f %7.2f "
-	       "%6zu %s\n",
+	       "%6zu %9.0f %s\n",
 	       s->name, n, m, m / (double)n, peer, peer > 0 ? peer / m : 0.0,
 	       r.cpu / (double)n * 1e6, grown / (double)n,
-	       (double)r.visits / (double)n, r.passes, r.ok ? "ok" : "WRONG");
+	       (double)r.visits / (double)n, r.passes,
+	       (double)r.alloc / (double)n, r.ok ? "ok" : "WRONG");
 	fflush(stdout);
 	if (!r.ok)
 		return ROW_WRONG;
@@ -247,9 +256,10 @@ int main(int argc, char **argv)
 	double limit = lim ? atof(lim) : 10.0;
 	const char *only = argc > 1 ? argv[1] : "";
 	long maxn = argc > 2 ? atol(argv[2]) : 1000000;
-	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %s\n",
+	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %9s %s\n",
 	       "benchmark", "N", "median s", "s/node", "PyTensor s", "speedup",
-	       "cpu us/node", "peak B/node", "visits", "passes", "check");
+	       "cpu us/node", "peak B/node", "visits", "passes", "alloc B/n",
+	       "check");
 	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
 		const shape *s = &shapes[k];
 		if (strncmp(s->name, only, strlen(only)) != 0)

@@ -156,6 +156,21 @@ START_TEST(subst_walk_and_foreach)
 }
 END_TEST
 
+/* The collector's figures follow what is allocated. */
+START_TEST(memory_stats)
+{
+	kr_memory_stats a, b;
+	kr_memory_stats_get(&a);
+	ck_assert_uint_gt(a.heap, 0);
+	for (int i = 0; i < 64; i++)
+		ck_assert_ptr_nonnull(kr_alloc(1 << 16));
+	kr_memory_stats_get(&b);
+	ck_assert_uint_ge(b.allocated - a.allocated, 64u << 16);
+	ck_assert_uint_ge(b.collections, a.collections);
+	ck_assert_uint_ge(b.heap, 1u << 16);
+}
+END_TEST
+
 Suite *term_suite(void)
 {
 	Suite *s = suite_create("term");
@@ -166,6 +181,7 @@ Suite *term_suite(void)
 	tcase_add_test(tc, etuple_protocol);
 	tcase_add_test(tc, equality_and_hash);
 	tcase_add_test(tc, foreign_atoms);
+	tcase_add_test(tc, memory_stats);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("subst");
 	tcase_add_test(tc, subst_many);

@@ -78,6 +78,14 @@ void *kri_realloc(void *p, size_t n)
 
 void *kr_alloc(size_t n) { return kri_alloc(n); }
 
+void kr_memory_stats_get(kr_memory_stats *out)
+{
+	kr_check(out != NULL);
+	out->allocated = GC_get_total_bytes();
+	out->heap = GC_get_heap_size();
+	out->collections = GC_get_gc_no();
+}
+
 void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }
 
 char *kr_strdup(const char *s)
