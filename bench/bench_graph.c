@@ -15,7 +15,9 @@
  * `toposort()` are timed, without and with cloning. It reports the
  * processor time of this process (the same as wall-clock time on an
  * idle machine, and steady when other work shares the processors),
- * median of BENCH_RUNS runs after one warm-up run.
+ * median of BENCH_RUNS runs (default 11: a run at 10^4 takes a
+ * millisecond, and a collection falling in one of few runs moves the
+ * median) after one warm-up run.
  *
  * Table 2 times each phase for both shapes: make the N nodes, build the
  * FunctionGraph (clone false), toposort, clone, and replace every node
@@ -25,8 +27,9 @@
  * B/node" the growth of the resident set over the runs of that row,
  * per node; "alloc B/n" the bytes one run allocated, per node (the work
  * per node: it stays constant when the phases are linear, while the time
- * per node also feels the caches once the graph outgrows them). Each row runs in its own process, so rows do not share a
- * heap. Times are medians of BENCH_RUNS runs (default 3).
+ * per node also feels the caches once the graph outgrows them). Each
+ * row runs in its own process, so rows do not share a heap. Times are
+ * medians of BENCH_RUNS runs (default 3).
  *
  * Usage: bench_graph [MAX_N]
  */
@@ -235,15 +238,15 @@ static void row(bool peer, shape s, size_t n, int runs)
 
 int main(int argc, char **argv)
 {
-	int runs = bench_runs(3);
+	int runs = bench_runs(3), peer_runs = bench_runs(11);
 	size_t maxn = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
 	printf("FunctionGraph(inputs, [v_N], clone) + toposort, chain shape "
-	       "(PyTensor's fgraph bench)\n");
+	       "(PyTensor's fgraph bench), median of %d runs\n", peer_runs);
 	printf("%8s %10s %8s %10s %8s  %10s %8s %10s %8s\n", "N", "fgraph s",
 	       "us/node", "PyTensor s", "speedup", "clone s", "us/node",
 	       "PyTensor s", "speedup");
 	for (size_t n = 1000; n <= maxn; n *= 10)
-		row(true, CHAIN, n, runs);
+		row(true, CHAIN, n, peer_runs);
 	printf("\nphases (s, median of %d runs)\n", runs);
 	printf("%-7s %8s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n", "shape",
 	       "N", "make", "fgraph", "toposort", "clone", "replace",

@@ -49,6 +49,8 @@ typedef struct topo {
 	uint64_t ep;
 	kri_vec todo;
 	bool missing; /* import mode: an input is missing from fg */
+	void (*each)(void *ctx, kr_apply *node); /* called on each emitted */
+	void *ctx;
 } topo;
 
 static uintptr_t state(const topo *t, const kr_apply *node)
@@ -95,13 +97,20 @@ static bool node_ready(topo *t, const kr_apply *node)
 	return true;
 }
 
+static void emit(topo *t, kr_apply *node, kri_vec *order)
+{
+	set_state(t, node, DONE);
+	kri_vec_push(order, node);
+	if (t->each)
+		t->each(t->ctx, node);
+}
+
 static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
 {
 	if (node_done(t, cur))
 		return 0;
 	if (node_ready(t, cur)) {
-		set_state(t, cur, DONE);
-		kri_vec_push(order, cur);
+		emit(t, cur, order);
 		return 0;
 	}
 	if (state(t, cur) == EXPANDED)
@@ -120,28 +129,45 @@ static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
 	return 0;
 }
 
+static int run_topo(topo *t, kri_vec *order, size_t n,
+		    kr_variable *const *outs)
+{
+	for (size_t i = n; i-- > 0;)
+		if (outs[i]->owner)
+			kri_vec_push(&t->todo, outs[i]->owner);
+	while (t->todo.len > 0) {
+		uintptr_t top = (uintptr_t)kri_vec_pop(&t->todo);
+		int rc = 0;
+		if (top & FINISH)
+			emit(t, (kr_apply *)(top - FINISH), order);
+		else
+			rc = topo_step(t, (kr_apply *)top, order);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 		 kr_variable *const *outs, const kri_pmap *pre, bool *missing)
 {
 	topo t = {.fg = import_into, .pre = pre, .ep = kri_epoch()};
-	for (size_t i = n; i-- > 0;)
-		if (outs[i]->owner)
-			kri_vec_push(&t.todo, outs[i]->owner);
-	while (t.todo.len > 0) {
-		uintptr_t top = (uintptr_t)kri_vec_pop(&t.todo);
-		if (top & FINISH) {
-			kr_apply *node = (kr_apply *)(top - FINISH);
-			set_state(&t, node, DONE);
-			kri_vec_push(order, node);
-			continue;
-		}
-		int rc = topo_step(&t, (kr_apply *)top, order);
-		if (rc < 0)
-			return rc;
-	}
+	int rc = run_topo(&t, order, n, outs);
 	if (missing)
 		*missing = t.missing;
-	return 0;
+	return rc;
+}
+
+/*
+ * kri_toposort without import mode or prerequisites, calling
+ * each(ctx, node) as each node is emitted: a pass that needs the nodes in
+ * order can do its work then, while the node is in the cache.
+ */
+static int toposort_each(kri_vec *order, size_t n, kr_variable *const *outs,
+			 void (*each)(void *, kr_apply *), void *ctx)
+{
+	topo t = {.ep = kri_epoch(), .each = each, .ctx = ctx};
+	return run_topo(&t, order, n, outs);
 }
 
 /* Group the orderings by node: node -> kri_vec * of distinct prereqs. */
@@ -299,8 +325,9 @@ static kr_variable *clone_leaf(cloner *c, kr_variable *v)
 	return copy;
 }
 
-static void clone_node(cloner *c, kr_apply *node)
+static void clone_node(void *ctx, kr_apply *node)
 {
+	cloner *c = ctx;
 	kr_variable *small[8];
 	kr_variable **in = node->nin <= 8
 				   ? small
@@ -329,14 +356,12 @@ static int clone_graph(kri_vec *ins, size_t n, kr_variable **outs,
 		       kr_equiv *equiv, kri_vec *copies)
 {
 	cloner c = {kri_epoch(), equiv, {0}};
-	kri_vec order = {0};
-	int rc = kri_toposort(&order, NULL, n, outs, NULL, NULL);
-	if (rc < 0)
-		return rc;
 	for (size_t k = 0; k < ins->len; k++)
 		ins->items[k] = clone_leaf(&c, ins->items[k]);
-	for (size_t k = 0; k < order.len; k++)
-		clone_node(&c, order.items[k]);
+	kri_vec order = {0};
+	int rc = toposort_each(&order, n, outs, clone_node, &c);
+	if (rc < 0)
+		return rc;
 	for (size_t k = 0; k < n; k++)
 		outs[k] = clone_leaf(&c, outs[k]);
 	*copies = c.copies;
