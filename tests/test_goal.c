@@ -793,6 +793,126 @@ START_TEST(test_apply_twice)
 }
 END_TEST
 
+/*
+ * (defrel (bitso l) (conde ((== l '()))
+ *                          ((fresh (a d) (== l (a . d))
+ *                             (conde ((== a 0)) ((== a 1))) (bitso d)))))
+ * twice: as kr_rel_new_conde, and as kr_rel_new over kr_conde_fn.
+ */
+static kr_rel *bits_new, *bits_old;
+
+static kr_stream *bits_cons(const kr_state *st, kr_term *const *v,
+			    kr_term *l, kr_rel *self)
+{
+	if (!(st = kr_clause_eq(st, l, kr_cons(v[0], v[1]))))
+		return NULL;
+	return KR_THEN(st, KR_CONDE(kr_eq(v[0], num(0)), kr_eq(v[0], num(1))),
+		       KR_CALL(self, v[1]));
+}
+
+static kr_stream *bits_cons_new(const kr_state *st, kr_term *const *v,
+				void *env)
+{
+	return bits_cons(st, v, *(kr_term **)env, bits_new);
+}
+
+static kr_stream *bits_cons_old(const kr_state *st, kr_term *const *v,
+				void *env)
+{
+	return bits_cons(st, v, *(kr_term **)env, bits_old);
+}
+
+static kr_stream *bits_clause(const kr_state *st, int i, void *env,
+			      kr_fresh_run_fn rec)
+{
+	if (i == 1)
+		return kr_clause_fresh_run(st, 2, rec, env);
+	if (!(st = kr_clause_eq(st, *(kr_term **)env, kr_nil())))
+		return NULL;
+	return kr_stream_unit(st);
+}
+
+static kr_stream *bits_clause_new(const kr_state *st, int i, void *env)
+{
+	return bits_clause(st, i, env, bits_cons_new);
+}
+
+static kr_stream *bits_clause_old(const kr_state *st, int i, void *env)
+{
+	return bits_clause(st, i, env, bits_cons_old);
+}
+
+static kr_goal *bits_body_old(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_conde_fn(2, bits_clause_old, (void *)a);
+}
+
+static kr_goal *twin_body_old(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_fresh_run(1, twin_run, (void *)a);
+}
+
+/* r1 and r2 give the same answers, in the same order, after the same
+ * steps; n answers (all of them when n < 0). */
+static void assert_same_run(kr_runner *r1, kr_runner *r2, int n)
+{
+	kr_term *a1, *a2;
+	int k = 0;
+	for (; n < 0 || k < n; k++) {
+		int rc = kr_run_next(&a1, r1);
+		ck_assert_int_eq(kr_run_next(&a2, r2), rc);
+		if (rc != 0)
+			break;
+		ck_assert_str_eq(t_str(a1), t_str(a2));
+		ck_assert_uint_eq(kr_run_steps(r1), kr_run_steps(r2));
+	}
+	ck_assert_int_eq(k, n < 0 ? k : n);
+}
+
+START_TEST(test_rel_shapes)
+{
+	bits_new = kr_rel_new_conde("bitso", 1, 2, bits_clause_new);
+	bits_old = kr_rel_new("bitso", 1, bits_body_old, NULL);
+	ck_assert_str_eq(kr_rel_name(bits_new), "bitso");
+	ck_assert_int_eq(kr_rel_arity(bits_new), 1);
+	kr_term *q = kr_var_new("q");
+	kr_term *l = KR_LIST(num(1), kr_var_new("y"), num(0));
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, l),
+					       KR_CALL(bits_new, q))),
+			 "((1 0 0) (1 1 0))");
+	/* a list of 4 fails on the last element; the first 30 of all */
+	assert_same_run(kr_run_start(q, KR_CALL(bits_new, q)),
+			kr_run_start(q, KR_CALL(bits_old, q)), 30);
+	kr_term *bad = KR_LIST(num(0), num(1), num(2));
+	assert_same_run(kr_run_start(q, KR_ALL(kr_eq(q, bad),
+					      KR_CALL(bits_new, q))),
+			kr_run_start(q, KR_ALL(kr_eq(q, bad),
+					      KR_CALL(bits_old, q))),
+			-1);
+	/* a fresh-bodied relation: the answers and steps of kr_fresh_run */
+	kr_rel *tw_new = kr_rel_new_fresh("twino", 1, 1, twin_run);
+	kr_rel *tw_old = kr_rel_new("twino", 1, twin_body_old, NULL);
+	assert_same_run(
+		kr_run_start(q, KR_ANY(KR_CALL(tw_new, q), kr_eq(q, num(0)))),
+		kr_run_start(q, KR_ANY(KR_CALL(tw_old, q), kr_eq(q, num(0)))),
+		-1);
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(tw_new, q)),
+			 "((1 . 1) (2 . 2))");
+	/* a call's stream used twice by a goal outside the engine */
+	kr_runner *r = kr_run_start(
+		q, KR_ALL(kr_eq(q, KR_LIST(num(1))),
+			  kr_goal_new(twice_fn, KR_CALL(bits_new, q))));
+	kr_term *a;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(kr_run_next(&a, r), 0);
+		ck_assert_str_eq(t_str(a), "(1)");
+	}
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -819,6 +939,7 @@ Suite *goal_suite(void)
 		{"stream_order", test_stream_order},
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},
+		{"rel_shapes", test_rel_shapes},
 		{"run_lazy", test_run_lazy},
 		{"in_place", test_in_place},
 	};

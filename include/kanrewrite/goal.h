@@ -281,6 +281,28 @@ typedef kr_goal *(*kr_rel_fn)(kr_term *const *args, void *env);
  */
 kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env);
 
+/**
+ * A relation whose body is one `conde` of clause functions over the
+ * call's arguments: clause i of a call on st is fn(st, i, args), args the
+ * call's copied arguments (pass them as the clause's env). The same
+ * answers in the same order, with the same steps, as kr_rel_new() with a
+ * body returning kr_conde_fn(n, fn, args), but a call is one object and
+ * builds no body goal (as faster-mk's defrel over a conde).
+ * Shape: n >= 1 clauses. Errors: none; aborts on OOM.
+ */
+kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
+			 kr_clause_fn fn);
+
+/**
+ * A relation whose body is one `(fresh (x1 ... xn) g ...)` written as a
+ * kr_fresh_run_fn: a call on st gives kr_clause_fresh_run(st, n, body,
+ * args), args the call's copied arguments. The same answers, order and
+ * steps as kr_rel_new() with a body returning kr_fresh_run(n, body, args),
+ * in one object per call. Shape: n may be 0. Errors: none; aborts on OOM.
+ */
+kr_rel *kr_rel_new_fresh(const char *name, int arity, size_t n,
+			 kr_fresh_run_fn body);
+
 /** Name of a relation. */
 const char *kr_rel_name(const kr_rel *r);
 

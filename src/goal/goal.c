@@ -253,10 +253,24 @@ kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,
 	return s;
 }
 
-/* As disj_fn: the clauses share one new scope. */
-static kr_stream *clauses_fn(const kr_state *st, void *env)
+/*
+ * A kr_conde_fn goal: the goal and its clauses in one object (env points
+ * to the clauses, right after the goal).
+ */
+struct conde_goal {
+	struct kr_goal g;
+	struct kri_clauses cl;
+};
+
+/*
+ * `conde` suspends once (faster-mk), and its clauses share one new scope,
+ * as disj_fn's: the goal is one self-suspending node (goal.h), owned, so
+ * the machine steps it from clause to clause in place.
+ */
+static kr_stream *conde_fn_goal(const kr_state *st, void *env)
 {
-	kr_stream *p = kri_node(KRI_P_CLAUSES);
+	kr_stream *p = kri_node(KRI_S_CLAUSES);
+	p->owned = 1;
 	p->u.clauses.cl = env;
 	p->u.clauses.st = kri_state_scoped(st);
 	return p;
@@ -265,11 +279,13 @@ static kr_stream *clauses_fn(const kr_state *st, void *env)
 kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env)
 {
 	kr_check(n >= 1 && fn != NULL);
-	struct kri_clauses *cl = kri_alloc(sizeof *cl);
-	cl->n = (size_t)n;
-	cl->fn = fn;
-	cl->env = env;
-	return kr_suspend(kri_goal_make(clauses_fn, cl));
+	struct conde_goal *c = kri_alloc(sizeof *c);
+	c->cl.n = (size_t)n;
+	c->cl.fn = fn;
+	c->cl.env = env;
+	c->g.fn = conde_fn_goal;
+	c->g.env = &c->cl;
+	return &c->g;
 }
 
 const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
@@ -281,11 +297,27 @@ const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
 kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals)
 {
 	kr_check(st != NULL && (n == 0 || goals != NULL));
-	if (n == 0)
+	size_t i = 0;
+	for (; i < n; i++) {
+		kr_check(goals[i] != NULL);
+		if (goals[i]->fn != eq_fn)
+			break;
+		const struct eq_goal *q = goals[i]->env;
+		if (!(st = unify_in(st, q->u, q->v, st->scope)))
+			return NULL;
+	}
+	if (i == n)
 		return kr_stream_unit(st);
-	if (n == 1)
-		return KRI_APPLY(goals[0], st);
-	return KRI_APPLY(goal_over(conj_fn, n, goals), st);
+	kr_stream *s = KRI_APPLY(goals[i], st);
+	size_t rest = n - i - 1;
+	if (!s || rest == 0)
+		return s;
+	if (rest == 1)
+		return kri_bind_goals(s, 1, (const kr_goal *const *)goals + n - 1);
+	/* the goals after goals[i] (the caller's array is temporary) */
+	kr_goal **g = kri_alloc(rest * sizeof *g);
+	memcpy(g, goals + i + 1, rest * sizeof *g);
+	return kri_bind_goals(s, rest, (const kr_goal *const *)g);
 }
 
 /* --------------------------------------------------------------- suspension */
@@ -427,6 +459,31 @@ kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env)
 	return r;
 }
 
+kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
+			 kr_clause_fn fn)
+{
+	kr_check(name != NULL && arity >= 0 && n >= 1 && fn != NULL);
+	kr_rel *r = kri_alloc(sizeof *r);
+	r->name = kr_strdup(name);
+	r->arity = arity;
+	r->clause = fn;
+	r->n = (size_t)n;
+	return r;
+}
+
+kr_rel *kr_rel_new_fresh(const char *name, int arity, size_t n,
+			 kr_fresh_run_fn body)
+{
+	kr_check(name != NULL && arity >= 0 && body != NULL &&
+		 n <= UINT32_MAX);
+	kr_rel *r = kri_alloc(sizeof *r);
+	r->name = kr_strdup(name);
+	r->arity = arity;
+	r->run = body;
+	r->n = n;
+	return r;
+}
+
 const char *kr_rel_name(const kr_rel *r)
 {
 	kr_check(r != NULL);
@@ -458,6 +515,8 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 	kr_goal *body = r->fn(c->args, r->env);
 	kri_var_scope = outer;
 	kr_check(body != NULL);
+	if (body->fn == conde_fn_goal) /* suspends: no call chain to count */
+		return conde_fn_goal(st, body->env);
 	kr_stream *p = kri_node(kri_goal_is_conj(body) ? KRI_S_CALL
 						       : KRI_P_CALL);
 	p->u.goal.g = body;
@@ -465,9 +524,56 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 	return p;
 }
 
+/* Copy the n arguments of a call to `to`. */
+static void copy_args(kr_term **to, size_t n, kr_term *const *args)
+{
+	for (size_t i = 0; i < n; i++) {
+		kr_check(args[i] != NULL);
+		to[i] = args[i];
+	}
+}
+
+/*
+ * A call of a kr_rel_new_conde relation: its kr_conde_fn goal over the
+ * copied arguments, in one object (the arguments right after it).
+ */
+static kr_goal *conde_call(const kr_rel *r, kr_term *const *args)
+{
+	size_t n = (size_t)r->arity;
+	struct conde_goal *c = kri_alloc(sizeof *c + n * sizeof(kr_term *));
+	kr_term **a = (kr_term **)(c + 1);
+	copy_args(a, n, args);
+	c->cl.n = r->n;
+	c->cl.fn = r->clause;
+	c->cl.env = a;
+	c->g.fn = conde_fn_goal;
+	c->g.env = &c->cl;
+	return &c->g;
+}
+
+/* A call of a kr_rel_new_fresh relation: its kr_fresh_run goal, as above. */
+static kr_goal *fresh_call(const kr_rel *r, kr_term *const *args)
+{
+	size_t n = (size_t)r->arity;
+	struct fresh_run_goal *f = kri_alloc(sizeof *f +
+					     n * sizeof(kr_term *));
+	kr_term **a = (kr_term **)(f + 1);
+	copy_args(a, n, args);
+	f->g.fn = fresh_run_fn;
+	f->g.env = f;
+	f->n = r->n;
+	f->body = r->run;
+	f->env = a;
+	return &f->g;
+}
+
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)
 {
 	kr_check(r != NULL && (r->arity == 0 || args != NULL));
+	if (r->clause)
+		return conde_call(r, args);
+	if (r->run)
+		return fresh_call(r, args);
 	size_t n = (size_t)r->arity;
 	/* the goal and its call in one object, the call right after */
 	kr_goal *g = kri_alloc(sizeof *g + sizeof(struct call_env) +

@@ -47,10 +47,11 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *                 a thunk (any stream node; forcing it evaluates it);
  *   KRI_SUSP      a suspension (faster-mk's procedure stream): forcing it
  *                 evaluates the thunk `e`. This is a step of the search;
- *   KRI_S_GOAL, KRI_S_CALL, KRI_S_FN, KRI_S_FRESH
+ *   KRI_S_GOAL, KRI_S_CALL, KRI_S_FN, KRI_S_FRESH, KRI_S_CLAUSES
  *                 self-suspensions: a suspension whose thunk is the node
  *                 itself read as the pending KRI_P_GOAL, KRI_P_CALL,
- *                 KRI_P_FN or KRI_P_FRESH (same payload). Forcing one
+ *                 KRI_P_FN, KRI_P_FRESH or KRI_P_CLAUSES (same payload;
+ *                 the kinds keep the same order). Forcing one
  *                 turns its kind into the pending kind in place
  *                 (kri_force), so a suspended goal takes one node
  *                 instead of a KRI_SUSP and a pending node. The engine's
@@ -66,8 +67,10 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *   KRI_P_FN      fn(env);
  *   KRI_P_FRESH   a kr_fresh_call body: n variables, body(vars, env) on st
  *                 (owned 1: a kr_fresh_run body, body(st, vars, env));
+ *   KRI_P_CLAUSES mplus*(clause i, ..., clause n-1) of a kr_conde_fn (i:
+ *                 n); owned 1 when only the machine can reach the node,
+ *                 which then steps to the next clause in place;
  *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array (i: n);
- *   KRI_P_CLAUSES mplus*(clause i, ..., clause n-1) of a kr_conde_fn;
  *   KRI_P_MPLUS   mplus(eval a, thunk b);
  *   KRI_P_BIND    bind(eval a, goal g);
  *   KRI_P_BINDS   bind(... bind(bind(eval a, g[0]), g[1]) ..., g[n-1]):
@@ -86,12 +89,13 @@ enum {
 	KRI_S_CALL,
 	KRI_S_FN,
 	KRI_S_FRESH,
+	KRI_S_CLAUSES,
 	KRI_P_GOAL,
 	KRI_P_CALL,
 	KRI_P_FN,
 	KRI_P_FRESH,
-	KRI_P_DISJ,
 	KRI_P_CLAUSES,
+	KRI_P_DISJ,
 	KRI_P_MPLUS,
 	KRI_P_BIND,
 	KRI_P_BINDS,
@@ -116,7 +120,7 @@ struct kri_goals {
  */
 struct kr_stream {
 	uint16_t kind;
-	uint16_t owned; /* P_MPLUS/BIND/BINDS made by the machine: stream.c */
+	uint16_t owned; /* P_MPLUS/BIND/BINDS/CLAUSES only the machine sees */
 	uint32_t n;     /* P_BINDS: goals; P_DISJ/P_CLAUSES: index; FRESH: vars */
 	union {
 		struct {
@@ -190,12 +194,20 @@ struct kr_goal {
 	void *env;
 };
 
-/* A relation (defrel): the body builder of each call. */
+/*
+ * A relation (defrel): the body builder of each call (fn, env), or for
+ * kr_rel_new_conde/kr_rel_new_fresh (fn NULL) the body's clause
+ * function or fresh body over the call's arguments, and n: its clauses
+ * or its variables.
+ */
 struct kr_rel {
 	const char *name;
 	int arity;
 	kr_rel_fn fn;
 	void *env;
+	kr_clause_fn clause;
+	kr_fresh_run_fn run;
+	size_t n;
 };
 
 /*
@@ -228,6 +240,7 @@ static inline kr_stream *kri_node(int kind)
 		[KRI_S_CALL] = KRI_NODE_SIZE(goal),
 		[KRI_S_FN] = KRI_NODE_SIZE(fn),
 		[KRI_S_FRESH] = KRI_NODE_SIZE(fresh),
+		[KRI_S_CLAUSES] = KRI_NODE_SIZE(clauses),
 		[KRI_P_GOAL] = KRI_NODE_SIZE(goal),
 		[KRI_P_CALL] = KRI_NODE_SIZE(goal),
 		[KRI_P_FN] = KRI_NODE_SIZE(fn),

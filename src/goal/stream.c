@@ -224,7 +224,10 @@ kr_stream *kri_stream_public(kr_stream *s)
 {
 	if (!s || s->kind < KRI_S_GOAL || s->kind >= KRI_P_GOAL)
 		return s;
-	return kri_susp(kri_force(s));
+	s = kri_force(s);
+	if (s->kind == KRI_P_CLAUSES)
+		s->owned = 0;
+	return kri_susp(s);
 }
 
 /* ------------------------------------------------------------ the machine */
@@ -383,6 +386,29 @@ static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
 	return next ? next : r;
 }
 
+/*
+ * Clause i of a conde: the clauses after it wait as the thunk of an
+ * mplus, the node itself when it is owned (stepped once, so it can move
+ * on to the next clause in place), else a new owned node.
+ */
+static kr_stream *step_clauses(kstack *ks, kr_stream *x)
+{
+	size_t i = x->n;
+	const struct kri_clauses *cl = x->u.clauses.cl;
+	const kr_state *st = x->u.clauses.st;
+	if (i + 1 < cl->n) {
+		kr_stream *r = x;
+		if (!x->owned) {
+			r = kri_node(KRI_P_CLAUSES);
+			r->owned = 1;
+			r->u.clauses = x->u.clauses;
+		}
+		r->n = (uint32_t)(i + 1);
+		kpush(ks, K_MPLUS, r);
+	}
+	return kri_run_clause(cl, i, st);
+}
+
 /* Step one pending node: push its continuation, return the sub-expression. */
 static kr_stream *step_pending(kstack *ks, kr_stream *x)
 {
@@ -403,16 +429,7 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 		}
 		return gs->goals[i]->fn(x->u.disj.st, gs->goals[i]->env);
 	}
-	case KRI_P_CLAUSES: {
-		size_t i = x->n;
-		if (i + 1 < x->u.clauses.cl->n) {
-			kr_stream *r = kri_node(KRI_P_CLAUSES);
-			r->u.clauses = x->u.clauses;
-			r->n = (uint32_t)(i + 1);
-			kpush(ks, K_MPLUS, r);
-		}
-		return kri_run_clause(x->u.clauses.cl, i, x->u.clauses.st);
-	}
+	case KRI_P_CLAUSES: return step_clauses(ks, x);
 	case KRI_P_MPLUS:
 		if (x->owned)
 			kpush(ks, K_MPLUS_N, x);
