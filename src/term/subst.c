@@ -91,7 +91,9 @@ static kr_term *trie_lookup(const kr_subst *s, const kr_term *v)
 kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 {
 	kr_check(s != NULL && v && v->kind == KR_VAR);
-	return v->u.var.val ? v->u.var.val : trie_lookup(s, v);
+	if (v->u.var.val)
+		return v->u.var.val;
+	return v->flags & KRI_KEYED ? trie_lookup(s, v) : NULL;
 }
 
 static hnode *node_new(uint32_t bitmap)
@@ -157,6 +159,7 @@ const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
 const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t)
 {
 	bool added = false;
+	v->flags |= KRI_KEYED;
 	leaf *l = kri_alloc(sizeof *l);
 	l->key = v;
 	l->val = t;
@@ -192,7 +195,7 @@ kr_term *kr_walk(kr_term *t, const kr_subst *s)
 	kr_check(t != NULL && s != NULL);
 	while (t->kind == KR_VAR) {
 		kr_term *b = t->u.var.val;
-		if (!b && !(b = trie_lookup(s, t)))
+		if (!b && (!(t->flags & KRI_KEYED) || !(b = trie_lookup(s, t))))
 			return t;
 		t = b;
 	}

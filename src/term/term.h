@@ -29,7 +29,7 @@
  * construction from the parts; foreign atoms are ground). It makes the
  * occurs check and kr_walk_star O(1) on ground data.
  */
-enum { KRI_GROUND = 1, KRI_REFERENCED = 2 };
+enum { KRI_GROUND = 1, KRI_REFERENCED = 2, KRI_KEYED = 4 };
 
 /*
  * Birth and references (the occurs check's fast path). `birth` is the
@@ -45,6 +45,16 @@ enum { KRI_GROUND = 1, KRI_REFERENCED = 2 };
  * The flag is global and only ever set, so it is safe for every branch.
  */
 #define KRI_BIRTH_UNKNOWN UINT32_MAX
+
+/*
+ * Flag KRI_KEYED: the variable is (or was) the key of a binding in some
+ * substitution trie or map (kri_subst_extend sets it). A variable without
+ * it has no binding in any trie, so a walk that finds no in-place value
+ * stops there without searching the trie: every binding walks the
+ * variable it binds while it is still unbound, and most variables of a
+ * search are bound in place or not at all. Global and only ever set, as
+ * KRI_REFERENCED.
+ */
 
 struct kr_term {
 	uint8_t kind;
