@@ -2,6 +2,8 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <string.h>
+
 #include <kanrewrite/relations.h>
 
 /*
@@ -11,10 +13,11 @@
  * built per call: a body that is one `conde` or one call does not suspend,
  * a `fresh` body (KR_FRESH, kr_fresh_run) suspends once, as faster-mk's
  * defrel and fresh do. Bodies and clauses are clause functions
- * (kr_conde_fn, kr_clause_fresh_run, kr_fresh_run): their leading == run
- * directly on the state and the goals after them are built only when
- * those succeed, which is most of what the search saves (a `fresh` clause
- * of *o whose first == fails built six goals before). Numerals are proper lists of the integers 0 and 1, least significant
+ * (kr_rel_new_conde, kr_rel_new_fresh, kr_clause_fresh_run): their
+ * leading == run directly on the state and the goals after them are
+ * built only when those succeed, which is most of what the search saves
+ * (a `fresh` clause of *o whose first == fails built six goals before).
+ * Numerals are proper lists of the integers 0 and 1, least significant
  * bit first, with no trailing 0 ("build-num").
  */
 
@@ -36,11 +39,12 @@ static kr_rel *rels[R_COUNT];
 #define CALL(r, ...) KR_CALL(rels[r], __VA_ARGS__)
 
 /*
- * A `fresh` clause whose n variables are made when it runs, in the scope
+ * A `fresh` goal whose n variables are made when it runs, in the scope
  * of the clause (so == binds them in place), with the call's arguments as
- * its env: FRESH(n, fn, a) is KR_FRESH over fn's goals, built lazily.
+ * its env: FRESH(n, fn, a) is KR_FRESH over the goals of the clause
+ * function fn (a kr_fresh_run_fn), built only when it runs.
  */
-#define FRESH(n, fn, a) kr_fresh_call((n), (fn), (void *)(uintptr_t)(a))
+#define FRESH(n, fn, a) kr_fresh_run((n), (fn), (void *)(uintptr_t)(a))
 #define ARGS(env) ((kr_term *const *)(env))
 
 /* A leading == of a clause function (kr_conde_fn): fail the clause. */
@@ -102,12 +106,6 @@ static kr_stream *poso_run(const kr_state *st, kr_term *const *v, void *env)
 	return kr_stream_unit(st);
 }
 
-static kr_goal *poso_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_fresh_run(0, poso_run, (void *)a);
-}
-
 static kr_stream *gt1o_run(const kr_state *st, kr_term *const *v, void *env)
 {
 	(void)v;
@@ -120,12 +118,6 @@ static kr_stream *gt1o_run(const kr_state *st, kr_term *const *v, void *env)
 	kr_term *h = kr_var_new(NULL), *ad = kr_var_new(NULL);
 	HEAD(CONS(h, CONS(ad, kr_var_new(NULL))), n);
 	return kr_stream_unit(st);
-}
-
-static kr_goal *gt1o_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_fresh_run(0, gt1o_run, (void *)a);
 }
 
 /* --------------------------------------------------------- addition */
@@ -145,12 +137,6 @@ static kr_stream *full_adder_clause(const kr_state *st, int i, void *env)
 	for (int k = 0; k < 5 && st; k++)
 		st = kr_clause_eq(st, (fa_bits[i] >> k) & 1 ? B1 : B0, a[k]);
 	return st ? kr_stream_unit(st) : NULL;
-}
-
-static kr_goal *full_adder_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(8, full_adder_clause, (void *)a);
 }
 
 static kr_stream *adder_c5(const kr_state *st, kr_term *const *v, void *env)
@@ -185,12 +171,6 @@ static kr_stream *adder_clause(const kr_state *st, int i, void *env)
 	}
 }
 
-static kr_goal *adder_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(8, adder_clause, (void *)a);
-}
-
 static kr_stream *gen_adder_run(const kr_state *st, kr_term *const *v,
 				void *env)
 {
@@ -203,12 +183,6 @@ static kr_stream *gen_adder_run(const kr_state *st, kr_term *const *v,
 	return KR_THEN(st, CALL(R_POS, y), EQ(CONS(bc, z), r), CALL(R_POS, z),
 		       CALL(R_FULL_ADDER, d, ba, bb, bc, e),
 		       CALL(R_ADDER, e, x, y, z));
-}
-
-static kr_goal *gen_adder_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_fresh_run(7, gen_adder_run, (void *)a);
 }
 
 kr_goal *kr_poso(kr_term *n)
@@ -278,12 +252,6 @@ static kr_stream *mul_clause(const kr_state *st, int i, void *env)
 	}
 }
 
-static kr_goal *mul_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(7, mul_clause, (void *)a);
-}
-
 static kr_stream *odd_mul_run(const kr_state *st, kr_term *const *v,
 			      void *env)
 {
@@ -291,12 +259,6 @@ static kr_stream *odd_mul_run(const kr_state *st, kr_term *const *v,
 	kr_term *x = a[0], *n = a[1], *m = a[2], *p = a[3], *q = v[0];
 	return KR_THEN(st, CALL(R_BOUND_MUL, q, p, n, m), CALL(R_MUL, x, m, q),
 		       CALL(R_ADDER, B0, CONS(B0, q), m, p));
-}
-
-static kr_goal *odd_mul_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_fresh_run(1, odd_mul_run, (void *)a);
 }
 
 /* The inner conde of bound-*o's second clause; env: n m x y z a2 a3. */
@@ -338,12 +300,6 @@ static kr_stream *bound_mul_clause(const kr_state *st, int i, void *env)
 		return kr_clause_fresh_run(st, 7, bound_mul_c2, env);
 	HEAD(NIL, a[0]);
 	return KR_THEN(st, CALL(R_POS, a[1]));
-}
-
-static kr_goal *bound_mul_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(2, bound_mul_clause, (void *)a);
 }
 
 kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
@@ -408,39 +364,17 @@ static kr_stream *ltl_clause(const kr_state *st, int i, void *env)
 	return len_clause(st, i, ARGS(env), true);
 }
 
-static kr_goal *len_body(kr_term *const *a, bool lt)
-{
-	return kr_conde_fn(3, lt ? ltl_clause : eql_clause, (void *)a);
-}
-
-static kr_goal *eql_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return len_body(a, false);
-}
-
-static kr_goal *ltl_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return len_body(a, true);
-}
-
 static kr_stream *lel_clause(const kr_state *st, int i, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	return KR_THEN(st, CALL(i == 0 ? R_EQL : R_LTL, a[0], a[1]));
 }
 
-static kr_goal *lel_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(2, lel_clause, (void *)a);
-}
-
-static kr_goal *lt_c2(kr_term *const *v, void *env)
+static kr_stream *lt_c2(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	return KR_ALL(CALL(R_POS, v[0]), CALL(R_ADDER, B0, a[0], v[0], a[1]));
+	return KR_THEN(st, CALL(R_POS, v[0]),
+		       CALL(R_ADDER, B0, a[0], v[0], a[1]));
 }
 
 static kr_stream *lt_clause(const kr_state *st, int i, void *env)
@@ -451,12 +385,6 @@ static kr_stream *lt_clause(const kr_state *st, int i, void *env)
 	return KR_THEN(st, CALL(R_EQL, a[0], a[1]), FRESH(1, lt_c2, a));
 }
 
-static kr_goal *lt_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(2, lt_clause, (void *)a);
-}
-
 static kr_stream *le_clause(const kr_state *st, int i, void *env)
 {
 	kr_term *const *a = ARGS(env);
@@ -464,12 +392,6 @@ static kr_stream *le_clause(const kr_state *st, int i, void *env)
 		return KR_THEN(st, CALL(R_LT, a[0], a[1]));
 	HEAD(a[0], a[1]);
 	return kr_stream_unit(st);
-}
-
-static kr_goal *le_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(2, le_clause, (void *)a);
 }
 
 kr_goal *kr_lto(kr_term *n, kr_term *m)
@@ -486,21 +408,38 @@ kr_goal *kr_leo(kr_term *n, kr_term *m)
 
 /* --------------------------------------------------------- division */
 
-static kr_goal *div_c3(kr_term *const *v, void *env)
+/*
+ * The inner conde of /o's last clause; env: n m q r, then its fresh
+ * variables nh nl qh ql qlm qlmr rr rh.
+ */
+static kr_stream *div_inner(const kr_state *st, int i, void *env)
+{
+	kr_term *const *e = ARGS(env);
+	kr_term *m = e[1], *r = e[3], *nh = e[4], *nl = e[5], *qh = e[6],
+		*ql = e[7], *qlm = e[8], *qlmr = e[9], *rr = e[10],
+		*rh = e[11];
+	if (i == 0) {
+		HEAD(NIL, nh);
+		HEAD(NIL, qh);
+		return KR_THEN(st, kr_minuso(nl, r, qlm),
+			       CALL(R_MUL, ql, m, qlm));
+	}
+	return KR_THEN(st, CALL(R_POS, nh), CALL(R_MUL, ql, m, qlm),
+		       kr_pluso(qlm, r, qlmr), kr_minuso(qlmr, nl, rr),
+		       CALL(R_SPLIT, rr, r, NIL, rh),
+		       CALL(R_DIV, nh, m, qh, rh));
+}
+
+static kr_stream *div_c3(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *m = a[1], *q = a[2], *r = a[3];
-	kr_term *nh = v[0], *nl = v[1], *qh = v[2], *ql = v[3], *qlm = v[4],
-		*qlmr = v[5], *rr = v[6], *rh = v[7];
-	kr_goal *low = KR_ALL(EQ(NIL, nh), EQ(NIL, qh),
-			      kr_minuso(nl, r, qlm), CALL(R_MUL, ql, m, qlm));
-	kr_goal *high = KR_ALL(CALL(R_POS, nh), CALL(R_MUL, ql, m, qlm),
-			       kr_pluso(qlm, r, qlmr),
-			       kr_minuso(qlmr, nl, rr),
-			       CALL(R_SPLIT, rr, r, NIL, rh),
-			       CALL(R_DIV, nh, m, qh, rh));
-	return KR_ALL(CALL(R_SPLIT, n, r, nl, nh), CALL(R_SPLIT, q, r, ql, qh),
-		      KR_CONDE(low, high));
+	kr_term **e = kr_alloc(12 * sizeof *e);
+	memcpy(e, a, 4 * sizeof *e);
+	memcpy(e + 4, v, 8 * sizeof *e);
+	kr_term *n = a[0], *q = a[2], *r = a[3];
+	return KR_THEN(st, CALL(R_SPLIT, n, r, e[5], e[4]),
+		       CALL(R_SPLIT, q, r, e[7], e[6]),
+		       kr_conde_fn(2, div_inner, e));
 }
 
 static kr_stream *div_clause(const kr_state *st, int i, void *env)
@@ -520,12 +459,6 @@ static kr_stream *div_clause(const kr_state *st, int i, void *env)
 		return KR_THEN(st, CALL(R_LTL, m, n), CALL(R_LT, r, m),
 			       CALL(R_POS, q), FRESH(8, div_c3, a));
 	}
-}
-
-static kr_goal *div_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(3, div_clause, (void *)a);
 }
 
 #define SPLIT_ARGS                                                       \
@@ -597,12 +530,6 @@ static kr_stream *split_clause(const kr_state *st, int i, void *env)
 	return kr_stream_unit(st);
 }
 
-static kr_goal *split_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(6, split_clause, (void *)a);
-}
-
 kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r)
 {
 	init();
@@ -667,10 +594,10 @@ static kr_goal *log_body(kr_term *const *a, void *env)
 		log_general(n, b, q, r));
 }
 
-static kr_goal *exp2_c2(kr_term *const *v, void *env)
+static kr_stream *exp2_c2(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	return CALL(R_SPLIT, a[0], a[1], v[0], NUM1);
+	return KR_THEN(st, CALL(R_SPLIT, a[0], a[1], v[0], NUM1));
 }
 
 static kr_stream *exp2_c3(const kr_state *st, kr_term *const *v, void *env)
@@ -711,18 +638,13 @@ static kr_stream *exp2_clause(const kr_state *st, int i, void *env)
 	}
 }
 
-static kr_goal *exp2_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(4, exp2_clause, (void *)a);
-}
-
-static kr_goal *repmul_c3(kr_term *const *v, void *env)
+static kr_stream *repmul_c3(const kr_state *st, kr_term *const *v,
+			    void *env)
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *n = a[0], *q = a[1], *nq = a[2], *q1 = v[0], *nq1 = v[1];
-	return KR_ALL(kr_pluso(q1, NUM1, q), CALL(R_REPMUL, n, q1, nq1),
-		      CALL(R_MUL, nq1, n, nq));
+	return KR_THEN(st, kr_pluso(q1, NUM1, q), CALL(R_REPMUL, n, q1, nq1),
+		       CALL(R_MUL, nq1, n, nq));
 }
 
 static kr_stream *repmul_clause(const kr_state *st, int i, void *env)
@@ -739,12 +661,6 @@ static kr_stream *repmul_clause(const kr_state *st, int i, void *env)
 	}
 }
 
-static kr_goal *repmul_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_conde_fn(3, repmul_clause, (void *)a);
-}
-
 kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
 {
 	init();
@@ -758,38 +674,53 @@ kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n)
 
 /* ------------------------------------------------------------ setup */
 
+/*
+ * Every relation but logo is one conde of clause functions (clauses > 0)
+ * or one fresh (its variables in vars), made with kr_rel_new_conde and
+ * kr_rel_new_fresh: a call is then one object.
+ */
 static void init(void)
 {
 	static const struct {
 		const char *name;
 		int arity;
-		kr_rel_fn fn;
+		int clauses;
+		kr_clause_fn clause;
+		size_t vars;
+		kr_fresh_run_fn run;
 	} defs[R_COUNT] = {
-		[R_FULL_ADDER] = {"full-addero", 5, full_adder_body},
-		[R_ADDER] = {"addero", 4, adder_body},
-		[R_GEN_ADDER] = {"gen-addero", 4, gen_adder_body},
-		[R_MUL] = {"*o", 3, mul_body},
-		[R_ODD_MUL] = {"odd-*o", 4, odd_mul_body},
-		[R_BOUND_MUL] = {"bound-*o", 4, bound_mul_body},
-		[R_EQL] = {"=lo", 2, eql_body},
-		[R_LTL] = {"<lo", 2, ltl_body},
-		[R_LEL] = {"<=lo", 2, lel_body},
-		[R_LT] = {"<o", 2, lt_body},
-		[R_LE] = {"<=o", 2, le_body},
-		[R_DIV] = {"/o", 4, div_body},
-		[R_SPLIT] = {"splito", 4, split_body},
-		[R_LOG] = {"logo", 4, log_body},
-		[R_EXP2] = {"exp2", 3, exp2_body},
-		[R_REPMUL] = {"repeated-mul", 3, repmul_body},
-		[R_POS] = {"poso", 1, poso_body},
-		[R_GT1] = {">1o", 1, gt1o_body},
+		[R_FULL_ADDER] = {"full-addero", 5, 8, full_adder_clause, 0, 0},
+		[R_ADDER] = {"addero", 4, 8, adder_clause, 0, 0},
+		[R_GEN_ADDER] = {"gen-addero", 4, 0, 0, 7, gen_adder_run},
+		[R_MUL] = {"*o", 3, 7, mul_clause, 0, 0},
+		[R_ODD_MUL] = {"odd-*o", 4, 0, 0, 1, odd_mul_run},
+		[R_BOUND_MUL] = {"bound-*o", 4, 2, bound_mul_clause, 0, 0},
+		[R_EQL] = {"=lo", 2, 3, eql_clause, 0, 0},
+		[R_LTL] = {"<lo", 2, 3, ltl_clause, 0, 0},
+		[R_LEL] = {"<=lo", 2, 2, lel_clause, 0, 0},
+		[R_LT] = {"<o", 2, 2, lt_clause, 0, 0},
+		[R_LE] = {"<=o", 2, 2, le_clause, 0, 0},
+		[R_DIV] = {"/o", 4, 3, div_clause, 0, 0},
+		[R_SPLIT] = {"splito", 4, 6, split_clause, 0, 0},
+		[R_EXP2] = {"exp2", 3, 4, exp2_clause, 0, 0},
+		[R_REPMUL] = {"repeated-mul", 3, 3, repmul_clause, 0, 0},
+		[R_POS] = {"poso", 1, 0, 0, 0, poso_run},
+		[R_GT1] = {">1o", 1, 0, 0, 0, gt1o_run},
 	};
 	if (rels[0])
 		return;
 	B0 = kr_int(0);
 	B1 = kr_int(1);
 	NUM1 = KR_LIST(B1);
-	for (int i = 0; i < R_COUNT; i++)
-		rels[i] = kr_rel_new(defs[i].name, defs[i].arity, defs[i].fn,
-				     NULL);
+	for (int i = 0; i < R_COUNT; i++) {
+		if (i == R_LOG)
+			rels[i] = kr_rel_new("logo", 4, log_body, NULL);
+		else if (defs[i].clause)
+			rels[i] = kr_rel_new_conde(defs[i].name, defs[i].arity,
+						   defs[i].clauses,
+						   defs[i].clause);
+		else
+			rels[i] = kr_rel_new_fresh(defs[i].name, defs[i].arity,
+						   defs[i].vars, defs[i].run);
+	}
 }
