@@ -448,12 +448,20 @@ kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env)
 
 /* ---------------------------------------------------------------- relations */
 
-kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env)
+/* A relation with its name and arity; the caller sets how it runs. */
+static kr_rel *rel_alloc(const char *name, int arity)
 {
-	kr_check(name != NULL && arity >= 0 && fn != NULL);
+	kr_check(name != NULL && arity >= 0);
 	kr_rel *r = kri_alloc(sizeof *r);
 	r->name = kr_strdup(name);
 	r->arity = arity;
+	return r;
+}
+
+kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env)
+{
+	kr_check(fn != NULL);
+	kr_rel *r = rel_alloc(name, arity);
 	r->fn = fn;
 	r->env = env;
 	return r;
@@ -462,10 +470,8 @@ kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env)
 kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
 			 kr_clause_fn fn)
 {
-	kr_check(name != NULL && arity >= 0 && n >= 1 && fn != NULL);
-	kr_rel *r = kri_alloc(sizeof *r);
-	r->name = kr_strdup(name);
-	r->arity = arity;
+	kr_check(n >= 1 && fn != NULL);
+	kr_rel *r = rel_alloc(name, arity);
 	r->clause = fn;
 	r->n = (size_t)n;
 	return r;
@@ -474,11 +480,8 @@ kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
 kr_rel *kr_rel_new_fresh(const char *name, int arity, size_t n,
 			 kr_fresh_run_fn body)
 {
-	kr_check(name != NULL && arity >= 0 && body != NULL &&
-		 n <= UINT32_MAX);
-	kr_rel *r = kri_alloc(sizeof *r);
-	r->name = kr_strdup(name);
-	r->arity = arity;
+	kr_check(body != NULL && n <= UINT32_MAX);
+	kr_rel *r = rel_alloc(name, arity);
 	r->run = body;
 	r->n = n;
 	return r;
