@@ -288,7 +288,8 @@ kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env);
  * answers in the same order, with the same steps, as kr_rel_new() with a
  * body returning kr_conde_fn(n, fn, args), but a call is one object and
  * builds no body goal (as faster-mk's defrel over a conde).
- * Shape: n >= 1 clauses. Errors: none; aborts on OOM.
+ * Shape: n >= 1 clauses. Errors: none; aborts on OOM. Cost: one object
+ * per call, one node per clause the search reaches.
  */
 kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
 			 kr_clause_fn fn);
@@ -299,6 +300,7 @@ kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
  * args), args the call's copied arguments. The same answers, order and
  * steps as kr_rel_new() with a body returning kr_fresh_run(n, body, args),
  * in one object per call. Shape: n may be 0. Errors: none; aborts on OOM.
+ * Cost: one object per call and one node when it runs.
  */
 kr_rel *kr_rel_new_fresh(const char *name, int arity, size_t n,
 			 kr_fresh_run_fn body);

@@ -575,7 +575,8 @@ size_t kr_profile_changes(const kr_profile *p);
  * sub-profiles of a sequence. It shows whether a rewriter rescans nodes
  * that did not change: visits per node then grow with the graph (PyTensor
  * 2.32's equilibrium rewriter revisits every node in every pass, so N
- * passes make N^2 visits). 0 for a NULL profile.
+ * passes make N^2 visits). Shape: p may be NULL (0). Errors: none.
+ * Cost: O(passes + sub-profiles).
  */
 size_t kr_profile_visits(const kr_profile *p);
 
