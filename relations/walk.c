@@ -19,44 +19,82 @@
  *          ((fresh (x xs y ys) (conso x xs a) (conso y ys b)
  *             (conde ((rel x y) (map_anyo/true rel xs ys))
  *                    ((== x y) (map_anyo/flag rel xs ys))))))
+ * The public relation combines these branches as kanren does (korder.c:
+ * one answer of each branch in turn), so its first answer relates every
+ * pair that rel relates, as kanren's does; term_walko's walk into the
+ * elements keeps the engine's order (its documented order).
+ * `null_first` lets the empty sequences match before anything is related
+ * (kanren's null_res=True, which walko uses).
  */
 struct map_any_env {
 	const kr_rel *rel;
-	kr_rel *self[2]; /* [0]: nothing related yet, [1]: some pair related */
+	bool korder;
+	kr_rel *self[3]; /* nothing related yet, some pair related, top */
 };
 
-static kr_goal *map_any_body(kr_term *const *a, void *env, int any)
+static kr_goal *choice(const struct map_any_env *e, kr_goal *a, kr_goal *b)
+{
+	if (e->korder)
+		return kri_rel_kany(2, (kr_goal *[]){a, b});
+	return KR_CONDE(a, b);
+}
+
+static kr_goal *both(const struct map_any_env *e, kr_goal *a, kr_goal *b)
+{
+	return e->korder ? kri_rel_kall(a, b) : KR_ALL(a, b);
+}
+
+static kr_goal *map_any_body(kr_term *const *a, void *env, int any,
+			     bool null_ok)
 {
 	struct map_any_env *e = env;
 	kr_term *v[4];
 	kr_fresh(4, v);
-	kr_goal *done = any ? kri_rel_nullo2(a[0], a[1]) : kr_fail();
-	return KR_CONDE(
-		done,
-		KR_FRESH(kr_conso(v[0], v[1], a[0]), kr_conso(v[2], v[3], a[1]),
-			 KR_CONDE(KR_ALL(KR_CALL(e->rel, v[0], v[2]),
-					 KR_CALL(e->self[1], v[1], v[3])),
-				  KR_ALL(kr_eq(v[0], v[2]),
-					 KR_CALL(e->self[any], v[1], v[3])))));
+	kr_goal *done = any || null_ok ? kri_rel_nullo2(a[0], a[1]) : kr_fail();
+	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
+				kr_conso(v[2], v[3], a[1]));
+	kr_goal *step = choice(
+		e, both(e, KR_CALL(e->rel, v[0], v[2]),
+			KR_CALL(e->self[1], v[1], v[3])),
+		both(e, kr_eq(v[0], v[2]), KR_CALL(e->self[any], v[1], v[3])));
+	return choice(e, done, both(e, split, step));
 }
 
 static kr_goal *map_any0(kr_term *const *a, void *env)
 {
-	return map_any_body(a, env, 0);
+	return map_any_body(a, env, 0, false);
 }
 
 static kr_goal *map_any1(kr_term *const *a, void *env)
 {
-	return map_any_body(a, env, 1);
+	return map_any_body(a, env, 1, false);
+}
+
+static kr_goal *map_any_top(kr_term *const *a, void *env)
+{
+	return map_any_body(a, env, 0, true);
+}
+
+static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder)
+{
+	struct map_any_env *e = kr_alloc(sizeof *e);
+	e->rel = rel;
+	e->korder = korder;
+	e->self[0] = kr_rel_new("map_anyo", 2, map_any0, e);
+	e->self[1] = kr_rel_new("map_anyo", 2, map_any1, e);
+	e->self[2] = kr_rel_new("map_anyo", 2, map_any_top, e);
+	return e;
 }
 
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b)
 {
-	struct map_any_env *e = kr_alloc(sizeof *e);
-	e->rel = rel;
-	e->self[0] = kr_rel_new("map_anyo", 2, map_any0, e);
-	e->self[1] = kr_rel_new("map_anyo", 2, map_any1, e);
-	return KR_CALL(e->self[0], a, b);
+	return KR_CALL(map_any_env_new(rel, true)->self[0], a, b);
+}
+
+/* term_walko's walk into the elements: the engine's order. */
+static kr_goal *map_anyo_engine(const kr_rel *rel, kr_term *a, kr_term *b)
+{
+	return KR_CALL(map_any_env_new(rel, false)->self[0], a, b);
 }
 
 /* ------------------------------------------------------------------ reduceo */
@@ -102,16 +140,23 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out)
 
 /* -------------------------------------------------------------------- walko */
 
+/*
+ * kanren's walko without rator_goal, in kanren's order:
+ *   (conde ((rel in out)) ((map_anyo walko in out)))
+ * with map_anyo's null_res=True (two empty sequences are related).
+ */
 struct walko_env {
 	const kr_rel *rel;
 	kr_rel *self;
+	const struct map_any_env *map;
 };
 
 static kr_goal *walko_body(kr_term *const *a, void *env)
 {
 	struct walko_env *e = env;
-	return KR_CONDE(KR_CALL(e->rel, a[0], a[1]),
-			kr_map_anyo(e->self, a[0], a[1]));
+	return kri_rel_kany(2, (kr_goal *[]){
+				       KR_CALL(e->rel, a[0], a[1]),
+				       KR_CALL(e->map->self[2], a[0], a[1])});
 }
 
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
@@ -119,6 +164,7 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
 	struct walko_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->self = kr_rel_new("walko", 2, walko_body, e);
+	e->map = map_any_env_new(e->self, true);
 	return KR_CALL(e->self, in, out);
 }
 
@@ -208,7 +254,7 @@ static kr_stream *step_fn(const kr_state *st, void *env)
 	kr_goal *fmt = e->format ? KR_CALL(e->format, u, w) : kr_eq(u, w);
 	kr_goal *g = KR_ALL(
 		fmt, KR_CONDE(single_step(e, w, v),
-			      KR_ALL(kr_map_anyo(e->step, w, z),
+			      KR_ALL(map_anyo_engine(e->step, w, z),
 				     KR_CONDE(kr_eq(z, v),
 					      single_step(e, z, v)))));
 	return kr_goal_apply(g, st);

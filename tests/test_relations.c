@@ -666,6 +666,37 @@ START_TEST(test_graph_relations)
 }
 END_TEST
 
+static kr_goal *eqo_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_eq(a[0], a[1]);
+}
+
+/* kanren's test_map_anyo_misc and test_walko_misc: kanren's order. */
+START_TEST(test_graph_relations_korder)
+{
+	kr_term *q = kr_var_new("q");
+	kr_facts *f = kr_facts_new("one_to_threeo", 2);
+	KR_FACT(f, num(1), num(3));
+	const kr_rel *o = kr_facts_rel(f);
+	const kr_rel *eqo = kr_rel_new("eqo", 2, eqo_body, NULL);
+	kr_term *all = kr_run(-1, q, kr_map_anyo(o, t_read("(1 2 4 1 4 1 1)"),
+						 q));
+	ck_assert_int_eq(kr_list_length(all), 15);
+	ck_assert_str_eq(t_str(kr_car(all)), "(3 2 4 3 4 3 3)");
+	ck_assert_str_eq(run_str(1, q, kr_walko(o, t_read("(1 (1 2 4) 2 "
+							   "((4 1 1)) 1)"),
+						 q)),
+			 "((3 (3 2 4) 2 ((4 3 3)) 3))");
+	ck_assert_str_eq(run_str(2, q, kr_walko(eqo, q, q)),
+			 "(_.0 ())");
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_map_anyo(
+					    eqo, t_read("(1 2 3)"),
+					    t_read("(1 2 3)")))),
+			 7);
+}
+END_TEST
+
 /* The modes each doc comment of relations.h claims, one by one. */
 START_TEST(test_modes_lists)
 {
@@ -831,6 +862,7 @@ Suite *relations_suite(void)
 		{"rembero", test_rembero},
 		{"permuteo", test_permuteo},
 		{"graph_relations", test_graph_relations},
+		{"graph_relations_korder", test_graph_relations_korder},
 		{"assoccomm_eqs", test_assoccomm_eqs},
 		{"modes_lists", test_modes_lists},
 		{"modes_graph", test_modes_graph},

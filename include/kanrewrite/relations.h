@@ -86,9 +86,13 @@ kr_goal *kr_permuteo(kr_term *a, kr_term *b);
  * pair of elements is either related by rel or equal, and at least one
  * pair is related by rel (duplicates as in kanren: a pair that rel relates
  * and that is also equal counts both ways). rel has arity 2. The kind of
- * the sequences is kept as in kr_mapo(); answers come in the engine's
- * order. Terminates when a or b is a proper list and rel terminates on
- * its elements.
+ * the sequences is kept as in kr_mapo(). Order: kanren's, as for
+ * kr_reduceo() (each choice gives one *answer* of each branch in turn,
+ * the rel branch first), so the first answer relates every pair that rel
+ * relates: with one_to_threeo relating 1 to 3, `(1 2 4 1)` gives
+ * `(3 2 4 3)` first. rel's own answers come in the engine's order.
+ * Terminates when a or b is a proper list and rel terminates on its
+ * elements.
  */
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
 
@@ -114,8 +118,12 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
  * Variables via their owner) of the same length whose elements are related
  * by walko itself, at least one of them differently (kr_map_anyo). Gives
  * every rewrite of one or more subterms; an etuple gives etuples (kanren's
- * `null_type=etuple`), a list lists. Terminates when in is ground and rel
- * terminates.
+ * `null_type=etuple`), a list lists. As kanren's walko, two empty
+ * sequences are related (map_anyo's null_res=True). Order: kanren's (see
+ * kr_map_anyo()), so the first answer rewrites every subterm rel rewrites
+ * (what KanrenRelationSub, which takes the first answer, then applies);
+ * `(run 2 (q) (walko == q q))` is `(_.0 ())`. Terminates when in is
+ * ground and rel terminates.
  */
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
 
@@ -124,8 +132,9 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
  * or more nodes rewritten by rands_rel. At a node `(op . args)` (list or
  * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one
  * argument, rands_rel (arity 3: `(rands_rel args new_args op)`) may
- * rewrite the arguments; the walk also goes into the elements
- * (kr_map_anyo) and may then apply rands_rel at the rebuilt node. As
+ * rewrite the arguments; the walk also goes into the elements (as
+ * kr_map_anyo(), in the engine's order) and may then apply rands_rel at
+ * the rebuilt node. As
  * kanren's: `(conde ((step a b)) ((== a b)))`, each step (and each
  * application at a node) first orders its two terms with kanren's
  * ground_order (the ground one first, a bare variable last), so either

@@ -256,7 +256,7 @@ PRIM(p_graph_inputs)
 
 /* ============================================================ terms */
 
-/* (etuple op arg ...): an etuple, as etuples' etuple(). */
+/* (etuple op arg ...): an etuple, as etuples' etuple(); (etuple) is empty. */
 PRIM(p_etuple)
 {
 	*out = kr_etuple(n, a);
@@ -674,7 +674,7 @@ static const lang_prim_def prims[] = {
 	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
-	{"etuple", 1, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},
+	{"etuple", 0, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},
 	{"etuplize", 1, 2, p_etuplize}, {"var", 0, 1, p_var},
 	{"pprint", 1, 1, p_pprint}, {"pprint-string", 1, 1, p_pprint_string},
 	{"dprint", 1, 1, p_dprint}, {"repr", 1, 1, p_repr},

@@ -32,3 +32,10 @@
 (run* (q) (condu ((== q 1)) ((== q 2))))
 (run* (q) (conda ((conde ((== q 1)) ((== q 2)))) ((== q 3))))
 (run* (q) (onceo (conde ((== q 1)) ((== q 2)))))
+; the empty etuple (etuples' etuple()) is the empty sequence
+(etuple)
+(run* (q) (nullo (etuple)))
+; map-anyo and walko answer in kanren's order: all of a rewrite first
+(defrel (one-to-threeo x y) (conde ((== x 1) (== y 3))))
+(run 1 (q) (walko one-to-threeo '(1 (1 2 4) 2 ((4 1 1)) 1) q))
+(run 2 (q) (map-anyo one-to-threeo '(1 2 4 1) q))
