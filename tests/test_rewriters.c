@@ -505,6 +505,31 @@ START_TEST(pattern_options)
 			"FunctionGraph(add(add(x, mul(x, y)), add(z, x)))"};
 		ck_assert_str_eq(kr_fgraph_repr(fg), want[k]);
 	}
+	/* a graph variable or constant written in the pattern is checked for
+	 * other clients too (PyTensor 2.32: only the values of the pattern's
+	 * logic variables may have several) */
+	kr_variable *c2 = kr_constant_new(2.0, NULL);
+	kr_variable *graph_pats[2] = {c2, y};
+	for (int k = 0; k < 2; k++) {
+		kr_variable *w = graph_pats[k];
+		kr_term *pin = KR_ETUPLE(mul, kr_variable_term(w), vx);
+		kr_term *pout = KR_ETUPLE(mul, vx, kr_variable_term(w));
+		fg = fgraph(ADD(MUL(w, x), op2(kr_op_sub(), w, x)));
+		const char *before = kr_fgraph_repr(fg);
+		kr_node_rewriter *rw = kr_pattern_node_rewriter_new(pin, pout,
+								    NULL);
+		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						      rw, KR_IN_TO_OUT, false),
+					      fg, NULL), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), before);
+		kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+		o.allow_multiple_clients = true;
+		rw = kr_pattern_node_rewriter_new(pin, pout, &o);
+		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						      rw, KR_IN_TO_OUT, false),
+					      fg, NULL), 0);
+		ck_assert_str_ne(kr_fgraph_repr(fg), before);
+	}
 }
 END_TEST
 

@@ -266,8 +266,8 @@ static bool match_leaf(const matcher *m, kr_term *p, kr_variable *v)
 				       : kr_real_value(p);
 		return same_value(v, d) && single_client(m, v);
 	}
-	if (pv && pv == v)
-		return true;
+	if (pv && pv == v) /* PyTensor checks it too: not a pattern variable */
+		return single_client(m, v);
 	if (pv && kr_variable_is_constant(pv))
 		return kr_variable_is_constant(v) &&
 		       kr_constant_equal(pv, v) && single_client(m, v);
