@@ -117,6 +117,35 @@ START_TEST(merges_constants_first)
 }
 END_TEST
 
+/* PyTensor's test_merge_more_specific_types: the (500,) variable stays. */
+START_TEST(merge_keeps_more_specific_type)
+{
+	int64_t s500 = 500;
+	for (int reverse = 0; reverse < 2; reverse++) {
+		kr_variable *x1 = kr_variable_new(kr_type_vector(), "x1");
+		kr_variable *x2 = kr_variable_new(
+			kr_type_tensor(KR_FLOAT64, 1, &s500), "x2");
+		kr_variable *y1 = op1(kr_op_exp(), x1);
+		kr_variable *y2 = op1(kr_op_exp(), x2);
+		kr_variable *outs[2] = {reverse ? y2 : y1, reverse ? y1 : y2};
+		kr_fgraph *fg;
+		ck_assert_int_eq(kr_fgraph_new(&fg, 2, (kr_variable *[]){x1, x2},
+					       2, outs, false),
+				 0);
+		ck_assert_int_eq(kr_fgraph_replace(fg, x1, x2, NULL), 0);
+		kr_profile *p = merge_checked(fg);
+		ck_assert_ptr_eq(kr_fgraph_output(fg, 0), y2);
+		ck_assert_ptr_eq(kr_fgraph_output(fg, 1), y2);
+		size_t nb_fail = 1, nb_merged = 0;
+		ck_assert_int_eq(kr_merge_profile_stats(p, &nb_fail, NULL,
+							&nb_merged, NULL),
+				 0);
+		ck_assert_uint_eq(nb_fail, 0);
+		ck_assert_uint_eq(nb_merged, 1);
+	}
+}
+END_TEST
+
 START_TEST(same_graph)
 {
 	inputs();
@@ -143,6 +172,7 @@ Suite *merge_suite(void)
 	TCase *tc = tcase_create("merge");
 	tcase_add_test(tc, merges_duplicates);
 	tcase_add_test(tc, merges_constants_first);
+	tcase_add_test(tc, merge_keeps_more_specific_type);
 	tcase_add_test(tc, same_graph);
 	suite_add_tcase(s, tc);
 	return s;

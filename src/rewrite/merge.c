@@ -17,14 +17,15 @@ typedef struct entry {
 
 typedef bool (*same_fn)(const void *a, const void *b);
 
-/* The item equal to `item` under same, or NULL after inserting it. */
-static void *intern(kri_pmap *table, uint64_t hash, void *item, same_fn same)
+/* The entry of the item equal to `item` under same, or NULL after
+ * inserting it. */
+static entry *intern(kri_pmap *table, uint64_t hash, void *item, same_fn same)
 {
 	void *key = (void *)(uintptr_t)(hash | 1);
 	entry *head = kri_pmap_get(table, key);
 	for (entry *e = head; e; e = e->next)
 		if (same(e->item, item))
-			return e->item;
+			return e;
 	entry *e = kri_alloc(sizeof *e);
 	e->item = item;
 	e->next = head;
@@ -75,7 +76,7 @@ typedef struct merge_run {
  * blacklist). As PyTensor, nb_merged counts every replaced variable,
  * constants included, and nb_atomic the constant merges among them.
  */
-static void merge_pairs(merge_run *m, size_t n, kr_variable **olds,
+static bool merge_pairs(merge_run *m, size_t n, kr_variable **olds,
 			kr_variable **news, bool atomic)
 {
 	double t0 = kri_now();
@@ -85,10 +86,11 @@ static void merge_pairs(merge_run *m, size_t n, kr_variable **olds,
 	if (rc < 0) {
 		kr_error_clear();
 		m->prof->nb_fail++;
-	} else {
-		m->prof->nb_merged += n;
-		m->prof->nb_atomic += atomic;
+		return false;
 	}
+	m->prof->nb_merged += n;
+	m->prof->nb_atomic += atomic;
+	return true;
 }
 
 /* Constants first, in the order io_toposort meets them as inputs. */
@@ -103,12 +105,11 @@ static void merge_constants(merge_run *m, kr_apply **order, size_t n)
 			    kri_pmap_has(&seen, c))
 				continue;
 			kri_pmap_put(&seen, c, c);
-			kr_variable *first =
-				intern(&table, kr_constant_hash(c), c,
-				       same_constant);
+			entry *first = intern(&table, kr_constant_hash(c), c,
+					      same_constant);
 			if (first) {
 				kri_vec_push(&olds, c);
-				kri_vec_push(&news, first);
+				kri_vec_push(&news, first->item);
 			}
 		}
 	for (size_t i = 0; i < olds.len; i++)
@@ -124,10 +125,10 @@ static void merge_nodes(merge_run *m, kr_apply **order, size_t n)
 		kr_apply *node = order[i];
 		if (!kr_fgraph_has_node(m->fg, node))
 			continue;
-		kr_apply *first = intern(&table, node_hash(node), node,
-					 same_node);
-		if (!first)
+		entry *hit = intern(&table, node_hash(node), node, same_node);
+		if (!hit)
 			continue;
+		kr_apply *first = hit->item;
 		size_t nout = kr_apply_noutputs(node);
 		kr_variable *few[2][4];
 		kr_variable **olds = nout <= 4 ? few[0]
@@ -138,7 +139,18 @@ static void merge_nodes(merge_run *m, kr_apply **order, size_t n)
 			olds[k] = kr_apply_output(node, k);
 			news[k] = kr_apply_output(first, k);
 		}
-		merge_pairs(m, nout, olds, news, false);
+		/*
+		 * As PyTensor: a single output that cannot take the earlier
+		 * node's type (it is more specific) stays, and the earlier
+		 * node is replaced by this one instead.
+		 */
+		bool swap = nout == 1 &&
+			    !kr_type_is_super(kr_variable_type(olds[0]),
+					      kr_variable_type(news[0]));
+		if (swap && merge_pairs(m, 1, news, olds, false))
+			hit->item = node;
+		else if (!swap)
+			merge_pairs(m, nout, olds, news, false);
 	}
 }
 
