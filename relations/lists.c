@@ -149,6 +149,68 @@ struct perm_env {
 	kr_term *a, *b;
 };
 
+/*
+ * Keep in v[0..*n) the elements that `del` does not mark, grouped as
+ * Python's Counter.elements() lists them: each distinct element (by
+ * kr_equal) at its first place, followed by its repeats.
+ */
+static void keep_grouped(kr_term **v, long *n, const bool *del)
+{
+	long k = 0;
+	kr_term **out = kr_alloc((size_t)(*n ? *n : 1) * sizeof *out);
+	bool *used = kr_alloc_atomic((size_t)(*n ? *n : 1));
+	memset(used, 0, (size_t)(*n ? *n : 1));
+	for (long i = 0; i < *n; i++) {
+		if (del[i] || used[i])
+			continue;
+		for (long j = i; j < *n; j++)
+			if (!del[j] && !used[j] && kr_equal(v[j], v[i])) {
+				used[j] = true;
+				out[k++] = v[j];
+			}
+	}
+	memcpy(v, out, (size_t)k * sizeof *v);
+	*n = k;
+}
+
+/*
+ * kanren's permuteo on two sequences: elements equal on both sides (as
+ * its Counter difference, here kr_equal on the walked terms) cancel out.
+ * Returns true when everything cancelled (they are permutations of each
+ * other); otherwise the remaining elements are in a[0..*n) and, as a
+ * sequence of b's kind, in *rest (both unchanged when nothing cancelled).
+ * Cost: O(n^2) kr_equal tests.
+ */
+static bool cancel_common(kr_term **a, long *n, kr_term **b, long *m,
+			  const kr_subst *s, kr_term **rest)
+{
+	bool *da = kr_alloc_atomic((size_t)(*n ? *n : 1));
+	bool *db = kr_alloc_atomic((size_t)(*m ? *m : 1));
+	memset(da, 0, (size_t)(*n ? *n : 1));
+	memset(db, 0, (size_t)(*m ? *m : 1));
+	long gone = 0;
+	for (long i = 0; i < *n; i++)
+		a[i] = kr_walk_star(a[i], s);
+	for (long j = 0; j < *m; j++)
+		b[j] = kr_walk_star(b[j], s);
+	for (long i = 0; i < *n; i++)
+		for (long j = 0; j < *m; j++)
+			if (!db[j] && kr_equal(a[i], b[j])) {
+				da[i] = db[j] = true;
+				gone++;
+				break;
+			}
+	if (gone == *n)
+		return true;
+	if (gone == 0)
+		return false;
+	keep_grouped(a, n, da);
+	keep_grouped(b, m, db);
+	bool et = kr_term_kind(*rest) == KR_ETUPLE;
+	*rest = et ? kr_etuple((size_t)*m, b) : kr_list((size_t)*m, b);
+	return false;
+}
+
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
 {
 	struct perm_env *e = env;
@@ -170,6 +232,16 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 				     st);
 	}
 	kr_term *like = kr_walk(side, s);
+	long m;
+	kr_term **others = kri_rel_elements(other, s, &m);
+	if (m >= 0) {
+		if (m != n)
+			return NULL;
+		kr_term *rest = kr_walk(other, s);
+		if (cancel_common(items, &n, others, &m, s, &rest))
+			return kr_stream_unit(st);
+		other = rest;
+	}
 	return kr_goal_apply(kri_rel_perms(items, n, like, other, false), st);
 }
 

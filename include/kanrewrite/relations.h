@@ -76,8 +76,11 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
  * etuples of the same length). Fully relational on one proper list: with a
  * (or b) a proper list and the other fresh, enumerates the n! permutations
  * (with duplicates for repeated elements), in the order of taking each
- * element of the list first in turn; with both proper lists, one answer
- * per way of matching. Terminates when a or b is a proper list.
+ * element of the list first in turn. With both proper lists, as kanren:
+ * elements equal on both sides (kr_equal on the walked terms, kanren's
+ * Counter difference) cancel first, so two permutations of each other
+ * give one answer; what is left of a is permuted against what is left of
+ * b, one answer per permutation. Terminates when a or b is a proper list.
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
 
