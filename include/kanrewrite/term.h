@@ -217,6 +217,14 @@ kr_term *kr_as_etuple(kr_term *t);
 bool kr_is_var(const kr_term *t);
 
 /**
+ * True for a boolean: the symbols `#t` and `#f` (as the reader reads
+ * `#t`/`#true` and `#f`/`#false`). Booleans are not symbols for
+ * `symbolo` (Scheme's symbol?), and reified constraints order them after
+ * the symbols, `#f` before `#t`, as faster-miniKanren does. Cost: O(1).
+ */
+bool kr_is_boolean(const kr_term *t);
+
+/**
  * True when t contains no logic variable (syntactically, under the empty
  * substitution). Cost: O(1): a flag computed at construction.
  */

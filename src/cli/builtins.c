@@ -233,11 +233,11 @@ static int pred(kr_term **out, bool b)
 PRIM(p_pairp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_CONS || (kr_term_kind(a[0]) == KR_ETUPLE && kr_is_pair(a[0]))); }
 PRIM(p_nullp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_NIL); }
 PRIM(p_listp) { UNUSED_N; return pred(out, is_list(a[0])); }
-PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && lang_truthy(a[0]) && strcmp(kr_sym_name(a[0]), "#t")); }
+PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && !kr_is_boolean(a[0])); }
 PRIM(p_stringp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_STR); }
 PRIM(p_numberp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || kr_term_kind(a[0]) == KR_REAL); }
 PRIM(p_integerp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || (kr_term_kind(a[0]) == KR_REAL && floor(kr_real_value(a[0])) == kr_real_value(a[0]))); }
-PRIM(p_booleanp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && (a[0] == lang_bool(true) || a[0] == lang_bool(false))); }
+PRIM(p_booleanp) { UNUSED_N; return pred(out, kr_is_boolean(a[0])); }
 PRIM(p_procedurep) { UNUSED_N; return pred(out, lang_is_procedure(a[0])); }
 PRIM(p_goalp) { UNUSED_N; return pred(out, lang_term_goal(a[0]) != NULL); }
 PRIM(p_varp) { UNUSED_N; return pred(out, kr_is_var(a[0])); }

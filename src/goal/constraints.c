@@ -64,6 +64,7 @@ static bool tc_holds(const tcon *tc, const kr_term *t)
 	switch (tc->kind) {
 	case KR_INT: return t->kind == KR_INT || t->kind == KR_REAL;
 	case KR_FOREIGN: return kr_is_foreign_of(t, tc->type);
+	case KR_SYM: return t->kind == KR_SYM && !kr_is_boolean(t);
 	default: return t->kind == tc->kind;
 	}
 }
@@ -496,7 +497,7 @@ static int lex_rank(const kr_term *t)
 	case KR_INT:
 	case KR_REAL: return 0;
 	case KR_STR: return 1;
-	case KR_SYM: return 2;
+	case KR_SYM: return kr_is_boolean(t) ? 4 : 2;
 	case KR_FOREIGN: return 3;
 	case KR_NIL: return 5;
 	case KR_ETUPLE: return t->u.et.n ? 6 : 5;
@@ -531,6 +532,10 @@ static int lex_compare(kr_term *x, kr_term *y)
 			return ((uintptr_t)x->u.fo.ptr > (uintptr_t)y->u.fo.ptr) -
 			       ((uintptr_t)x->u.fo.ptr < (uintptr_t)y->u.fo.ptr);
 		}
+		case 4: /* #f before #t */
+			if (kr_is_boolean(x) && kr_is_boolean(y))
+				return strcmp(x->u.sym.name, y->u.sym.name);
+			return 0;
 		case 6: {
 			int c = lex_compare(kr_car(x), kr_car(y));
 			if (c)

@@ -110,6 +110,18 @@ kr_term *kr_sym(const char *name)
 	return symtab[i];
 }
 
+bool kr_is_boolean(const kr_term *t)
+{
+	static kr_term *yes, *no;
+	if (t->kind != KR_SYM)
+		return false;
+	if (!yes) {
+		yes = kr_sym("#t");
+		no = kr_sym("#f");
+	}
+	return t == yes || t == no;
+}
+
 const char *kr_sym_name(const kr_term *s)
 {
 	kr_check(s && s->kind == KR_SYM);

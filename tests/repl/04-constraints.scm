@@ -11,3 +11,10 @@
 (run* (q) (fresh (x) (=/= (list x 1) q)))
 (run* (q) (fresh (a b) (== q (list a b)) (symbolo a) (numbero b)))
 (run* (q) (fresh (a) (== q (list a)) (=/= a 'x) (=/= a 'y)))
+; #t and #f are booleans, not symbols: symbolo fails on them, and
+; reified constraints order them after the symbols, #f first
+(run* (q) (symbolo #f))
+(run* (q) (symbolo q) (== q #t))
+(run* (q) (symbolo q) (=/= q #f))
+(run* (q) (absento #t q) (absento #f q) (absento 'b q) (absento "s" q) (absento 1 q))
+(run* (q) (=/= q #t) (=/= q #f) (=/= q 'a) (=/= q '()))
