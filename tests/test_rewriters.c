@@ -240,6 +240,13 @@ START_TEST(failures_leave_graph_unchanged)
 END_TEST
 
 /* mul(a, b) -> mul(b, a): a rewrite that never settles. */
+static int count_limit(const kr_failure *f, void *data)
+{
+	ck_assert_int_eq(f->code, KR_ELIMIT);
+	++*(int *)data;
+	return 0;
+}
+
 START_TEST(oscillation_stopped)
 {
 	inputs();
@@ -256,6 +263,17 @@ START_TEST(oscillation_stopped)
 	ck_assert_msg(strstr(kr_error_last()->message,
 			     "max'ed out by e(mul, ~a, ~b) -> e(mul, ~b, ~a)"),
 		      "%s", kr_error_last()->message);
+	/* with a callback that goes on (PyTensor's default, log and stop),
+	 * the rewrite ends without error and the callback saw the limit */
+	o.failure_callback = count_limit;
+	int calls = 0;
+	o.failure_data = &calls;
+	fg = fgraph(MUL(x, y));
+	rc = kr_graph_rewriter_rewrite(
+		kr_equilibrium_graph_rewriter_new(1, &swap, &o), fg, NULL);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(calls, 1);
+	ck_assert(kr_fgraph_repr(fg) != NULL);
 }
 END_TEST
 

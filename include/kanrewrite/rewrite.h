@@ -355,8 +355,11 @@ typedef struct kr_equilibrium_opts {
 	/**
 	 * Stop when a rewriter has been applied more than max_use_ratio times
 	 * the largest node count seen (PyTensor's max_use_ratio; required,
-	 * > 0). The rewrite then fails with KR_ELIMIT and a message naming the
-	 * rewriter, never loops forever.
+	 * > 0), never loop forever. The KR_ELIMIT error, with a message
+	 * naming the rewriter, goes to the failure callback: when it returns
+	 * 0 (kr_failure_warn, kr_failure_ignore: PyTensor's default, which
+	 * logs "max'ed out" and stops) the rewrite ends without error, the
+	 * graph as it is; without callback the rewrite fails with KR_ELIMIT.
 	 */
 	double max_use_ratio;
 	/** Do not queue nodes created by a rewrite in the same pass. */

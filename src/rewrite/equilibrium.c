@@ -47,6 +47,7 @@ typedef struct run {
 	kri_vec pruned;  /* nodes pruned since the last kept change */
 	kr_feature feature;
 	kr_profile *prof;
+	bool maxed_out; /* over max_use_ratio, and the callback said go on */
 } run;
 
 static void stamp(run *r, kr_apply *node)
@@ -140,21 +141,28 @@ static void count_use(kri_pass *pass, const char *name)
 	kri_pmap_put(&pass->counts, name, (void *)(n + 1));
 }
 
-/* Note a successful application; KR_ELIMIT once over the use budget. */
+/*
+ * Note a successful application; KR_ELIMIT once over the use budget. The
+ * failure callback sees that error (PyTensor logs it and stops the
+ * rewrite: config.on_opt_error "warn"); when it returns 0 the rewrite
+ * still ends here, without error (`maxed_out`).
+ */
 static int applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 {
 	st->applied++;
 	st->created += created;
 	count_use(pass, st->name);
 	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
-	if ((double)st->applied > budget)
-		return kr_error_set(
-			KR_ELIMIT,
-			"EquilibriumGraphRewriter max'ed out by %s: applied "
-			"%zu times on a graph of at most %zu nodes "
-			"(max_use_ratio %g)", st->name, st->applied,
-			r->max_nodes, r->eq->opts.max_use_ratio);
-	return 0;
+	if ((double)st->applied <= budget)
+		return 0;
+	kr_error_set(KR_ELIMIT,
+		     "EquilibriumGraphRewriter max'ed out by %s: applied %zu "
+		     "times on a graph of at most %zu nodes (max_use_ratio %g)",
+		     st->name, st->applied, r->max_nodes,
+		     r->eq->opts.max_use_ratio);
+	r->maxed_out = kri_report_failure(r->self, KR_ELIMIT, NULL, NULL,
+					  r->current) == 0;
+	return KR_ELIMIT;
 }
 
 static const char *graph_rw_name(const kr_graph_rewriter *g)
@@ -369,6 +377,8 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	if (rc < 0)
 		return rc;
 	rc = eq_loop(&r, fg);
+	if (r.maxed_out)
+		rc = 0;
 	kr_fgraph_remove_feature(fg, &r.feature);
 	r.prof->time = kri_now() - t0;
 	r.prof->nodes_end = kr_fgraph_nnodes(fg);
