@@ -118,12 +118,13 @@ struct kr_feature {
  * Shape: `inputs` NULL means infer them: the ownerless non-constant
  * ancestors of the outputs, in the order a depth-first search from the
  * last output to the first meets them (PyTensor's `graph_inputs`);
- * otherwise nin distinct variables without owner. `clone` true copies the
- * graph between inputs and outputs first (inputs are copied, constants
- * shared), so the original nodes are never changed.
+ * otherwise nin variables without owner (a repeated one stays repeated
+ * in the inputs list, as PyTensor 2.32's constructor keeps it).
+ * `clone` true copies the graph between inputs and outputs first (inputs
+ * are copied, constants shared), so the original nodes are never changed.
  * @param[out] out the graph.
- * Returns: 0. Errors: KR_EINVALID for an input with an owner or a repeated
- * input; KR_ENOTFOUND when an output depends on an ownerless non-constant
+ * Returns: 0. Errors: KR_EINVALID for an input with an owner;
+ * KR_ENOTFOUND when an output depends on an ownerless non-constant
  * variable that is not an input (PyTensor's MissingInputError); *out is
  * then unchanged.
  * Cost: O(size of the graph).
@@ -370,7 +371,8 @@ int kr_fgraph_remove_node(kr_fgraph *fg, kr_apply *node, const char *reason);
 
 /**
  * Remove input i, as PyTensor's `fgraph.remove_input`: it leaves the
- * inputs list and every node using it is removed (kr_fgraph_remove_node()).
+ * inputs list (another place of a repeated input stays) and every node
+ * using it is removed (kr_fgraph_remove_node()).
  * A graph output that is that very input stays (as in PyTensor; the graph
  * then fails kr_fgraph_check_integrity()).
  * Returns: 0. Errors: KR_ENOTFOUND when there is no input i.

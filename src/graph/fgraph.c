@@ -444,7 +444,8 @@ int kr_fgraph_import_node(kr_fgraph *fg, kr_apply *node, const char *reason)
 	return kr_fgraph_import_node_ex(fg, node, reason, 0);
 }
 
-int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v)
+/* Add v to the inputs; `again`: append it even when it already is one. */
+static int add_input(kr_fgraph *fg, kr_variable *v, bool again)
 {
 	kr_check(fg != NULL && v != NULL);
 	if (v->owner)
@@ -454,11 +455,21 @@ int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v)
 				    kr_variable_to_string(v),
 				    kr_apply_to_string(v->owner));
 	kri_vdata *vd = vsetup(fg, v);
-	if (!vd->input) {
+	if (!vd->input || again) {
 		vd->input = true;
 		kri_vec_push(&fg->inputs, v);
 	}
 	return 0;
+}
+
+int kr_fgraph_add_input(kr_fgraph *fg, kr_variable *v)
+{
+	return add_input(fg, v, false);
+}
+
+int kri_fgraph_append_input(kr_fgraph *fg, kr_variable *v)
+{
+	return add_input(fg, v, true);
 }
 
 int kr_fgraph_add_output_ex(kr_fgraph *fg, kr_variable *v, const char *reason,
@@ -780,6 +791,8 @@ int kr_fgraph_remove_input(kr_fgraph *fg, size_t i, const char *reason)
 	ins->items[--ins->len] = NULL;
 	kri_vdata *vd = vget(fg, v);
 	vd->input = false;
+	for (size_t k = 0; k < ins->len; k++)
+		vd->input |= ins->items[k] == v; /* a repeated input stays */
 	size_t n;
 	const kr_client *cl = kr_fgraph_clients(fg, v, &n);
 	kr_client *snap = kri_alloc((n ? n : 1) * sizeof *snap);

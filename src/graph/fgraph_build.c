@@ -266,9 +266,9 @@ static void infer_inputs(kri_vec *ins, size_t n, kr_variable *const *outs)
 	}
 }
 
+/* The given inputs, in order; a repeated one is kept (PyTensor 2.32). */
 static int check_inputs(kri_vec *ins, size_t n, kr_variable *const *inputs)
 {
-	uint64_t ep = kri_epoch();
 	for (size_t k = 0; k < n; k++) {
 		kr_variable *v = inputs[k];
 		kr_check(v != NULL);
@@ -279,11 +279,6 @@ static int check_inputs(kri_vec *ins, size_t n, kr_variable *const *inputs)
 				"node, %s; use its inputs or clone the graph",
 				k, kr_variable_to_string(v),
 				kr_apply_to_string(v->owner));
-		if (v->mark == ep)
-			return kr_error_set(KR_EINVALID,
-					    "input %zu (%s) is given twice", k,
-					    kr_variable_to_string(v));
-		v->mark = ep;
 		kri_vec_push(ins, v);
 	}
 	return 0;
@@ -391,7 +386,7 @@ static int fgraph_make(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 		return rc;
 	kr_fgraph *fg = kri_fgraph_alloc();
 	for (size_t k = 0; k < ins.len; k++)
-		kr_fgraph_add_input(fg, ins.items[k]);
+		kri_fgraph_append_input(fg, ins.items[k]);
 	if (copies.len)
 		rc = kri_fgraph_import_sorted(fg, &copies, "init");
 	for (size_t k = 0; k < nout && rc == 0; k++)

@@ -155,6 +155,10 @@ static inline kri_ndata *kri_fg_ndata(const kr_fgraph *fg,
 	return fg->xnodes.len ? kri_pmap_get(&fg->xnodes, node) : NULL;
 }
 
+/* kr_fgraph_add_input(), appending v even when it already is an input
+ * (PyTensor's add_input(check=False), as its constructor does). */
+int kri_fgraph_append_input(kr_fgraph *fg, kr_variable *v);
+
 /* A new empty graph (no features). */
 kr_fgraph *kri_fgraph_alloc(void);
 
