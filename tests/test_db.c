@@ -123,8 +123,15 @@ START_TEST(register_errors)
 	o.final_rewriter = o.cleanup = true;
 	ck_assert_int_eq(kr_db_register(eq, "f", noop(), NULL, NULL, NULL, &o),
 			 KR_EINVALID);
-	ck_assert_int_eq(kr_db_register(kr_local_group_db_new(), "g", noop(),
-					NULL, NULL, NULL, NULL), KR_EINVALID);
+	/* a LocalGroupDB takes a graph rewriter, as PyTensor's
+	 * test_LocalGroupDB; a query selecting it fails */
+	kr_rewrite_db *lg = kr_local_group_db_new();
+	ck_assert_int_eq(kr_db_register(lg, "g", noop(), NULL, NULL, NULL,
+					NULL), 0);
+	ck_assert_uint_eq(kr_db_size(lg), 1);
+	kr_db_result lr;
+	ck_assert_int_eq(kr_db_query(&lr, lg, parse("+g")), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "'g' is a graph rewriter"));
 	double pos;
 	ck_assert_int_eq(kr_db_position(&pos, db, "z"), 0);
 	ck_assert(pos == 3.0); /* "last" after positions 1, 2, 2 */

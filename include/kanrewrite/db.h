@@ -75,7 +75,9 @@ kr_rewrite_db *kr_equilibrium_db_new(double max_use_ratio,
 
 /**
  * A new LocalGroupDB: its queries build a SequentialNodeRewriter over the
- * selected node rewriters, sorted like a SequenceDB's entries.
+ * selected node rewriters, sorted like a SequenceDB's entries. As in
+ * PyTensor, a graph rewriter may be registered; a query that selects it
+ * fails with KR_EINVALID.
  */
 kr_rewrite_db *kr_local_group_db_new(void);
 

@@ -103,7 +103,11 @@ static void unfile(kr_rewrite_db *db, kri_db_entry *e)
 	db->entries.len = k;
 }
 
-/* Can this kind of database run that kind of object? */
+/*
+ * Can this kind of database hold that kind of object? As PyTensor, a
+ * LocalGroupDB accepts any rewriter; a query selecting a graph rewriter
+ * there fails (query.c).
+ */
 static int check_kind(const kr_rewrite_db *db, const char *name,
 		      kr_graph_rewriter *graph, kr_node_rewriter *node,
 		      kr_rewrite_db *sub)
@@ -112,10 +116,6 @@ static int check_kind(const kr_rewrite_db *db, const char *name,
 		return kr_error_set(KR_EINVALID, "%s is not a valid rewrite "
 						 "type: register exactly one "
 						 "rewriter or database", name);
-	if (db->kind == DB_LOCAL_GROUP && graph)
-		return kr_error_set(KR_EINVALID, "a LocalGroupDB holds node "
-						 "rewriters: %s is a graph "
-						 "rewriter", name);
 	if (db->kind == DB_TOPO || db->kind == DB_PROXY)
 		return kr_error_set(KR_EINVALID, "a %s registers nothing: "
 						 "register %s into the database "
