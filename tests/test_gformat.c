@@ -67,6 +67,12 @@ START_TEST(shorthand_and_tokens)
 	kr_fgraph *s = load("(scalar a b) (ps.add (ps.mul a b) a)");
 	ck_assert_ptr_nonnull(strstr(kr_gformat_write(s, NULL),
 				     "(ps.add (ps.mul a b) a)"));
+	/* a bare scalar op we do not have: the file keeps its token, the
+	 * PyTensor printers its str() (poly_expand_scalar's ps.second) */
+	kr_fgraph *sec = load("(scalar a b) (ps.second a b)");
+	ck_assert_ptr_nonnull(strstr(kr_gformat_write(sec, NULL),
+				     "(ps.second a b)"));
+	ck_assert_str_eq(kr_fgraph_repr(sec), "FunctionGraph(second(a, b))");
 	ck_assert(kr_op_equal(kr_op_from_token("ps.mul"), kr_op_mul()));
 	ck_assert(kr_op_equal(kr_op_from_token("Dot"), kr_op_dot()));
 	ck_assert_ptr_eq(kr_op_from_token("Sum{axis=None}"),
@@ -141,6 +147,12 @@ START_TEST(printers_of_the_documents)
 	ck_assert_int_eq(KR_OP_CALL(&yy, kr_op_add(), y, y), 0);
 	ck_assert_str_eq(kr_dprint(1, &yy),
 			 "add [id A]\n ├─ y [id B]\n └─ y [id B]\n");
+	/* a node without inputs met again is elided too, as PyTensor does */
+	kr_variable *zero, *zz;
+	ck_assert_int_eq(kr_op_call(&zero, kr_op_opaque("Zero"), 0, NULL), 0);
+	ck_assert_int_eq(KR_OP_CALL(&zz, kr_op_add(), zero, zero), 0);
+	ck_assert_str_eq(kr_dprint(1, &zz), "add [id A]\n ├─ Zero [id B]\n"
+					    " └─ Zero [id B]\n    └─ ···\n");
 	char *dot = kr_fgraph_dot(load("(vector x) (neg (add x 1.0))"));
 	ck_assert_ptr_nonnull(strstr(dot, "digraph FunctionGraph {"));
 	ck_assert_ptr_nonnull(strstr(dot, "[label=\"add\", shape=box]"));
@@ -165,6 +177,14 @@ START_TEST(program_reads_the_full_format)
 	ck_assert_ptr_nonnull(kr_program_fgraph(p));
 	ck_assert_uint_eq(kr_program_count(p), 3);
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 0)), "(x ** 2.0)");
+	/* a named constant prints as its value (ConstantPrinter) */
+	kr_variable *two = kr_constant_new(2.0, NULL), *named;
+	kr_variable_set_name(two, "c");
+	ck_assert_int_eq(KR_OP_CALL(&named, kr_op_add(), kr_program_graph(p, 0),
+				    two),
+			 0);
+	ck_assert_str_eq(kr_pprint(named), "((x ** 2.0) + 2.0)");
+	ck_assert_str_eq(kr_variable_to_string(two), "c{2.0}");
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "exp((x ** 2.0))");
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 2)), "(-v)");
 	int line, col;

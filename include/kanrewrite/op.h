@@ -98,7 +98,8 @@ uint64_t kr_op_hash(const kr_op *op);
 
 /**
  * The printed form, as PyTensor's str(op): the name, or `name{props}`
- * when the descriptor prints props. Returns: a collected string.
+ * when the descriptor prints props; an opaque bare scalar op `ps.NAME`
+ * prints as NAME. Returns: a collected string.
  */
 char *kr_op_to_string(const kr_op *op);
 
@@ -176,7 +177,9 @@ kr_op *kr_op_dot(void);
  * The opaque op of a token, for ops of graph files that are not in our
  * library (`DimShuffle{input_ndim=1,new_order=[0,x]}`, `Sum{axis=None}`,
  * `sigmoid`): the token is its identity (two opaque ops are equal exactly
- * when their tokens are) and its printed form; it has no perform hook. It
+ * when their tokens are) and what the graph text format writes; PyTensor's
+ * printers show it as its str() does, which drops the `ps.` of a bare
+ * scalar op (kr_op_to_string()). It has no perform hook. It
  * takes any number of inputs and has one output whose type follows the
  * rules of the graphs' ops.tsv where the token's class is known
  * (Elemwise names such as sigmoid, tanh, maximum, second, eq; Cast,

@@ -19,8 +19,9 @@
  *
  * Shape: a variable whose owner's op has an operator printer
  * (kr_pprint_assign()) prints as `(a OP b OP c)` with parentheses always
- * (`(OPa)` with one input); other nodes print as `op(a, b)`; leaves as
- * kr_variable_to_string(). Defaults: add `+`, mul `*`, sub `-`, true_div
+ * (`(OPa)` with one input); other nodes print as `op(a, b)`; a constant
+ * as its value, without its name (PyTensor's ConstantPrinter); other
+ * leaves as kr_variable_to_string(). Defaults: add `+`, mul `*`, sub `-`, true_div
  * `/`, neg `-`, dot `@` (the PyTensor doc's OperatorPrinter("@", -1,
  * "left")). E.g. `(A @ (x + (y + (B @ (z + w)))))`.
  * Returns: a collected string. Errors: none; aborts on OOM.

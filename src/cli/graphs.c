@@ -478,13 +478,13 @@ PRIM(p_pprint_string)
 	return 0;
 }
 
-/* (dprint g): print g as pytensor.dprint(fgraph) does. */
+/* (dprint g): print the variable g as pytensor.dprint(g) does. */
 PRIM(p_dprint)
 {
 	(void)n;
-	kr_fgraph *fg;
-	int rc = fgraph_of(&fg, "dprint", a[0]);
-	return rc < 0 ? rc : print_text(out, kr_fgraph_dprint(fg), false);
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "dprint", a[0]);
+	return rc < 0 ? rc : print_text(out, kr_dprint(1, &v), false);
 }
 
 /* (repr g): print the repr of the FunctionGraph of g. */

@@ -66,6 +66,8 @@ char *kr_op_to_string(const kr_op *op)
 	kr_check(op != NULL);
 	if (op->desc == &kri_output_desc)
 		return kr_strfmt("output[%d]", *(const int *)op->props);
+	if (kr_op_is_opaque(op) && !strncmp(op->desc->name, "ps.", 3))
+		return kr_strdup(op->desc->name + 3); /* str(ps.add) is add */
 	if (!op->desc->props_to_string || !op->props)
 		return kr_strdup(op->desc->name);
 	return kr_strfmt("%s{%s}", op->desc->name,

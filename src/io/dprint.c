@@ -85,9 +85,9 @@ static void print_var(dstate *d, kr_variable *root)
 		entry *e = kri_vec_pop(&stack);
 		print_line(d, e);
 		kr_apply *node = e->v->owner;
-		if (!node || node->nin == 0)
+		if (!node)
 			continue;
-		if (kri_pmap_has(&d->done, node)) {
+		if (kri_pmap_has(&d->done, node)) { /* even without inputs */
 			kri_buf_printf(&d->out, "%s └─ ···\n", e->child);
 			continue;
 		}

@@ -16,6 +16,8 @@ char *kr_op_token(const kr_op *op, const kr_type *out_type)
 	kr_check(op != NULL);
 	if (kr_op_equal(op, kr_op_dot()))
 		return kr_strdup("Dot");
+	if (kr_op_is_opaque(op))
+		return kr_strdup(kr_op_desc_of(op)->name); /* its token */
 	if (kri_op_is_elemwise(op) && out_type && !kr_type_is_tensor(out_type))
 		return kr_strfmt("ps.%s", kr_op_name(op));
 	return kr_op_to_string(op);

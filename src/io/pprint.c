@@ -66,13 +66,10 @@ static void open_args(printer_state *ps, const kr_apply *node,
 	}
 }
 
-/* `op(` for an op: its name, or `name{props}`. */
+/* `op(` for an op: its str(), the name or `name{props}`. */
 static void put_call(printer_state *ps, const kr_op *op)
 {
-	if (op->desc->props_to_string && op->props)
-		kri_buf_puts(&ps->out, kr_op_to_string(op));
-	else
-		kri_buf_puts(&ps->out, op->desc->name);
+	kri_buf_puts(&ps->out, kr_op_to_string(op));
 }
 
 /* ----------------------------------------------------------- printers */
@@ -139,6 +136,10 @@ static const op_printer *find_printer(const kr_op *op)
 static void pprint_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
+	if (kr_variable_is_constant(v)) { /* PyTensor's ConstantPrinter */
+		kri_buf_puts(&ps->out, kr_value_to_string(kr_constant_value(v)));
+		return;
+	}
 	if (!node) {
 		kri_buf_puts(&ps->out, kr_variable_to_string(v));
 		return;
@@ -211,6 +212,10 @@ static void count_uses(kri_pmap *uses, size_t n, kr_variable *const *outs)
 static void repr_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
+	if (kr_variable_is_constant(v)) { /* PyTensor's ConstantPrinter */
+		kri_buf_puts(&ps->out, kr_value_to_string(kr_constant_value(v)));
+		return;
+	}
 	if (!node) {
 		kri_buf_puts(&ps->out, kr_variable_to_string(v));
 		return;
