@@ -164,18 +164,18 @@ static kr_goal *pow_sqr_body(kr_term *const *a, void *env)
 		      kr_eq(a[1], KR_ETUPLE(op("sqr"), x)));
 }
 
-/* (true_div 1 y) = (inv y) */
-static kr_goal *div_inv_body(kr_term *const *a, void *env)
+/* (true_div 1 y) = (reciprocal y) */
+static kr_goal *div_reciprocal_body(kr_term *const *a, void *env)
 {
 	(void)env;
 	kr_term *y = kr_var_new("y"), *c = kr_var_new("c");
 	return KR_ALL(kr_eq(a[0], KR_ETUPLE(op("true_div"), c, y)),
 		      kr_constanto(c, 1.0),
-		      kr_eq(a[1], KR_ETUPLE(op("inv"), y)));
+		      kr_eq(a[1], KR_ETUPLE(op("reciprocal"), y)));
 }
 
 /*
- * (true_div x c) = (mul x (inv c)) for a constant c other than 1: a
+ * (true_div x c) = (mul x (reciprocal c)) for a constant c other than 1: a
  * multiplication by a folded constant is cheaper than a division.
  */
 static kr_stream *is_constant_apply(const kr_state *st, void *env)
@@ -196,7 +196,7 @@ static kr_goal *div_const_body(kr_term *const *a, void *env)
 	return KR_ALL(kr_eq(a[0], KR_ETUPLE(op("true_div"), x, c)),
 		      kr_goal_new(is_constant_apply, c),
 		      kr_eq(a[1], KR_ETUPLE(op("mul"), x,
-					    KR_ETUPLE(op("inv"), c))));
+					    KR_ETUPLE(op("reciprocal"), c))));
 }
 
 /*
@@ -228,7 +228,7 @@ static named_rel canon[] = {
 	{"add_zeroo", add_zero_body, NULL},
 	{"mul_sqro", mul_sqr_body, NULL},
 	{"pow_sqro", pow_sqr_body, NULL},
-	{"div_invo", div_inv_body, NULL},
+	{"div_reciprocalo", div_reciprocal_body, NULL},
 	{"div_consto", div_const_body, NULL},
 	{"flatteno", flatten_body, NULL},
 };
@@ -287,6 +287,6 @@ GOAL_FORM(kr_mul_oneo, "mul_oneo")
 GOAL_FORM(kr_add_zeroo, "add_zeroo")
 GOAL_FORM(kr_mul_sqro, "mul_sqro")
 GOAL_FORM(kr_pow_sqro, "pow_sqro")
-GOAL_FORM(kr_div_invo, "div_invo")
+GOAL_FORM(kr_div_reciprocalo, "div_reciprocalo")
 GOAL_FORM(kr_div_consto, "div_consto")
 GOAL_FORM(kr_flatteno, "flatteno")

@@ -31,7 +31,7 @@ expect "fast_run without inplace" 0 "0 merge1 MergeOptimizer [fast_run fast_comp
 2 specialize EquilibriumDB [fast_run fast_compile]
   constant_folding constant_folding [fast_run fast_compile specialize]
   local_pow_to_sqr KanrenRelationSub [fast_run fast_compile specialize]
-  local_div_to_inv KanrenRelationSub [fast_run fast_compile specialize]
+  local_div_to_reciprocal KanrenRelationSub [fast_run fast_compile specialize]
   local_div_by_constant KanrenRelationSub [fast_run fast_compile specialize]
 49 merge2 MergeOptimizer [fast_run merge]
 100 merge3 MergeOptimizer [fast_run merge]" "$kr" optdb +fast_run -inplace

@@ -330,7 +330,7 @@ static const fcase fast_run_cases[] = {
 	{"(add x (add y z))", "(x + y + z)"},
 	{"(mul (mul x y) (mul z x))", "(x * y * z * x)"},
 	{"(pow x 2)", "sqr(x)"},
-	{"(true_div 1 x)", "inv(x)"},
+	{"(true_div 1 x)", "reciprocal(x)"},
 	{"(true_div x 4)", "(x * 0.25)"},
 	{"(add 2 3)", "5.0"},
 	{"(mul (add 1 2) x)", "(3.0 * x)"},
@@ -436,14 +436,14 @@ START_TEST(algebra_relations)
 	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x y)"), "no answer");
 	ck_assert_str_eq(forward(kr_pow_sqro, "(pow x 2)"), "sqr(x)");
 	ck_assert_str_eq(forward(kr_pow_sqro, "(pow x 3)"), "no answer");
-	ck_assert_str_eq(forward(kr_div_invo, "(true_div 1 x)"), "inv(x)");
+	ck_assert_str_eq(forward(kr_div_reciprocalo, "(true_div 1 x)"), "reciprocal(x)");
 	ck_assert_str_eq(forward(kr_div_consto, "(true_div x 2)"),
-			 "(x * inv(2.0))");
+			 "(x * reciprocal(2.0))");
 	ck_assert_str_eq(forward(kr_div_consto, "(true_div x 1)"),
 			 "no answer");
 	ck_assert_str_eq(forward(kr_flatteno, "(add x (add y (add x y)))"),
 			 "(x + y + x + y)");
-	/* the equations with sqr/inv run backward from the simple side */
+	/* the equations with sqr/reciprocal run backward from the simple side */
 	kr_variable *s;
 	ck_assert_int_eq(KR_OP_CALL(&s, kr_op_lookup("sqr"), sx), 0);
 	ck_assert_str_eq(backward(kr_mul_sqro, kr_variable_term(s)),

@@ -97,7 +97,7 @@ START_TEST(eval_elementwise_broadcast)
 	expect(CALL(kr_op_true_div(), CALL(kr_op_sub(), m, s), s), 3, ins, vals,
 	       "[[-0.5,0.0],[0.5,1.0]]");
 	expect(CALL(kr_op_neg(), CALL(kr_op_sqr(), s)), 3, ins, vals, "-4.0");
-	expect(CALL(kr_op_pow(), s, CALL(kr_op_inv(), s)), 3, ins, vals,
+	expect(CALL(kr_op_pow(), s, CALL(kr_op_reciprocal(), s)), 3, ins, vals,
 	       "1.4142135623730951");
 	expect(CALL(kr_op_log(), CALL(kr_op_exp(), s)), 3, ins, vals, "2.0");
 	kr_value *bad = val("[[1.0,2.0,3.0]]", KR_FLOAT64), *out;

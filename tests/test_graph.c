@@ -151,7 +151,7 @@ static const struct infer_case {
 	{"dot", "v v", "Scalar(float64, shape=())"},
 	{"pow", "s i", "float64"},
 	{"sqr", "i", "int64"},
-	{"inv", "i", "float64"},
+	{"reciprocal", "i", "float64"},
 	{"neg", "m23", "Matrix(float64, shape=(2, 3))"},
 	{"dot", "m23 m34", "Matrix(float64, shape=(2, 4))"},
 	{"dot", "m23 v", "Vector(float64, shape=(2,))"},

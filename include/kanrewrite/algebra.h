@@ -45,11 +45,11 @@ kr_goal *kr_mul_sqro(kr_term *in, kr_term *out);
 /** `pow(x, 2) = sqr(x)` (PyTensor's local_pow_specialize). */
 kr_goal *kr_pow_sqro(kr_term *in, kr_term *out);
 
-/** `1/y = inv(y)` (PyTensor's local_div_to_reciprocal). */
-kr_goal *kr_div_invo(kr_term *in, kr_term *out);
+/** `1/y = reciprocal(y)` (PyTensor's local_div_to_reciprocal). */
+kr_goal *kr_div_reciprocalo(kr_term *in, kr_term *out);
 
 /**
- * `x/c = x*inv(c)` for a constant c other than 1: a multiplication by a
+ * `x/c = x*reciprocal(c)` for a constant c other than 1: a multiplication by a
  * folded constant is cheaper than a division. Forward only in practice
  * (backward it needs c ground).
  */
@@ -67,7 +67,7 @@ kr_goal *kr_flatteno(kr_term *in, kr_term *out);
 /**
  * The library's relations of arity 2 over graphs, by name:
  * "dot_distributeo", "neg_nego", "mul_divo", "mul_oneo", "add_zeroo",
- * "mul_sqro", "pow_sqro", "div_invo", "div_consto", "flatteno".
+ * "mul_sqro", "pow_sqro", "div_reciprocalo", "div_consto", "flatteno".
  * Returns: the relation, or NULL for an unknown name.
  */
 const kr_rel *kr_relation_lookup(const char *name);

@@ -15,7 +15,7 @@
  * and rewrites (PyTensor's `node.op == op`).
  *
  * The built-in ops (add, mul, sub, true_div, neg, identity, exp, log, pow,
- * sqr, inv, dot) are registered by name when the library is initialised;
+ * sqr, reciprocal, dot) are registered by name when the library is initialised;
  * user ops are made with kr_op_new() and may be registered with
  * kr_op_register(). Ops read from a graph file that are not known load as
  * opaque ops (kr_op_opaque()).
@@ -125,7 +125,7 @@ int kr_op_register(kr_op *op);
  * (broadcast); tensor inputs of 1 or more dimensions have equal ndim;
  * static lengths combine per dimension, where a length 1 broadcasts and
  * two different lengths other than 1 are a type error. true_div, exp, log
- * and inv give a float (float64 from integers of more than 16 bits,
+ * and reciprocal give a float (float64 from integers of more than 16 bits,
  * float32 from smaller ones, as PyTensor's upgrade_to_float); neg and sqr
  * keep the dtype. Evaluation broadcasts as numpy does.
  */
@@ -160,8 +160,8 @@ kr_op *kr_op_pow(void);
 /** PyTensor's `sqr`, 1 input: x * x. */
 kr_op *kr_op_sqr(void);
 
-/** PyTensor's `inv` (reciprocal), 1 input: 1 / x, a float. */
-kr_op *kr_op_inv(void);
+/** PyTensor's `reciprocal`, 1 input: 1 / x, a float. */
+kr_op *kr_op_reciprocal(void);
 
 /**
  * PyTensor's `dot`, 2 inputs of one dtype: matrix.matrix -> matrix,

@@ -685,7 +685,7 @@ static const lang_prim_def prims[] = {
 /* The op library under PyTensor's names. */
 static const char *const op_names[] = {
 	"add", "mul", "sub", "true_div", "neg", "identity", "exp", "log",
-	"pow", "sqr", "inv", "dot",
+	"pow", "sqr", "reciprocal", "dot",
 };
 
 void lang_graphs_init(void)

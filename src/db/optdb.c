@@ -288,7 +288,7 @@ static void fill_specialize(kr_rewrite_db *db)
 	const char *const *std = KR_TAGS("fast_run", "fast_compile");
 	node_rewriter(db, "constant_folding", &folding_class, std);
 	relation(db, "local_pow_to_sqr", "pow_sqro", "pow", std);
-	relation(db, "local_div_to_inv", "div_invo", "true_div", std);
+	relation(db, "local_div_to_reciprocal", "div_reciprocalo", "true_div", std);
 	relation(db, "local_div_by_constant", "div_consto", "true_div", std);
 }
 

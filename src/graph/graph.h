@@ -238,7 +238,7 @@ enum { KRI_DT_UPCAST, KRI_DT_FLOAT, KRI_DT_FIRST, KRI_DT_SECOND,
 int kri_infer_elemwise_rule(const kr_type **out, const kr_op *op, size_t nin,
 			    const kr_type *const *ts, int rule);
 
-/* True for the built-in elementwise ops (add ... inv, not dot). */
+/* True for the built-in elementwise ops (add ... reciprocal, not dot). */
 bool kri_op_is_elemwise(const kr_op *op);
 
 /* Set the type of a node's output (readers: declared types of opaque ops). */

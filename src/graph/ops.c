@@ -201,7 +201,7 @@ static double f_exp(size_t n, const double *x) { (void)n; return exp(x[0]); }
 static double f_log(size_t n, const double *x) { (void)n; return log(x[0]); }
 static double f_pow(size_t n, const double *x) { (void)n; return pow(x[0], x[1]); }
 static double f_sqr(size_t n, const double *x) { (void)n; return x[0] * x[0]; }
-static double f_inv(size_t n, const double *x) { (void)n; return 1.0 / x[0]; }
+static double f_reciprocal(size_t n, const double *x) { (void)n; return 1.0 / x[0]; }
 
 /* The broadcast shape of the inputs, numpy's rule (right-aligned). */
 static int broadcast_values(int *nd, int64_t *shape, const kr_op *op,
@@ -329,7 +329,7 @@ static int perform_dot(kr_value **out, const kr_op *op, size_t nin,
 
 /* ---------------------------------------------------------- the ops */
 
-enum { ADD, MUL, SUB, TRUE_DIV, NEG, IDENTITY, EXP, LOG, POW, SQR, INV,
+enum { ADD, MUL, SUB, TRUE_DIV, NEG, IDENTITY, EXP, LOG, POW, SQR, RECIPROCAL,
        DOT, NBUILTIN };
 
 /* The scalar function and dtype rule of each elementwise op. */
@@ -342,7 +342,7 @@ static const struct {
 	[NEG] = {f_neg, DT_FIRST},      [IDENTITY] = {f_id, DT_FIRST},
 	[EXP] = {f_exp, DT_FLOAT},      [LOG] = {f_log, DT_FLOAT},
 	[POW] = {f_pow, DT_UPCAST},     [SQR] = {f_sqr, DT_FIRST},
-	[INV] = {f_inv, DT_FLOAT},
+	[RECIPROCAL] = {f_reciprocal, DT_FLOAT},
 };
 
 static int perform_elemwise(kr_value **out, const kr_op *op, size_t nin,
@@ -363,7 +363,7 @@ static const kr_op_desc descs[NBUILTIN] = {
 	[LOG] = ELEM("log", 1, 1, infer_float),
 	[POW] = ELEM("pow", 2, 2, kri_infer_elemwise),
 	[SQR] = ELEM("sqr", 1, 1, infer_same),
-	[INV] = ELEM("inv", 1, 1, infer_float),
+	[RECIPROCAL] = ELEM("reciprocal", 1, 1, infer_float),
 	[DOT] = {.name = "dot", .min_inputs = 2, .max_inputs = 2,
 		 .infer = infer_dot, .perform = perform_dot},
 };
@@ -421,7 +421,7 @@ kr_op *kr_op_exp(void) { return get(EXP); }
 kr_op *kr_op_log(void) { return get(LOG); }
 kr_op *kr_op_pow(void) { return get(POW); }
 kr_op *kr_op_sqr(void) { return get(SQR); }
-kr_op *kr_op_inv(void) { return get(INV); }
+kr_op *kr_op_reciprocal(void) { return get(RECIPROCAL); }
 kr_op *kr_op_dot(void) { return get(DOT); }
 
 bool kri_op_is_elemwise(const kr_op *op)
