@@ -454,9 +454,14 @@ typedef struct parts {
 	kri_vec D, A;
 } parts;
 
+/*
+ * The constraints on vars, last variable first, as faster-miniKanren
+ * gathers them: of two equivalent =/= clauses, which one survives
+ * drop_subsumed depends on it.
+ */
 static void collect(parts *p, const kr_state *st, const kri_vec *vars)
 {
-	for (size_t i = 0; i < vars->len; i++) {
+	for (size_t i = vars->len; i-- > 0;) {
 		const crec *c = lookup_c(st, vars->items[i]);
 		for (const lnode *n = c->D; n; n = n->next) {
 			kr_term *d = normalize_d(n->item, st->s);
@@ -549,11 +554,6 @@ static int lex_compare(kr_term *x, kr_term *y)
 	}
 }
 
-static int cmp_car(kr_term *x, kr_term *y)
-{
-	return lex_compare(kr_car(x), kr_car(y));
-}
-
 /* Stable insertion sort of v by cmp. */
 static void sort_terms(kri_vec *v, int (*cmp)(kr_term *, kr_term *))
 {
@@ -585,7 +585,7 @@ static kr_term *form_d(kr_term *d)
 		else
 			kri_vec_push(&prs, kr_cons(l, r));
 	}
-	sort_terms(&prs, cmp_car);
+	sort_terms(&prs, lex_compare); /* left side, then right side */
 	for (size_t i = 0; i < prs.len; i++) {
 		kr_term *pr = prs.items[i];
 		prs.items[i] = KR_LIST(kr_car(pr), kr_cdr(pr));

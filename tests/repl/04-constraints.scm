@@ -18,3 +18,10 @@
 (run* (q) (symbolo q) (=/= q #f))
 (run* (q) (absento #t q) (absento #f q) (absento 'b q) (absento "s" q) (absento 1 q))
 (run* (q) (=/= q #t) (=/= q #f) (=/= q 'a) (=/= q '()))
+; =/= pairs sort by left then right side, and of two equivalent clauses the one
+; faster-miniKanren keeps survives (its order: last variable first)
+(run* (q) (fresh (a b c) (=/= `(,a ,a) `(,b ,c)) (=/= `(,c ,b) `(,b ,a)) (== q (list a b c))))
+(run* (q) (fresh (a b c) (=/= `(,c ,b) `(,b ,a)) (=/= `(,a ,a) `(,b ,c)) (== q (list a b c))))
+(run 1 (q p r) (=/= `(,q ,q) `(,p ,r)))
+(run 1 (q p r) (=/= `(,r ,r) `(,p ,q)))
+(run* (q) (fresh (a b c) (=/= `(,a . ,b) `(,c . 1)) (=/= `(,a . ,b) `(,c . ,a)) (=/= `(,a . ,b) `(,c . ()))  (=/= `(,a . ,b) `(,c . (1))) (=/= `(,a . ,b) `(,c . x)) (=/= `(,a . ,b) `(,c . #t)) (=/= `(,a . ,b) `(,c . "s")) (== q (list a b c))))
