@@ -123,10 +123,10 @@ if diff -u "$tmp/full.want" "$tmp/full.got"; then
 else
 	echo "FAIL: full format prints back"; fail=$((fail + 1))
 fi
-printf '%s\n' '((x ** 2.0) + exp((x ** 2.0)))' '(-x)' > "$tmp/full.pp"
+printf '%s\n' '((x ** 2.0) + Exp((x ** 2.0)))' '(-x)' > "$tmp/full.pp"
 check "pprint of pow and of two outputs" 0 "$tmp/full.pp" \
 	"$kr" show --format pprint "$tmp/full.sexp"
-echo 'FunctionGraph(add(*1 -> pow(x, 2.0), exp(*1)), neg(x))' > "$tmp/full.repr"
+echo 'FunctionGraph(Add(*1 -> Pow(x, 2.0), Exp(*1)), Neg(x))' > "$tmp/full.repr"
 check "repr of a shared node" 0 "$tmp/full.repr" \
 	"$kr" show --format repr "$tmp/full.sexp"
 

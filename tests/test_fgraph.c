@@ -466,12 +466,12 @@ START_TEST(test_replace_shapes)
 	kr_variable *in[2] = {A, B};
 	kr_fgraph *fg = make_fg(2, in, 1, &e, false);
 	ck_assert_int_eq(kr_fgraph_replace(fg, A, B, NULL), 0); /* narrower */
-	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(B))");
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Exp(B))");
 	kr_variable *e2 = CALL(kr_op_exp(), B);
 	kr_variable *in2[2] = {A, B};
 	fg = make_fg(2, in2, 1, &e2, false);
 	ck_assert_int_eq(kr_fgraph_replace(fg, B, A, NULL), KR_EINVALID);
-	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(B))");
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Exp(B))");
 }
 END_TEST
 

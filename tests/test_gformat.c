@@ -151,11 +151,11 @@ START_TEST(printers_of_the_documents)
 	kr_variable *zero, *zz;
 	ck_assert_int_eq(kr_op_call(&zero, kr_op_opaque("Zero"), 0, NULL), 0);
 	ck_assert_int_eq(KR_OP_CALL(&zz, kr_op_add(), zero, zero), 0);
-	ck_assert_str_eq(kr_dprint(1, &zz), "add [id A]\n ├─ Zero [id B]\n"
+	ck_assert_str_eq(kr_dprint(1, &zz), "Add [id A]\n ├─ Zero [id B]\n"
 					    " └─ Zero [id B]\n    └─ ···\n");
 	char *dot = kr_fgraph_dot(load("(vector x) (neg (add x 1.0))"));
 	ck_assert_ptr_nonnull(strstr(dot, "digraph FunctionGraph {"));
-	ck_assert_ptr_nonnull(strstr(dot, "[label=\"add\", shape=box]"));
+	ck_assert_ptr_nonnull(strstr(dot, "[label=\"Add\", shape=box]"));
 	ck_assert_ptr_nonnull(strstr(dot, "-> out0;"));
 }
 END_TEST
@@ -185,7 +185,7 @@ START_TEST(program_reads_the_full_format)
 			 0);
 	ck_assert_str_eq(kr_pprint(named), "((x ** 2.0) + 2.0)");
 	ck_assert_str_eq(kr_variable_to_string(two), "c{2.0}");
-	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "exp((x ** 2.0))");
+	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "Exp((x ** 2.0))");
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 2)), "(-v)");
 	int line, col;
 	kr_program_position(p, 1, &line, &col);

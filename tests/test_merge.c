@@ -103,8 +103,8 @@ START_TEST(merges_constants_first)
 	/* as PyTensor, nb_merged counts the constant too */
 	ck_assert_uint_eq(atomic, 1);
 	ck_assert_uint_eq(merged, 2);
-	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(*1 -> mul(x, "
-					     "2.0), add(*1, mul(x, 3.0))))");
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Add(*1 -> Mul(x, "
+					     "2.0), Add(*1, Mul(x, 3.0))))");
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);

@@ -75,8 +75,10 @@ double kr_variable_constant_value(const kr_variable *v);
  * The printed form, as PyTensor's str(var): the name if any; for an
  * unnamed constant its value (`2.0`, `3` for int64, `True`, `[1.0,2.0]`,
  * as kr_value_to_string()) and `name{2.0}` for a
- * named one; for an unnamed output `op.index` (`add.0`); for an unnamed
- * input its type in angle brackets (`<Matrix(float64, shape=(?, ?))>`).
+ * named one; for an unnamed output `op.index`, the op as PyTensor prints
+ * it (`add.0` on scalar types, `Add.0` for an op computing a tensor, an
+ * Elemwise in PyTensor); for an unnamed input its type in angle brackets
+ * (`<Matrix(float64, shape=(?, ?))>`).
  * Returns: a collected string.
  */
 char *kr_variable_to_string(const kr_variable *v);

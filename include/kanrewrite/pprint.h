@@ -19,7 +19,9 @@
  *
  * Shape: a variable whose owner's op has an operator printer
  * (kr_pprint_assign()) prints as `(a OP b OP c)` with parentheses always
- * (`(OPa)` with one input); other nodes print as `op(a, b)`; a constant
+ * (`(OPa)` with one input); other nodes print as `op(a, b)`, op as
+ * PyTensor's str() of it (`Exp(x)` for an op computing a tensor, as its
+ * Elemwise prints; `exp(x)` on scalar types); a constant
  * as its value, without its name (PyTensor's ConstantPrinter); other
  * leaves as kr_variable_to_string(). Defaults: add `+`, mul `*`, sub `-`, true_div
  * `/`, neg `-`, dot `@` (the PyTensor doc's OperatorPrinter("@", -1,

@@ -238,6 +238,14 @@ enum { KRI_DT_UPCAST, KRI_DT_FLOAT, KRI_DT_FIRST, KRI_DT_SECOND,
 int kri_infer_elemwise_rule(const kr_type **out, const kr_op *op, size_t nin,
 			    const kr_type *const *ts, int rule);
 
+/*
+ * The op of node as PyTensor prints it: a built-in op computing a tensor
+ * is an Elemwise (or Dot) there, whose str() is the scalar op's name
+ * capitalized (`Add`, `True_div`, `Dot`); on scalar types (pytensor.scalar
+ * ops) and for other ops, kr_op_to_string().
+ */
+char *kri_apply_op_string(const kr_apply *node);
+
 /* True for the built-in elementwise ops (add ... reciprocal, not dot). */
 bool kri_op_is_elemwise(const kr_op *op);
 

@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 
 #include "graph.h"
@@ -423,6 +424,19 @@ kr_op *kr_op_pow(void) { return get(POW); }
 kr_op *kr_op_sqr(void) { return get(SQR); }
 kr_op *kr_op_reciprocal(void) { return get(RECIPROCAL); }
 kr_op *kr_op_dot(void) { return get(DOT); }
+
+char *kri_apply_op_string(const kr_apply *node)
+{
+	int which = builtin_index(node->op);
+	if (which < 0 || node->nout != 1 ||
+	    !kr_type_is_tensor(node->outputs[0]->type))
+		return kr_op_to_string(node->op);
+	if (which == DOT)
+		return kr_strdup("Dot");
+	char *s = kr_op_to_string(node->op); /* lowercase: capitalize() */
+	s[0] = (char)toupper((unsigned char)s[0]);
+	return s;
+}
 
 bool kri_op_is_elemwise(const kr_op *op)
 {

@@ -127,7 +127,7 @@ char *kr_variable_to_string(const kr_variable *v)
 	if (v->name)
 		return kr_strdup(v->name);
 	if (v->owner)
-		return kr_strfmt("%s.%d", kr_op_to_string(v->owner->op),
+		return kr_strfmt("%s.%d", kri_apply_op_string(v->owner),
 				 v->index);
 	return kr_strfmt("<%s>", kr_type_to_string(v->type));
 }

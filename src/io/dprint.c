@@ -65,7 +65,7 @@ static void print_line(dstate *d, const entry *e)
 			       id_of(d, v));
 		return;
 	}
-	kri_buf_puts(&d->out, kr_op_to_string(node->op));
+	kri_buf_puts(&d->out, kri_apply_op_string(node));
 	if (node->nout > 1)
 		kri_buf_printf(&d->out, ".%d", v->index);
 	kri_buf_printf(&d->out, " [id %s]", id_of(d, v));

@@ -62,7 +62,7 @@ static void node_lines(gdot *g, const kr_apply *node)
 	bool fresh;
 	size_t id = id_of(g, node, &fresh);
 	kri_buf_printf(&g->out, "  n%zu [label=%s, shape=box];\n", id,
-		       quote(kr_op_to_string(node->op)));
+		       quote(kri_apply_op_string(node)));
 	for (size_t i = 0; i < node->nin; i++) {
 		char *src = source(g, node->inputs[i]);
 		if (node->nin > 1)

@@ -66,10 +66,10 @@ static void open_args(printer_state *ps, const kr_apply *node,
 	}
 }
 
-/* `op(` for an op: its str(), the name or `name{props}`. */
-static void put_call(printer_state *ps, const kr_op *op)
+/* `op(` for a node: its op as PyTensor prints it (kri_apply_op_string). */
+static void put_call(printer_state *ps, const kr_apply *node)
 {
-	kri_buf_puts(&ps->out, kr_op_to_string(op));
+	kri_buf_puts(&ps->out, kri_apply_op_string(node));
 }
 
 /* ----------------------------------------------------------- printers */
@@ -152,7 +152,7 @@ static void pprint_var(printer_state *ps, const kr_variable *v)
 	push(ps, ITEM_LEAVE, NULL, v);
 	const op_printer *p = find_printer(node->op);
 	if (!p) {
-		put_call(ps, node->op);
+		put_call(ps, node);
 		open_args(ps, node, "(", ", ", ")");
 	} else if (node->nin == 1) {
 		kri_buf_putc(&ps->out, '(');
@@ -232,7 +232,7 @@ static void repr_var(printer_state *ps, const kr_variable *v)
 		kri_buf_printf(&ps->out, "*%zu -> ", (size_t)(uintptr_t)id);
 	}
 	kri_pmap_put(&ps->ids, node, id ? id : NOT_SHARED);
-	put_call(ps, node->op);
+	put_call(ps, node);
 	open_args(ps, node, "(", ", ", ")");
 }
 
@@ -280,7 +280,7 @@ char *kr_apply_to_string(const kr_apply *node)
 {
 	kr_check(node != NULL);
 	kri_buf b = {0};
-	kri_buf_printf(&b, "%s(", kr_op_to_string(node->op));
+	kri_buf_printf(&b, "%s(", kri_apply_op_string(node));
 	for (size_t i = 0; i < node->nin; i++) {
 		if (i > 0)
 			kri_buf_puts(&b, ", ");
