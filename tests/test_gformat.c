@@ -113,6 +113,70 @@ START_TEST(read_errors)
 }
 END_TEST
 
+/* A constant of dtype d and shape (n) or (r, c) holding xs. */
+static kr_variable *array_constant(kr_dtype d, int ndim, int64_t r, int64_t c,
+				   const double *xs)
+{
+	int64_t shape[2] = {r, c};
+	kr_variable *v;
+	ck_assert_int_eq(kr_constant_make(&v, kr_type_tensor(d, ndim, shape),
+					  kr_value_from_array(d, ndim, shape,
+							      xs)),
+			 0);
+	return v;
+}
+
+/* str() of constants as PyTensor prints them: numpy's str(), line breaks
+ * removed, first 10 ... last 10 characters beyond 20 (numpy 1.24.2). */
+START_TEST(constants_print_as_numpy)
+{
+	static const double nums[2000] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+	double *big = kr_alloc(2000 * sizeof *big);
+	for (int i = 0; i < 2000; i++)
+		big[i] = i;
+	const double nan = NAN, inf = INFINITY;
+	struct {
+		kr_variable *c;
+		const char *want;
+	} cs[] = {
+		{array_constant(KR_FLOAT64, 1, 2, 0, nums + 1), "[1. 2.]"},
+		{array_constant(KR_FLOAT64, 1, 3, 0, (double[]){0.1, 0.25, 3}),
+		 "[0.1  0.25 3.  ]"},
+		{array_constant(KR_INT64, 1, 3, 0, (double[]){1, -2, 10}),
+		 "[ 1 -2 10]"},
+		{array_constant(KR_BOOL, 1, 2, 0, (double[]){1, 0}),
+		 "[ True False]"},
+		{array_constant(KR_FLOAT64, 2, 2, 2, nums + 1),
+		 "[[1. 2.] [3. 4.]]"},
+		{array_constant(KR_FLOAT64, 1, 10, 0, nums),
+		 "[0. 1. 2. ... 7. 8. 9.]"},
+		{array_constant(KR_FLOAT64, 1, 2, 0, (double[]){1e-5, 1.5e10}),
+		 "[1.0e-05 1.5e+10]"},
+		{array_constant(KR_FLOAT64, 1, 2, 0, (double[]){1e-5, 1e10}),
+		 "[1.e-05 1.e+10]"},
+		{array_constant(KR_FLOAT64, 1, 2, 0,
+				(double[]){1.0 / 3, 2.0 / 3}),
+		 "[0.3333333 ... .66666667]"},
+		{array_constant(KR_FLOAT64, 1, 3, 0, (double[]){nan, 1.5, -inf}),
+		 "[ nan  1.5 -inf]"},
+		{array_constant(KR_FLOAT32, 1, 2, 0, (double[]){0.1, 0.2}),
+		 "[0.1 0.2]"},
+		{array_constant(KR_FLOAT64, 1, 2, 0, (double[]){-0.5, 100.25}),
+		 "[ -0.5  100.25]"},
+		{array_constant(KR_FLOAT64, 1, 2000, 0, big),
+		 "[0.000e+00 ... 1.999e+03]"},
+		{array_constant(KR_FLOAT32, 0, 0, 0, (double[]){0.1}), "0.1"},
+	};
+	for (size_t k = 0; k < sizeof cs / sizeof *cs; k++)
+		ck_assert_str_eq(kr_variable_to_string(cs[k].c), cs[k].want);
+	/* pprint prints the whole value (ConstantPrinter); leaves named
+	 * alpha ... epsilon as TeX letters (LeafPrinter) */
+	kr_variable *sum, *a = kr_variable_new(kr_type_vector(), "alpha");
+	ck_assert_int_eq(KR_OP_CALL(&sum, kr_op_add(), a, cs[8].c), 0);
+	ck_assert_str_eq(kr_pprint(sum), "(\\alpha + [0.33333333 0.66666667])");
+}
+END_TEST
+
 START_TEST(printers_of_the_documents)
 {
 	/* section 3: after MergeOptimizer the add node is shared */
@@ -185,6 +249,9 @@ START_TEST(program_reads_the_full_format)
 			 0);
 	ck_assert_str_eq(kr_pprint(named), "((x ** 2.0) + 2.0)");
 	ck_assert_str_eq(kr_variable_to_string(two), "c{2.0}");
+	/* the repr prints str(var): the name stays */
+	ck_assert_str_eq(kr_graph_repr(1, &named),
+			 "Add(Pow(x, 2.0), c{2.0})");
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 1)), "Exp((x ** 2.0))");
 	ck_assert_str_eq(kr_pprint(kr_program_graph(p, 2)), "(-v)");
 	int line, col;
@@ -221,6 +288,7 @@ Suite *gformat_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("printers");
 	tcase_add_test(tc, printers_of_the_documents);
+	tcase_add_test(tc, constants_print_as_numpy);
 	tcase_add_test(tc, program_reads_the_full_format);
 	suite_add_tcase(s, tc);
 	return s;

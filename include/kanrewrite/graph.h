@@ -73,9 +73,10 @@ double kr_variable_constant_value(const kr_variable *v);
 
 /**
  * The printed form, as PyTensor's str(var): the name if any; for an
- * unnamed constant its value (`2.0`, `3` for int64, `True`, `[1.0,2.0]`,
- * as kr_value_to_string()) and `name{2.0}` for a
- * named one; for an unnamed output `op.index`, the op as PyTensor prints
+ * unnamed constant its value as numpy's str() prints it, line breaks
+ * removed and shortened to `first 10 ... last 10` characters beyond 20
+ * (`2.0`, `3` for int64, `True`, `[0.1  0.25 3.  ]`, `[[1. 2.] [3. 4.]]`,
+ * `[0. 1. 2. ... 7. 8. 9.]`), and `name{2.0}` for a named one; for an unnamed output `op.index`, the op as PyTensor prints
  * it (`add.0` on scalar types, `Add.0` for an op computing a tensor, an
  * Elemwise in PyTensor); for an unnamed input its type in angle brackets
  * (`<Matrix(float64, shape=(?, ?))>`).

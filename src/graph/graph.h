@@ -218,6 +218,18 @@ kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *v);
 char *kri_format_double(double d);
 
 /*
+ * numpy's str() of an array value (value_str.c), line breaks included:
+ * what PyTensor's pprint prints for a constant.
+ */
+char *kri_value_numpy_str(const kr_value *v);
+
+/*
+ * The value part of PyTensor's str() of a Constant: numpy's str() without
+ * line breaks, shortened to `first 10 ... last 10` characters beyond 20.
+ */
+char *kri_constant_pystr(const kr_value *v);
+
+/*
  * kr_fgraph_change_node_input with the type check optional (PyTensor's
  * check=False, used to revert changes that narrowed types).
  */

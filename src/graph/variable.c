@@ -115,7 +115,7 @@ char *kri_format_double(double d)
 
 static char *constant_string(const kr_variable *v)
 {
-	return kr_value_to_string(v->value);
+	return kri_constant_pystr(v->value);
 }
 
 char *kr_variable_to_string(const kr_variable *v)

@@ -133,15 +133,27 @@ static const op_printer *find_printer(const kr_op *op)
 	return NULL;
 }
 
+/* PyTensor's LeafPrinter: these names print as TeX letters. */
+static const char *greek(const char *name)
+{
+	static const char *const letters[] = {"alpha", "beta", "gamma",
+					      "delta", "epsilon"};
+	for (size_t k = 0; name && k < sizeof letters / sizeof *letters; k++)
+		if (!strcmp(name, letters[k]))
+			return kr_strfmt("\\%s", name);
+	return NULL;
+}
+
 static void pprint_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
 	if (kr_variable_is_constant(v)) { /* PyTensor's ConstantPrinter */
-		kri_buf_puts(&ps->out, kr_value_to_string(kr_constant_value(v)));
+		kri_buf_puts(&ps->out, kri_value_numpy_str(kr_constant_value(v)));
 		return;
 	}
 	if (!node) {
-		kri_buf_puts(&ps->out, kr_variable_to_string(v));
+		const char *g = greek(kr_variable_name(v));
+		kri_buf_puts(&ps->out, g ? g : kr_variable_to_string(v));
 		return;
 	}
 	if (kri_pmap_has(&ps->active, v)) { /* only a cyclic graph */
@@ -212,10 +224,6 @@ static void count_uses(kri_pmap *uses, size_t n, kr_variable *const *outs)
 static void repr_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
-	if (kr_variable_is_constant(v)) { /* PyTensor's ConstantPrinter */
-		kri_buf_puts(&ps->out, kr_value_to_string(kr_constant_value(v)));
-		return;
-	}
 	if (!node) {
 		kri_buf_puts(&ps->out, kr_variable_to_string(v));
 		return;
