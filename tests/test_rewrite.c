@@ -117,6 +117,84 @@ START_TEST(divergent_relation_is_bounded)
 }
 END_TEST
 
+/* choiceo(in, out): (add x y) is (mul x y), or else (true_div x y). */
+static kr_goal *choice_body(kr_term *const *t, void *env)
+{
+	(void)env;
+	kr_term *v[2];
+	kr_fresh(2, v);
+	return KR_ALL(kr_eq(t[0], KR_ETUPLE(kr_op_term(kr_op_add()), v[0],
+					    v[1])),
+		      KR_CONDE(kr_eq(t[1], KR_ETUPLE(kr_op_term(kr_op_mul()),
+						      v[0], v[1])),
+			       kr_eq(t[1], KR_ETUPLE(kr_op_term(
+							 kr_op_true_div()),
+						     v[0], v[1]))));
+}
+
+/* results filter: the answer number *data (0-based), or none. */
+static int nth_answer(kr_term **chosen, kr_answers *answers, void *data)
+{
+	int n = *(int *)data, rc = 0;
+	for (int k = 0; k <= n && rc == 0; k++)
+		rc = kr_answers_next(chosen, answers);
+	if (rc == KR_EOF)
+		*chosen = NULL;
+	return rc == KR_EOF ? 0 : rc;
+}
+
+static bool not_add(const kr_apply *node, void *data)
+{
+	(void)data;
+	return !kr_op_equal(kr_apply_op(node), kr_op_add());
+}
+
+static int refuse(kr_term **chosen, kr_answers *answers, void *data)
+{
+	(void)chosen, (void)answers, (void)data;
+	return kr_error_set(KR_EINVALID, "no answer suits");
+}
+
+/* PyTensor's results_filter and node_filter. */
+START_TEST(kanren_filters)
+{
+	inputs();
+	kr_rel *choice = kr_rel_new("choiceo", 2, choice_body, NULL);
+	static const char *const want[] = {"FunctionGraph(Mul(a, b))",
+					   "FunctionGraph(True_div(a, b))",
+					   "FunctionGraph(Add(a, b))"};
+	for (int n = 0; n < 3; n++) {
+		kr_node_rewriter *sub = kr_kanren_relation_sub_new(choice,
+								   false);
+		kr_kanren_relation_sub_set_filters(sub, NULL, nth_answer, &n);
+		kr_fgraph *fg;
+		kr_variable *g = op2(kr_op_add(), a, b);
+		ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(
+					 kr_walking_graph_rewriter_new(
+						 sub, KR_OUT_TO_IN, false),
+					 fg, NULL),
+				 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), want[n]);
+	}
+	/* a node filter skips the node; a filter's error is the rewrite's */
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(choice, false);
+	kr_kanren_relation_sub_set_filters(sub, not_add, NULL, NULL);
+	kr_variable *g = op2(kr_op_add(), a, b), *out;
+	ck_assert_int_eq(kr_rewrite_graph(&out, g, kr_walking_graph_rewriter_new(
+						       sub, KR_OUT_TO_IN, false),
+					  false),
+			 0);
+	ck_assert_ptr_eq(out, g);
+	kr_kanren_relation_sub_set_filters(sub, NULL, refuse, NULL);
+	ck_assert_int_eq(kr_rewrite_graph(&out, g, kr_walking_graph_rewriter_new(
+						       sub, KR_OUT_TO_IN, false),
+					  false),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "no answer suits");
+}
+END_TEST
+
 /* A node rewriter written in C: add -> mul, with a configurable bug. */
 typedef enum { OK, WRONG_LENGTH, FAILS, DROPS_USED } bug;
 
@@ -220,6 +298,7 @@ Suite *rewrite_suite(void)
 	tcase_add_test(tc, oscillation_stops);
 	tcase_add_test(tc, no_rewrite_answers);
 	tcase_add_test(tc, divergent_relation_is_bounded);
+	tcase_add_test(tc, kanren_filters);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("node_rewriter");
 	tcase_add_test(tc, node_rewriter_results);

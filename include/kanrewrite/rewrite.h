@@ -160,6 +160,46 @@ kr_node_rewriter *kr_kanren_relation_sub_new(const kr_rel *rel, bool reverse);
 void kr_kanren_relation_sub_set_step_limit(kr_node_rewriter *rw,
 					   uint64_t steps);
 
+/**
+ * PyTensor's node_filter: called with each node before its run; false
+ * skips the node (no rewrite, no run).
+ */
+typedef bool (*kr_node_filter_fn)(const kr_apply *node, void *data);
+
+/** The lazy stream of a KanrenRelationSub's answers for one node. */
+typedef struct kr_answers kr_answers;
+
+/**
+ * The next answer of the stream: q walked through the answer's
+ * substitution (a term that may still hold logic variables; a ground one
+ * evaluates into the replacement). Cost: the search up to that answer.
+ * Returns: 0 and *out set; KR_EOF when there is no other answer;
+ * KR_ELIMIT (message naming the relation and the node) when the step
+ * limit is reached first.
+ */
+int kr_answers_next(kr_term **out, kr_answers *answers);
+
+/**
+ * PyTensor's results_filter: choose the replacement term among the
+ * answers, pulled lazily with kr_answers_next(). Store the chosen term in
+ * *chosen (NULL: no rewrite) and return 0, or return a negative code
+ * (e.g. one from kr_answers_next()), which is the transform's error.
+ * The default is PyTensor's: the first answer.
+ */
+typedef int (*kr_results_filter_fn)(kr_term **chosen, kr_answers *answers,
+				    void *data);
+
+/**
+ * Set a KanrenRelationSub's node filter and results filter (NULL: every
+ * node; the first answer), as PyTensor's
+ * `KanrenRelationSub(relation, results_filter, node_filter)`. `data` is
+ * passed to both.
+ */
+void kr_kanren_relation_sub_set_filters(kr_node_rewriter *rw,
+					kr_node_filter_fn node_filter,
+					kr_results_filter_fn results_filter,
+					void *data);
+
 /* ------------------------------------------------------------ graph rewriters */
 
 /** The vtable of a graph rewriter class (PyTensor's GraphRewriter). */

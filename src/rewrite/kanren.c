@@ -11,6 +11,9 @@ typedef struct kanren_sub {
 	const kr_rel *rel;
 	bool reverse;
 	uint64_t step_limit;
+	kr_node_filter_fn node_filter;
+	kr_results_filter_fn results_filter;
+	void *filter_data;
 } kanren_sub;
 
 /* The term a node is matched as: its output, or the list of its outputs. */
@@ -25,29 +28,51 @@ static kr_term *node_term(const kr_apply *node)
 	return kr_list(outs.len, (kr_term *const *)outs.items);
 }
 
-/* The first answer for q, walked; NULL for none. */
-static int first_answer(kr_term **out, const kanren_sub *ks, kr_term *in,
-			const kr_apply *node)
+struct kr_answers {
+	const kanren_sub *ks;
+	const kr_apply *node;
+	kr_term *q;
+	kr_runner *run;
+};
+
+int kr_answers_next(kr_term **out, kr_answers *a)
 {
-	kr_term *q = kr_var_new("q");
-	kr_term *args[2] = {ks->reverse ? q : in, ks->reverse ? in : q};
-	kr_runner *run = kr_run_start(q, kr_rel_call(ks->rel, args));
-	kr_run_set_step_limit(run, ks->step_limit);
+	kr_check(out != NULL && a != NULL);
 	const kr_state *st;
-	int rc = kr_run_next_state(&st, run);
+	int rc = kr_run_next_state(&st, a->run);
 	*out = NULL;
-	if (rc == KR_EOF)
-		return 0;
 	if (rc == KR_ELIMIT)
 		return kr_error_set(KR_ELIMIT,
 				    "KanrenRelationSub(%s): no answer within "
-				    "%llu steps on %s", kr_rel_name(ks->rel),
-				    (unsigned long long)ks->step_limit,
-				    kr_term_to_string(node_term(node)));
+				    "%llu steps on %s", kr_rel_name(a->ks->rel),
+				    (unsigned long long)a->ks->step_limit,
+				    kr_term_to_string(node_term(a->node)));
 	if (rc < 0)
 		return rc;
-	*out = kr_walk_star(q, kr_state_subst(st));
+	*out = kr_walk_star(a->q, kr_state_subst(st));
 	return 0;
+}
+
+/* PyTensor's default results filter: the first answer, if any. */
+static int first_answer(kr_term **chosen, kr_answers *a, void *data)
+{
+	(void)data;
+	int rc = kr_answers_next(chosen, a);
+	return rc == KR_EOF ? 0 : rc;
+}
+
+/* The chosen answer for in, walked; NULL for none. */
+static int choose_answer(kr_term **out, const kanren_sub *ks, kr_term *in,
+			 const kr_apply *node)
+{
+	kr_term *q = kr_var_new("q");
+	kr_term *args[2] = {ks->reverse ? q : in, ks->reverse ? in : q};
+	kr_answers a = {ks, node, q, kr_run_start(q, kr_rel_call(ks->rel, args))};
+	kr_run_set_step_limit(a.run, ks->step_limit);
+	*out = NULL;
+	kr_results_filter_fn f = ks->results_filter ? ks->results_filter
+						    : first_answer;
+	return f(out, &a, ks->filter_data);
 }
 
 /* Evaluate an answer into one variable per output; false if it cannot be. */
@@ -75,8 +100,10 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 {
 	(void)fg;
 	kanren_sub *ks = self->data;
+	if (ks->node_filter && !ks->node_filter(node, ks->filter_data))
+		return 0;
 	kr_term *ans;
-	int rc = first_answer(&ans, ks, node_term(node), node);
+	int rc = choose_answer(&ans, ks, node_term(node), node);
 	if (rc < 0 || !ans || !kr_is_ground(ans))
 		return rc;
 	kri_vec news = {0};
@@ -120,4 +147,16 @@ void kr_kanren_relation_sub_set_step_limit(kr_node_rewriter *rw,
 {
 	kr_check(rw && rw->cls == &kanren_class);
 	((kanren_sub *)rw->data)->step_limit = steps;
+}
+
+void kr_kanren_relation_sub_set_filters(kr_node_rewriter *rw,
+					kr_node_filter_fn node_filter,
+					kr_results_filter_fn results_filter,
+					void *data)
+{
+	kr_check(rw && rw->cls == &kanren_class);
+	kanren_sub *ks = rw->data;
+	ks->node_filter = node_filter;
+	ks->results_filter = results_filter;
+	ks->filter_data = data;
 }
