@@ -177,6 +177,43 @@ START_TEST(constants_print_as_numpy)
 }
 END_TEST
 
+/* PyTensor's test_debugprint: id styles, stop_on_name, depth, types. */
+START_TEST(dprint_options)
+{
+	const kr_type *t = kr_type_vector();
+	kr_variable *A = kr_variable_new(t, "A"), *B = kr_variable_new(t, "B"),
+		    *D = kr_variable_new(t, "D"), *E = kr_variable_new(t, "E");
+	kr_variable *C, *F, *G;
+	ck_assert_int_eq(KR_OP_CALL(&C, kr_op_add(), A, B), 0);
+	kr_variable_set_name(C, "C");
+	ck_assert_int_eq(KR_OP_CALL(&F, kr_op_add(), D, E), 0);
+	ck_assert_int_eq(KR_OP_CALL(&G, kr_op_add(), C, F), 0);
+	kr_dprint_opts o = KR_DPRINT_OPTS_INIT;
+	o.ids = KR_DPRINT_ID_INT;
+	ck_assert_str_eq(kr_dprint_ex(1, &G, &o),
+			 "Add [id 0]\n ├─ Add [id 1] 'C'\n │  ├─ A [id 2]\n"
+			 " │  └─ B [id 3]\n └─ Add [id 4]\n    ├─ D [id 5]\n"
+			 "    └─ E [id 6]\n");
+	o.ids = KR_DPRINT_ID_CHAR;
+	o.stop_on_name = true;
+	ck_assert_str_eq(kr_dprint_ex(1, &G, &o),
+			 "Add [id A]\n ├─ Add [id B] 'C'\n │  └─ ···\n"
+			 " └─ Add [id C]\n    ├─ D [id D]\n    └─ E [id E]\n");
+	o = (kr_dprint_opts)KR_DPRINT_OPTS_INIT;
+	o.ids = KR_DPRINT_ID_NONE;
+	ck_assert_str_eq(kr_dprint_ex(1, &G, &o),
+			 "Add\n ├─ Add 'C'\n │  ├─ A\n │  └─ B\n └─ Add\n"
+			 "    ├─ D\n    └─ E\n");
+	o = (kr_dprint_opts)KR_DPRINT_OPTS_INIT;
+	o.depth = 2;
+	o.print_type = true;
+	ck_assert_str_eq(kr_dprint_ex(1, &G, &o),
+			 "Add [id A] <Vector(float64, shape=(?,))>\n"
+			 " ├─ Add [id B] <Vector(float64, shape=(?,))> 'C'\n"
+			 " └─ Add [id C] <Vector(float64, shape=(?,))>\n");
+}
+END_TEST
+
 START_TEST(printers_of_the_documents)
 {
 	/* section 3: after MergeOptimizer the add node is shared */
@@ -289,6 +326,7 @@ Suite *gformat_suite(void)
 	tc = tcase_create("printers");
 	tcase_add_test(tc, printers_of_the_documents);
 	tcase_add_test(tc, constants_print_as_numpy);
+	tcase_add_test(tc, dprint_options);
 	tcase_add_test(tc, program_reads_the_full_format);
 	suite_add_tcase(s, tc);
 	return s;

@@ -89,6 +89,39 @@ char *kr_fgraph_dprint(const kr_fgraph *fg);
  */
 char *kr_dprint(size_t n, kr_variable *const *vars);
 
+/** The id style of debugprint (PyTensor's id_type). */
+typedef enum {
+	KR_DPRINT_ID_CHAR, /**< `[id A]`, `[id B]`, ... (id_type="CHAR") */
+	KR_DPRINT_ID_INT,  /**< `[id 0]`, `[id 1]`, ... (id_type="int") */
+	KR_DPRINT_ID_NONE  /**< no id at all (id_type="") */
+} kr_dprint_ids;
+
+/** Options of debugprint, as pytensor.dprint's keyword arguments. */
+typedef struct kr_dprint_opts {
+	/** Levels printed below and including each root; -1: all. */
+	int depth;
+	/** The id style. */
+	kr_dprint_ids ids;
+	/** Each line also gets ` <type>` after its id (print_type). */
+	bool print_type;
+	/** A named node output is not expanded: `└─ ···` (stop_on_name). */
+	bool stop_on_name;
+} kr_dprint_opts;
+
+/** PyTensor's defaults: all levels, letter ids, no types. */
+#define KR_DPRINT_OPTS_INIT {-1, KR_DPRINT_ID_CHAR, false, false}
+
+/**
+ * kr_dprint() with options (NULL: the defaults), e.g. print_type gives
+ * `Add [id A] <Matrix(float64, shape=(?, ?))>`; a node whose depth is
+ * exhausted prints its line only, as PyTensor's.
+ */
+char *kr_dprint_ex(size_t n, kr_variable *const *vars,
+		   const kr_dprint_opts *opts);
+
+/** kr_fgraph_dprint() with options (NULL: the defaults). */
+char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts);
+
 /**
  * A Graphviz DOT digraph of a graph (PyTensor's pydotprint without
  * pydot): Apply nodes are boxes labelled with their op, inputs green

@@ -7,21 +7,25 @@
 
 /*
  * Lines are produced from an explicit stack of (variable, prefix of its
- * line, prefix of its children's lines), so any depth is fine. `ids`
- * gives each printed variable its letter id; `done` holds the nodes whose
- * inputs were printed already; `topo` maps nodes to toposort indices.
+ * line, prefix of its children's lines, depth left), so any depth is
+ * fine. `ids` numbers what was printed, as PyTensor's used_ids: a node by
+ * the node (the outputs of one node share its id), a leaf by the
+ * variable; `done` holds the nodes whose inputs were printed already;
+ * `topo` maps nodes to toposort indices.
  */
 typedef struct dstate {
 	kri_buf out;
-	kri_pmap ids;  /* variable -> id number + 1 */
+	kri_pmap ids;  /* node or variable -> id number + 1 */
 	kri_pmap done; /* node -> node */
 	kri_pmap topo; /* node -> index + 1, or empty */
 	size_t next_id;
+	kr_dprint_opts opts;
 } dstate;
 
 typedef struct entry {
 	kr_variable *v;
 	const char *prefix, *child;
+	int depth; /* levels still to print; < 0: no limit */
 } entry;
 
 /* PyTensor's char_from_number: 0 -> A, 25 -> Z, 26 -> BA. */
@@ -37,21 +41,26 @@ static char *letters(size_t n)
 	return kr_strdup(buf + k);
 }
 
-static char *id_of(dstate *d, const kr_variable *v)
+/* ` [id X]` for key (a node or a leaf), numbering it on first use. */
+static char *id_of(dstate *d, const void *key)
 {
-	uintptr_t id = (uintptr_t)kri_pmap_get(&d->ids, v);
+	uintptr_t id = (uintptr_t)kri_pmap_get(&d->ids, key);
 	if (!id) {
 		id = ++d->next_id;
-		kri_pmap_put(&d->ids, v, (void *)id);
+		kri_pmap_put(&d->ids, key, (void *)id);
 	}
-	return letters(id - 1);
+	switch (d->opts.ids) {
+	case KR_DPRINT_ID_INT: return kr_strfmt(" [id %zu]", (size_t)id - 1);
+	case KR_DPRINT_ID_NONE: return kr_strdup("");
+	default: return kr_strfmt(" [id %s]", letters(id - 1));
+	}
 }
 
 static void push_entry(kri_vec *stack, kr_variable *v, const char *prefix,
-		       const char *child)
+		       const char *child, int depth)
 {
 	entry *e = kri_alloc(sizeof *e);
-	*e = (entry){v, prefix, child};
+	*e = (entry){v, prefix, child, depth};
 	kri_vec_push(stack, e);
 }
 
@@ -59,16 +68,19 @@ static void print_line(dstate *d, const entry *e)
 {
 	const kr_variable *v = e->v;
 	const kr_apply *node = v->owner;
+	const char *type = d->opts.print_type
+				   ? kr_strfmt(" <%s>", kr_type_to_string(v->type))
+				   : "";
 	kri_buf_printf(&d->out, "%s", e->prefix);
 	if (!node) {
-		kri_buf_printf(&d->out, "%s [id %s]\n", kr_variable_to_string(v),
-			       id_of(d, v));
+		kri_buf_printf(&d->out, "%s%s%s\n", kr_variable_to_string(v),
+			       id_of(d, v), type);
 		return;
 	}
 	kri_buf_puts(&d->out, kri_apply_op_string(node));
 	if (node->nout > 1)
 		kri_buf_printf(&d->out, ".%d", v->index);
-	kri_buf_printf(&d->out, " [id %s]", id_of(d, v));
+	kri_buf_printf(&d->out, "%s%s", id_of(d, node), type);
 	if (v->name)
 		kri_buf_printf(&d->out, " '%s'", v->name);
 	uintptr_t t = (uintptr_t)kri_pmap_get(&d->topo, node);
@@ -77,45 +89,60 @@ static void print_line(dstate *d, const entry *e)
 	kri_buf_putc(&d->out, '\n');
 }
 
-static void print_var(dstate *d, kr_variable *root)
+/* Push the inputs of node, the first one on top. */
+static void push_inputs(kri_vec *stack, const entry *e, kr_apply *node)
 {
-	kri_vec stack = {0};
-	push_entry(&stack, root, "", "");
-	while (stack.len > 0) {
-		entry *e = kri_vec_pop(&stack);
-		print_line(d, e);
-		kr_apply *node = e->v->owner;
-		if (!node)
-			continue;
-		if (kri_pmap_has(&d->done, node)) { /* even without inputs */
-			kri_buf_printf(&d->out, "%s └─ ···\n", e->child);
-			continue;
-		}
-		kri_pmap_put(&d->done, node, node);
-		for (size_t i = node->nin; i-- > 0;) {
-			bool last = i + 1 == node->nin;
-			push_entry(&stack, node->inputs[i],
-				   kr_strfmt("%s%s", e->child,
-					     last ? " └─ " : " ├─ "),
-				   kr_strfmt("%s%s", e->child,
-					     last ? "   " : " │ "));
-		}
+	for (size_t i = node->nin; i-- > 0;) {
+		bool last = i + 1 == node->nin;
+		push_entry(stack, node->inputs[i],
+			   kr_strfmt("%s%s", e->child, last ? " └─ " : " ├─ "),
+			   kr_strfmt("%s%s", e->child, last ? "   " : " │ "),
+			   e->depth - 1);
 	}
 }
 
-char *kr_dprint(size_t n, kr_variable *const *vars)
+static void print_var(dstate *d, kr_variable *root)
+{
+	kri_vec stack = {0};
+	push_entry(&stack, root, "", "", d->opts.depth);
+	while (stack.len > 0) {
+		entry *e = kri_vec_pop(&stack);
+		if (e->depth == 0)
+			continue;
+		kr_apply *node = e->v->owner;
+		bool done = node && kri_pmap_has(&d->done, node);
+		print_line(d, e);
+		if (!node)
+			continue;
+		kri_pmap_put(&d->done, node, node);
+		if (done || (d->opts.stop_on_name && e->v->name))
+			kri_buf_printf(&d->out, "%s └─ ···\n", e->child);
+		else
+			push_inputs(&stack, e, node);
+	}
+}
+
+static const kr_dprint_opts dprint_defaults = KR_DPRINT_OPTS_INIT;
+
+char *kr_dprint_ex(size_t n, kr_variable *const *vars,
+		   const kr_dprint_opts *opts)
 {
 	kr_check(n == 0 || vars != NULL);
-	dstate d = {0};
+	dstate d = {.opts = opts ? *opts : dprint_defaults};
 	for (size_t k = 0; k < n; k++)
 		print_var(&d, vars[k]);
 	return kri_buf_str(&d.out);
 }
 
-char *kr_fgraph_dprint(const kr_fgraph *fg)
+char *kr_dprint(size_t n, kr_variable *const *vars)
+{
+	return kr_dprint_ex(n, vars, NULL);
+}
+
+char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts)
 {
 	kr_check(fg != NULL);
-	dstate d = {0};
+	dstate d = {.opts = opts ? *opts : dprint_defaults};
 	kr_apply **order;
 	size_t n;
 	if (kr_fgraph_toposort(&order, &n, fg) == 0)
@@ -124,4 +151,9 @@ char *kr_fgraph_dprint(const kr_fgraph *fg)
 	for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
 		print_var(&d, kr_fgraph_output(fg, k));
 	return kri_buf_str(&d.out);
+}
+
+char *kr_fgraph_dprint(const kr_fgraph *fg)
+{
+	return kr_fgraph_dprint_ex(fg, NULL);
 }
