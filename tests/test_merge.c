@@ -117,6 +117,72 @@ START_TEST(merges_constants_first)
 }
 END_TEST
 
+/* split2(x): two outputs of x's type, x and 2x (a multi-output op). */
+static int split2_infer(const kr_type **out, const kr_op *op, size_t nin,
+			const kr_type *const *in)
+{
+	(void)op, (void)nin;
+	out[0] = out[1] = in[0];
+	return 0;
+}
+
+static int split2_perform(kr_value **outs, const kr_op *op, size_t nin,
+			  const kr_value *const *in)
+{
+	(void)op, (void)nin;
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	for (int i = 0; i < kr_value_ndim(in[0]); i++)
+		shape[i] = kr_value_dim(in[0], i);
+	for (int k = 0; k < 2; k++) {
+		outs[k] = kr_value_new(kr_value_dtype(in[0]),
+				       kr_value_ndim(in[0]), shape);
+		for (size_t i = 0; i < kr_value_size(in[0]); i++)
+			kr_value_data(outs[k])[i] =
+				(k + 1) * kr_value_get(in[0], i);
+	}
+	return 0;
+}
+
+static const kr_op_desc split2_desc = {
+	.name = "split2",
+	.min_inputs = 1,
+	.max_inputs = 1,
+	.nout = 2,
+	.infer_outputs = split2_infer,
+	.perform_outputs = split2_perform,
+};
+
+/* Two equal nodes of two outputs merge as one: 2 variables replaced. */
+START_TEST(merges_multi_output_nodes)
+{
+	inputs();
+	kr_op *split2 = kr_op_new(&split2_desc, NULL);
+	kr_variable *s1, *s2;
+	ck_assert_int_eq(KR_OP_CALL(&s1, split2, x), 0);
+	ck_assert_int_eq(KR_OP_CALL(&s2, split2, x), 0);
+	kr_apply *n1 = kr_variable_owner(s1), *n2 = kr_variable_owner(s2);
+	ck_assert_uint_eq(kr_apply_noutputs(n1), 2);
+	ck_assert_ptr_eq(kr_apply_output(n1, 0), s1);
+	kr_variable *outs[2] = {op2(kr_op_add(), s1, kr_apply_output(n1, 1)),
+				op2(kr_op_mul(), s2, kr_apply_output(n2, 1))};
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 2, outs, false), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 4);
+	kr_profile *p = merge_checked(fg); /* evaluates both outputs */
+	size_t merged;
+	ck_assert_int_eq(kr_merge_profile_stats(p, NULL, NULL, &merged, NULL),
+			 0);
+	ck_assert_uint_eq(merged, 2);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 3);
+	/* the outputs of one node share its id, as PyTensor's dprint */
+	ck_assert_str_eq(kr_fgraph_dprint(fg),
+			 "Add [id A] 1\n ├─ split2.0 [id B] 0\n │  └─ x [id C]\n"
+			 " └─ split2.1 [id B] 0\n    └─ ···\n"
+			 "Mul [id D] 2\n ├─ split2.0 [id B] 0\n │  └─ ···\n"
+			 " └─ split2.1 [id B] 0\n    └─ ···\n");
+}
+END_TEST
+
 /* PyTensor's test_merge_more_specific_types: the (500,) variable stays. */
 START_TEST(merge_keeps_more_specific_type)
 {
@@ -173,6 +239,7 @@ Suite *merge_suite(void)
 	tcase_add_test(tc, merges_duplicates);
 	tcase_add_test(tc, merges_constants_first);
 	tcase_add_test(tc, merge_keeps_more_specific_type);
+	tcase_add_test(tc, merges_multi_output_nodes);
 	tcase_add_test(tc, same_graph);
 	suite_add_tcase(s, tc);
 	return s;

@@ -91,7 +91,8 @@ char *kr_variable_to_string(const kr_variable *v);
  * number of inputs against the descriptor and infers the output type.
  *
  * Shape: nin input variables (none NULL).
- * @param[out] out the new node, with one fresh output variable.
+ * @param[out] out the new node, with fresh output variables (one, or the
+ * op descriptor's nout).
  * Returns: 0. Errors: KR_EINVALID for a wrong number of inputs or a type
  * error (message from the op's infer hook); *out is then unchanged.
  */
@@ -99,7 +100,9 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 		  kr_variable *const *inputs);
 
 /**
- * Apply an op and return its default output, as PyTensor's `op(*inputs)`.
+ * Apply an op and return its default output, as PyTensor's `op(*inputs)`
+ * (for an op of several outputs, the first; the others are
+ * kr_apply_output() of its owner).
  * @param[out] out the output variable.
  * Returns: 0. Errors: as kr_apply_make().
  */

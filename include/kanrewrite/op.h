@@ -28,7 +28,8 @@ typedef struct kr_op kr_op;
 typedef struct kr_value kr_value;
 
 /**
- * Descriptor of a family of ops. Only `name` and `infer` are required;
+ * Descriptor of a family of ops. Only `name` and `infer` (or, for an op
+ * of several outputs, `nout` and `infer_outputs`) are required;
  * NULL hooks take the default named beside them. Initialise it with
  * designated initialisers: later versions append hooks, and those must
  * default to NULL.
@@ -66,6 +67,20 @@ typedef struct kr_op_desc {
 	 */
 	int (*perform)(kr_value **out, const kr_op *op, size_t nin,
 		       const kr_value *const *in);
+	/**
+	 * Number of outputs of every node of the op; 0 means 1. With more
+	 * (PyTensor's make_node giving several outputs), `infer_outputs`
+	 * gives the nout types (`infer` is then not used and may be NULL) and
+	 * `perform_outputs` computes the nout values (NULL: the op cannot be
+	 * evaluated); kr_op_call() returns the first output.
+	 */
+	int nout;
+	/** Type inference of the nout outputs, as `infer` for one. */
+	int (*infer_outputs)(const kr_type **out_types, const kr_op *op,
+			     size_t nin, const kr_type *const *in_types);
+	/** Evaluation into the nout values outs[0..nout), as `perform`. */
+	int (*perform_outputs)(kr_value **outs, const kr_op *op, size_t nin,
+			       const kr_value *const *in);
 } kr_op_desc;
 
 /**

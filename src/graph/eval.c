@@ -29,20 +29,25 @@ static int run_node(kri_pmap *vals, kr_apply *node)
 	const kr_value **in = kri_alloc((node->nin + 1) * sizeof *in);
 	for (size_t i = 0; i < node->nin; i++)
 		in[i] = kri_pmap_get(vals, node->inputs[i]);
-	if (!node->op->desc->perform)
+	const kr_op_desc *d = node->op->desc;
+	bool multi = node->nout > 1;
+	if (multi ? !d->perform_outputs : !d->perform)
 		return kr_error_set(KR_EINVALID,
 				    "eval: the op %s cannot be evaluated (no "
 				    "perform), in %s",
 				    kr_op_to_string(node->op),
 				    kr_apply_to_string(node));
-	kr_value *out = NULL;
-	int rc = node->op->desc->perform(&out, node->op, node->nin, in);
+	kr_value **outs = kri_alloc(node->nout * sizeof *outs);
+	int rc = multi ? d->perform_outputs(outs, node->op, node->nin, in)
+		       : d->perform(outs, node->op, node->nin, in);
 	if (rc < 0)
 		return kr_error_set(rc, "eval: %s: %s",
 				    kr_apply_to_string(node),
 				    kr_strdup(kr_error_last()->message));
-	kr_check(out != NULL);
-	kri_pmap_put(vals, node->outputs[0], out);
+	for (size_t k = 0; k < node->nout; k++) {
+		kr_check(outs[k] != NULL);
+		kri_pmap_put(vals, node->outputs[k], outs[k]);
+	}
 	return 0;
 }
 

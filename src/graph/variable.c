@@ -199,13 +199,17 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 		nin <= 8 ? small : kri_alloc(nin * sizeof *types);
 	for (size_t i = 0; i < nin; i++)
 		types[i] = inputs[i]->type;
-	const kr_type *otype = NULL;
-	rc = op->desc->infer(&otype, op, nin, types);
+	size_t nout = op->desc->nout > 1 ? (size_t)op->desc->nout : 1;
+	const kr_type **otypes = kri_alloc(nout * sizeof *otypes);
+	rc = nout > 1 ? op->desc->infer_outputs(otypes, op, nin, types)
+		      : op->desc->infer(otypes, op, nin, types);
 	if (rc < 0)
 		return rc;
-	kr_check(otype != NULL);
-	kr_apply *node = apply_alloc(op, nin, inputs, 1);
-	set_output(node, 0, variable_alloc(otype, NULL));
+	kr_apply *node = apply_alloc(op, nin, inputs, nout);
+	for (size_t k = 0; k < nout; k++) {
+		kr_check(otypes[k] != NULL);
+		set_output(node, k, variable_alloc(otypes[k], NULL));
+	}
 	*out = node;
 	return 0;
 }
@@ -218,7 +222,7 @@ int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
 	int rc = kr_apply_make(&node, op, nin, inputs);
 	if (rc < 0)
 		return rc;
-	*out = kr_apply_default_output(node);
+	*out = node->outputs[0]; /* the default output, or the first */
 	return 0;
 }
 
