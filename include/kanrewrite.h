@@ -31,6 +31,7 @@
 #include "kanrewrite/graph.h"
 #include "kanrewrite/value.h"
 #include "kanrewrite/fgraph.h"
+#include "kanrewrite/traversal.h"
 #include "kanrewrite/features.h"
 #include "kanrewrite/rewrite.h"
 #include "kanrewrite/db.h"

@@ -1,0 +1,228 @@
+/* kanrewrite/traversal.h -- walks, sorts and substitutions on plain graphs. */
+/* See the LICENSE file for copying conditions. */
+#ifndef KANREWRITE_TRAVERSAL_H
+#define KANREWRITE_TRAVERSAL_H
+
+#include "graph.h"
+
+/**
+ * @file kanrewrite/traversal.h
+ * Graph utilities that work on plain graphs of variables and Apply nodes,
+ * without a kr_fgraph, as the functions of PyTensor 2.32's `graph.basic`
+ * and `graph.replace`. Every result has PyTensor 2.32's order: the order
+ * is part of the contract, and the tests check it.
+ *
+ * A graph is given by arrays of variables (none NULL). Results are new
+ * arrays in collected memory (never NULL, even when empty) with their
+ * length in an out-parameter; they are not affected by later changes of
+ * the graph. Every function is iterative (any depth of graph is fine) and
+ * runs in time linear in the part of the graph it visits, unless its Cost
+ * says otherwise. The walks keep their state in the variables and nodes
+ * themselves (a fresh traversal epoch each), so they neither allocate per
+ * visited object nor hash; no callback runs during a walk.
+ *
+ * Only kr_io_toposort(), kr_clone_replace() and kr_graph_replace() sort
+ * the graph and so can meet a cycle (a graph a kr_fgraph was made to
+ * rewire into one): they then fail with KR_EINVALID instead of looping, as
+ * PyTensor would. The other walks stop at variables already seen, so they
+ * terminate on any graph.
+ */
+
+/**
+ * The variables the graphs depend on, themselves included, as PyTensor's
+ * `ancestors(graphs, blockers)`.
+ *
+ * Shape: graphs[0..n) and blockers[0..nblockers) (blockers may be NULL
+ * when nblockers is 0) are variables. Returns the variables in the order
+ * of a depth-first walk whose stack starts with the graphs (the last one
+ * on top) and pushes an owner's inputs reversed, so the first input is
+ * visited first; each variable once. A blocker is listed when met but its
+ * owner is not entered.
+ * @param[out] count the length of the result.
+ * Returns: a new array. Errors: none; aborts on OOM.
+ */
+kr_variable **kr_ancestors(size_t *count, size_t n, kr_variable *const *graphs,
+			   size_t nblockers, kr_variable *const *blockers);
+
+/**
+ * The ownerless variables the graphs depend on, as PyTensor's
+ * `graph_inputs(graphs, blockers)`: kr_ancestors() without the variables
+ * that have an owner. Constants are listed (PyTensor lists them too; a
+ * kr_fgraph built without inputs leaves them out). A blocker with an owner
+ * is not listed.
+ * @param[out] count the length of the result.
+ * Returns: a new array, in kr_ancestors() order. Errors: none.
+ */
+kr_variable **kr_graph_inputs(size_t *count, size_t n,
+			      kr_variable *const *graphs, size_t nblockers,
+			      kr_variable *const *blockers);
+
+/**
+ * The variables between ins and outs, as PyTensor's `vars_between`: the
+ * outputs, every variable met going up from them (all outputs of a node
+ * met, also those not used), stopping at the ins and at ownerless
+ * variables, and those stops themselves.
+ *
+ * Order: breadth first from the outputs (first output first); a variable
+ * with an owner that is not in ins adds the owner's outputs reversed, then
+ * its inputs reversed, to the back of the queue; each variable once.
+ * @param[out] count the length of the result.
+ * Returns: a new array. Errors: none.
+ */
+kr_variable **kr_vars_between(size_t *count, size_t nins,
+			      kr_variable *const *ins, size_t nouts,
+			      kr_variable *const *outs);
+
+/**
+ * The ownerless variables between ins and outs that are not ins, as
+ * PyTensor's `orphans_between`: for `x + y` with ins `[x]`, `[y]`.
+ * Constants count. @param[out] count the length of the result.
+ * Returns: a new array, in kr_vars_between() order. Errors: none.
+ */
+kr_variable **kr_orphans_between(size_t *count, size_t nins,
+				 kr_variable *const *ins, size_t nouts,
+				 kr_variable *const *outs);
+
+/**
+ * The Apply nodes between ins and outs, as PyTensor's `applys_between`:
+ * the owners of the variables of kr_vars_between() that are not ins, in
+ * that order. A node of several outputs is listed once, where PyTensor
+ * 2.32 repeats it for each of its outputs met (2.34's `apply_ancestors`
+ * lists it once, as here).
+ * @param[out] count the length of the result.
+ * Returns: a new array. Errors: none.
+ */
+kr_apply **kr_applys_between(size_t *count, size_t nins,
+			     kr_variable *const *ins, size_t nouts,
+			     kr_variable *const *outs);
+
+/**
+ * The Apply nodes that compute outs from ins, in PyTensor 2.32's
+ * `io_toposort(inputs, outputs)` order (kr_fgraph_toposort() without
+ * orderings): a stack seeded with the outputs' owners (the first output's
+ * on top); a popped node whose outputs are all computed is skipped, one
+ * whose inputs are all computed is listed, otherwise it goes back under
+ * the owners of its uncomputed inputs (the last input's on top). The ins
+ * and ownerless variables count as computed, so nothing above an in is
+ * listed even when it has an owner.
+ * @param[out] out a new array of the nodes. @param[out] count its length.
+ * Returns: 0. Errors: KR_EINVALID when the graph has a cycle (PyTensor
+ * loops), naming a node on it; *out is then unchanged.
+ */
+int kr_io_toposort(kr_apply ***out, size_t *count, size_t nins,
+		   kr_variable *const *ins, size_t nouts,
+		   kr_variable *const *outs);
+
+/**
+ * Whether v depends on one of the given variables, v itself included, as
+ * PyTensor's `variable_depends_on(v, depends_on)`: a variable of
+ * depends_on is among kr_ancestors(v). Depending on one output of a node
+ * of several outputs does not make its other outputs dependent.
+ * Returns: the answer. Errors: none. Cost: stops at the first hit.
+ */
+bool kr_variable_depends_on(const kr_variable *v, size_t n,
+			    kr_variable *const *depends_on);
+
+/**
+ * Whether the node or one of the nodes it depends on is among the given
+ * nodes, as PyTensor's `apply_depends_on(apply, depends_on)` (which
+ * replaced `is_in_ancestors(l_apply, f_apply)`: that is this function
+ * with one node).
+ * Returns: the answer. Errors: none. Cost: stops at the first hit.
+ */
+bool kr_apply_depends_on(const kr_apply *node, size_t n,
+			 kr_apply *const *depends_on);
+
+/**
+ * The closest variables to the outputs that do not depend on the
+ * ancestors to include, plus those ancestors the outputs meet, as
+ * PyTensor's `truncated_graph_inputs(outputs, ancestors_to_include)`:
+ * enough variables to compute the outputs, none computable from the
+ * others.
+ *
+ * Shape: outs[0..n) and include[0..ninclude) are variables. Without
+ * ancestors to include (ninclude 0) the result is the outputs without
+ * repeats. Otherwise a stack starts with the outputs (the last on top);
+ * a popped variable not seen before is either an ancestor to include
+ * (listed; its inputs are pushed when it depends on another ancestor to
+ * include) or a regular variable, which is dependent when it depends on an
+ * ancestor to include or on a regular variable visited before it (inputs
+ * pushed) and listed otherwise. Inputs are pushed in order, so the last
+ * is visited first; an input already seen is not pushed.
+ * @param[out] count the length of the result.
+ * Returns: a new array. Errors: none.
+ * Cost: linear in the graph for the first answer; a regular variable that
+ * depends only on regular variables visited earlier (PyTensor's quirk)
+ * costs a walk of its ancestors, so a pathological graph can cost up to
+ * O(size x result).
+ */
+kr_variable **kr_truncated_graph_inputs(size_t *count, size_t n,
+					kr_variable *const *outs,
+					size_t ninclude,
+					kr_variable *const *include);
+
+/**
+ * Copy the graph of the outputs with variables replaced, as PyTensor's
+ * `clone_replace(outputs, replace)` (share_inputs=True).
+ *
+ * Shape: keys[0..nrep) and vals[0..nrep) are the pairs of the
+ * replacement (a later pair with the same key wins, as in a dict). Every
+ * node the outputs depend on is copied, except above a key: a key is
+ * replaced by a copy of its value, and the replacement is simultaneous,
+ * not recursive (with {x: x * 2}, the x inside the value stays x). The
+ * values' graphs are copied too (one copy each shared subgraph), apart
+ * from the outputs' copy; ownerless variables and constants are shared.
+ * An output that is a key gives its value's copy; an ownerless output is
+ * returned itself.
+ * @param[out] out a new array of n variables, the copies of the outputs.
+ * Returns: 0. Errors: KR_EINVALID when a value's type cannot replace its
+ * key's (kr_type_is_super(), PyTensor's strict rebuild) or on a cycle;
+ * *out is then unchanged.
+ */
+int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
+		     size_t nrep, kr_variable *const *keys,
+		     kr_variable *const *vals);
+
+/**
+ * Replace variables in the graph of the outputs, as PyTensor's
+ * `graph_replace(outputs, replace, strict)`: as kr_clone_replace(), but
+ * only the nodes on a path from a key to an output are rebuilt (with
+ * their new inputs); the rest of the graph, and the values' graphs, are
+ * shared with the originals. An output that depends on no key is
+ * returned itself. Where keys are nested, the one nearer the outputs
+ * wins (PyTensor replaces in reverse topological order): a key inside the
+ * replaced part of another key is not used.
+ * @param[out] out a new array of n variables.
+ * Returns: 0. Errors: KR_EINVALID when `strict` and a key is not in the
+ * graph of the outputs (PyTensor's "Some replacements were not used"),
+ * when a value's type cannot replace its key's, or on a cycle; *out is
+ * then unchanged.
+ */
+int kr_graph_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
+		     size_t nrep, kr_variable *const *keys,
+		     kr_variable *const *vals, bool strict);
+
+/**
+ * Whether two lists of graphs compute the same thing, as PyTensor's
+ * `equal_computations(xs, ys, in_xs, in_ys)` (strict_dtype=True).
+ *
+ * Shape: xs[0..nx), ys[0..ny); in_xs[0..nin_x) and in_ys[0..nin_y) pair
+ * variables to be taken as equal (x and y inputs of two graphs built
+ * separately). A pair of variables is equal when it is paired by
+ * in_xs/in_ys, is the same variable, is two constants of equal type and
+ * value (kr_constant_equal()), or is the same output of two nodes with
+ * equal ops (kr_op_equal()), as many inputs and outputs, and pairwise
+ * equal inputs. At the top, types must be of the same class (dtype, rank
+ * and which dimensions are broadcastable) unless x is in in_xs, and an
+ * ownerless x must be paired, equal or the same as y.
+ * @param[out] out the answer (false when nin_x != nin_y, as PyTensor).
+ * Returns: 0. Errors: KR_EINVALID when nx != ny (PyTensor's
+ * ValueError); *out is then unchanged.
+ * Cost: linear in the two graphs (each pair of nodes compared once).
+ */
+int kr_equal_computations(bool *out, size_t nx, kr_variable *const *xs,
+			  size_t ny, kr_variable *const *ys, size_t nin_x,
+			  kr_variable *const *in_xs, size_t nin_y,
+			  kr_variable *const *in_ys);
+
+#endif

@@ -1,0 +1,886 @@
+/* traversal.c -- walks, sorts and substitutions on plain graphs. */
+/* See the LICENSE file for copying conditions. */
+#include "config.h"
+
+#include "graph.h"
+#include "kanrewrite/pprint.h"
+#include "kanrewrite/traversal.h"
+
+/*
+ * Every walk takes a fresh epoch (kri_epoch) and keeps its state in the
+ * objects it meets: a variable's flags live in `scratch` while its `mark`
+ * is the walk's epoch, a node's in `state` under its `mark`. A mark of an
+ * older epoch means "not met yet", so nothing is cleared afterwards, and
+ * a walk never reads what another left (fgraph_build.c's rule). No walk
+ * calls out of this file while it runs, so no other walk can start
+ * before it ends; a function that needs two walks runs them one after
+ * the other, keeping what it carries over in its own arrays.
+ */
+enum {
+	V_SEEN = 1,    /* listed / visited */
+	V_STOP = 2,    /* a blocker, one of ins, or a target */
+	V_A = 4,       /* truncated: an ancestor to include */
+	V_BLK = 8,     /* truncated: a regular variable visited */
+	V_DEPA = 16,   /* truncated: depends on an ancestor to include */
+	V_KNOWN = 32,  /* truncated: V_DEPA is computed */
+	V_OPEN = 64,   /* truncated: being computed */
+	V_TAINT = 128, /* truncated: has a V_BLK ancestor */
+	V_GEN = 8      /* truncated: bits above hold a clean generation */
+};
+
+static uintptr_t vflags(const kr_variable *v, uint64_t ep)
+{
+	return v->mark == ep ? (uintptr_t)v->scratch : 0;
+}
+
+static void vset(kr_variable *v, uint64_t ep, uintptr_t f)
+{
+	if (v->mark != ep) {
+		v->mark = ep;
+		v->scratch = NULL;
+	}
+	v->scratch = (void *)((uintptr_t)v->scratch | f);
+}
+
+static void mark_all(uint64_t ep, size_t n, kr_variable *const *vs,
+		     uintptr_t f)
+{
+	for (size_t k = 0; k < n; k++) {
+		kr_check(vs[k] != NULL);
+		vset(vs[k], ep, f);
+	}
+}
+
+/* The items of a vector as a result array (never NULL). */
+static void **result(const kri_vec *v, size_t *count)
+{
+	*count = v->len;
+	if (v->len == 0)
+		return kri_alloc(sizeof(void *));
+	return v->items;
+}
+
+/* -------------------------------------------------------------- ancestors */
+
+/*
+ * PyTensor's depth-first `walk(graphs, expand, bfs=False)`: the stack
+ * starts with the graphs (last on top); a popped variable not seen yet is
+ * listed, and unless it is a blocker its owner's inputs are pushed
+ * reversed (the first input on top).
+ */
+static void walk_ancestors(kri_vec *res, size_t n, kr_variable *const *graphs,
+			   size_t nb, kr_variable *const *blockers,
+			   bool ownerless_only)
+{
+	uint64_t ep = kri_epoch();
+	mark_all(ep, nb, blockers, V_STOP);
+	kri_vec stack = {0};
+	for (size_t k = 0; k < n; k++) {
+		kr_check(graphs[k] != NULL);
+		kri_vec_push(&stack, graphs[k]);
+	}
+	while (stack.len > 0) {
+		kr_variable *v = kri_vec_pop(&stack);
+		uintptr_t f = vflags(v, ep);
+		if (f & V_SEEN)
+			continue;
+		vset(v, ep, V_SEEN);
+		if (!ownerless_only || !v->owner)
+			kri_vec_push(res, v);
+		if (v->owner && !(f & V_STOP))
+			for (size_t i = v->owner->nin; i-- > 0;)
+				kri_vec_push(&stack, v->owner->inputs[i]);
+	}
+}
+
+kr_variable **kr_ancestors(size_t *count, size_t n, kr_variable *const *graphs,
+			   size_t nblockers, kr_variable *const *blockers)
+{
+	kr_check(count != NULL && (n == 0 || graphs != NULL));
+	kr_check(nblockers == 0 || blockers != NULL);
+	kri_vec res = {0};
+	walk_ancestors(&res, n, graphs, nblockers, blockers, false);
+	return (kr_variable **)result(&res, count);
+}
+
+kr_variable **kr_graph_inputs(size_t *count, size_t n,
+			      kr_variable *const *graphs, size_t nblockers,
+			      kr_variable *const *blockers)
+{
+	kr_check(count != NULL && (n == 0 || graphs != NULL));
+	kr_check(nblockers == 0 || blockers != NULL);
+	kri_vec res = {0};
+	walk_ancestors(&res, n, graphs, nblockers, blockers, true);
+	return (kr_variable **)result(&res, count);
+}
+
+bool kr_variable_depends_on(const kr_variable *v, size_t n,
+			    kr_variable *const *depends_on)
+{
+	kr_check(v != NULL && (n == 0 || depends_on != NULL));
+	uint64_t ep = kri_epoch();
+	mark_all(ep, n, depends_on, V_STOP);
+	kri_vec stack = {0};
+	kri_vec_push(&stack, (kr_variable *)v);
+	while (stack.len > 0) {
+		kr_variable *u = kri_vec_pop(&stack);
+		uintptr_t f = vflags(u, ep);
+		if (f & V_STOP)
+			return true;
+		if (f & V_SEEN)
+			continue;
+		vset(u, ep, V_SEEN);
+		for (size_t i = 0; u->owner && i < u->owner->nin; i++)
+			kri_vec_push(&stack, u->owner->inputs[i]);
+	}
+	return false;
+}
+
+enum { N_TARGET = 1, N_SEEN = 2 };
+
+bool kr_apply_depends_on(const kr_apply *node, size_t n,
+			 kr_apply *const *depends_on)
+{
+	kr_check(node != NULL && (n == 0 || depends_on != NULL));
+	uint64_t ep = kri_epoch();
+	for (size_t k = 0; k < n; k++) {
+		kr_check(depends_on[k] != NULL);
+		depends_on[k]->mark = ep;
+		depends_on[k]->state = N_TARGET;
+	}
+	kri_vec stack = {0};
+	kri_vec_push(&stack, (kr_apply *)node);
+	while (stack.len > 0) {
+		kr_apply *a = kri_vec_pop(&stack);
+		uintptr_t s = a->mark == ep ? a->state : 0;
+		if (s & N_TARGET)
+			return true;
+		if (s & N_SEEN)
+			continue;
+		a->mark = ep;
+		a->state = N_SEEN;
+		for (size_t i = 0; i < a->nin; i++)
+			if (a->inputs[i]->owner)
+				kri_vec_push(&stack, a->inputs[i]->owner);
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ between */
+
+/*
+ * PyTensor's breadth-first `walk(outs, expand)` of vars_between: a queue
+ * (items[head..len) of `q`) starting with the outputs; a popped variable
+ * not seen yet is listed and, when it has an owner and is not one of ins,
+ * the owner's inputs + outputs are appended reversed.
+ */
+static void walk_between(kri_vec *res, uint64_t ep, size_t nins,
+			 kr_variable *const *ins, size_t nouts,
+			 kr_variable *const *outs)
+{
+	mark_all(ep, nins, ins, V_STOP);
+	kri_vec q = {0};
+	for (size_t k = 0; k < nouts; k++) {
+		kr_check(outs[k] != NULL);
+		kri_vec_push(&q, outs[k]);
+	}
+	for (size_t head = 0; head < q.len; head++) {
+		kr_variable *v = q.items[head];
+		uintptr_t f = vflags(v, ep);
+		if (f & V_SEEN)
+			continue;
+		vset(v, ep, V_SEEN);
+		kri_vec_push(res, v);
+		kr_apply *o = v->owner;
+		if (!o || (f & V_STOP))
+			continue;
+		for (size_t j = o->nout; j-- > 0;)
+			kri_vec_push(&q, o->outputs[j]);
+		for (size_t i = o->nin; i-- > 0;)
+			kri_vec_push(&q, o->inputs[i]);
+	}
+}
+
+/* vars_between into *all under a fresh epoch, which is returned. */
+static uint64_t between(kri_vec *all, size_t nins, kr_variable *const *ins,
+			size_t nouts, kr_variable *const *outs)
+{
+	kr_check(nins == 0 || ins != NULL);
+	kr_check(nouts == 0 || outs != NULL);
+	uint64_t ep = kri_epoch();
+	walk_between(all, ep, nins, ins, nouts, outs);
+	return ep;
+}
+
+kr_variable **kr_vars_between(size_t *count, size_t nins,
+			      kr_variable *const *ins, size_t nouts,
+			      kr_variable *const *outs)
+{
+	kr_check(count != NULL);
+	kri_vec res = {0};
+	between(&res, nins, ins, nouts, outs);
+	return (kr_variable **)result(&res, count);
+}
+
+kr_variable **kr_orphans_between(size_t *count, size_t nins,
+				 kr_variable *const *ins, size_t nouts,
+				 kr_variable *const *outs)
+{
+	kr_check(count != NULL);
+	kri_vec all = {0}, res = {0};
+	uint64_t ep = between(&all, nins, ins, nouts, outs);
+	for (size_t k = 0; k < all.len; k++) {
+		kr_variable *v = all.items[k];
+		if (!v->owner && !(vflags(v, ep) & V_STOP))
+			kri_vec_push(&res, v);
+	}
+	return (kr_variable **)result(&res, count);
+}
+
+kr_apply **kr_applys_between(size_t *count, size_t nins,
+			     kr_variable *const *ins, size_t nouts,
+			     kr_variable *const *outs)
+{
+	kr_check(count != NULL);
+	kri_vec all = {0}, res = {0};
+	uint64_t ep = between(&all, nins, ins, nouts, outs);
+	for (size_t k = 0; k < all.len; k++) {
+		kr_variable *v = all.items[k];
+		kr_apply *o = v->owner;
+		if (!o || (vflags(v, ep) & V_STOP) ||
+		    (o->mark == ep && o->state == N_SEEN))
+			continue;
+		o->mark = ep;
+		o->state = N_SEEN;
+		kri_vec_push(&res, o);
+	}
+	return (kr_apply **)result(&res, count);
+}
+
+/* ------------------------------------------------------------ toposort */
+
+/*
+ * PyTensor 2.32's io_toposort (see kri_toposort in fgraph_build.c for the
+ * stack discipline and the FINISH tag). A variable is computed when it
+ * has no owner or its mark is the sort's epoch: the ins (and, for the
+ * replacements, the keys) are marked before the sort, and each emitted
+ * node's outputs are marked by `each` (which may keep data in their
+ * `scratch`) or by emit itself. A node's own state is in its mark/state.
+ */
+enum { T_EXPANDED = 1, T_DONE = 2, T_FINISH = 1 };
+
+typedef struct sorter {
+	uint64_t ep;
+	kri_vec todo;
+	kri_vec order; /* kr_apply *, emitted */
+	int (*each)(void *ctx, kr_apply *node); /* marks the outputs */
+	void *ctx;
+} sorter;
+
+static bool computed(const sorter *s, const kr_variable *v)
+{
+	return !v->owner || v->mark == s->ep;
+}
+
+static uintptr_t tstate(const sorter *s, const kr_apply *node)
+{
+	return node->mark == s->ep ? node->state : 0;
+}
+
+static void tset(const sorter *s, kr_apply *node, uintptr_t st)
+{
+	node->mark = s->ep;
+	node->state = st;
+}
+
+static bool outputs_computed(const sorter *s, const kr_apply *node)
+{
+	for (size_t j = 0; j < node->nout; j++)
+		if (!computed(s, node->outputs[j]))
+			return false;
+	return true;
+}
+
+static bool inputs_computed(const sorter *s, const kr_apply *node)
+{
+	for (size_t i = 0; i < node->nin; i++)
+		if (!computed(s, node->inputs[i]))
+			return false;
+	return true;
+}
+
+static int emit(sorter *s, kr_apply *node)
+{
+	tset(s, node, T_DONE);
+	kri_vec_push(&s->order, node);
+	if (s->each)
+		return s->each(s->ctx, node);
+	for (size_t j = 0; j < node->nout; j++)
+		node->outputs[j]->mark = s->ep;
+	return 0;
+}
+
+static int sort_step(sorter *s, kr_apply *cur)
+{
+	uintptr_t st = tstate(s, cur);
+	if (st == T_DONE || outputs_computed(s, cur))
+		return 0;
+	if (st == T_EXPANDED)
+		return kr_error_set(KR_EINVALID,
+				    "the graph contains a cycle through %s",
+				    kr_apply_to_string(cur));
+	if (inputs_computed(s, cur))
+		return emit(s, cur);
+	tset(s, cur, T_EXPANDED);
+	kri_vec_push(&s->todo, (char *)cur + T_FINISH);
+	for (size_t i = 0; i < cur->nin; i++)
+		if (!computed(s, cur->inputs[i]))
+			kri_vec_push(&s->todo, cur->inputs[i]->owner);
+	return 0;
+}
+
+static int run_sort(sorter *s, size_t n, kr_variable *const *outs)
+{
+	for (size_t k = n; k-- > 0;) {
+		kr_check(outs[k] != NULL);
+		if (outs[k]->owner)
+			kri_vec_push(&s->todo, outs[k]->owner);
+	}
+	while (s->todo.len > 0) {
+		uintptr_t top = (uintptr_t)kri_vec_pop(&s->todo);
+		int rc = (top & T_FINISH)
+				 ? emit(s, (kr_apply *)(top - T_FINISH))
+				 : sort_step(s, (kr_apply *)top);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int kr_io_toposort(kr_apply ***out, size_t *count, size_t nins,
+		   kr_variable *const *ins, size_t nouts,
+		   kr_variable *const *outs)
+{
+	kr_check(out != NULL && count != NULL);
+	kr_check((nins == 0 || ins != NULL) && (nouts == 0 || outs != NULL));
+	sorter s = {.ep = kri_epoch()};
+	for (size_t k = 0; k < nins; k++) {
+		kr_check(ins[k] != NULL);
+		ins[k]->mark = s.ep;
+	}
+	int rc = run_sort(&s, nouts, outs);
+	if (rc < 0)
+		return rc;
+	*out = (kr_apply **)result(&s.order, count);
+	return 0;
+}
+
+/* ------------------------------------------------------- replacements */
+
+/*
+ * Copying in topological order, as PyTensor's clone_get_equiv: a marked
+ * variable's `scratch` holds its image (a copy, or a key's replacement)
+ * hidden from the collector, as clone does in fgraph_build.c; the images
+ * stay alive through `copies` and the caller's arrays while the walk
+ * runs. An unmarked variable reached by the sort has no owner and is its
+ * own image. With `keep`, a node whose inputs are all their own images is
+ * kept instead of copied (graph_replace rebuilds only what changes).
+ */
+typedef struct copier {
+	uint64_t ep;
+	bool keep;
+	kri_vec copies; /* kr_apply *, the new nodes */
+} copier;
+
+static void *hide(kr_variable *v) { return (void *)~(uintptr_t)v; }
+
+static kr_variable *unhide(void *p) { return (kr_variable *)~(uintptr_t)p; }
+
+static kr_variable *image(uint64_t ep, kr_variable *v)
+{
+	return v->mark == ep ? unhide(v->scratch) : v;
+}
+
+static void set_image(uint64_t ep, kr_variable *v, kr_variable *img)
+{
+	v->mark = ep;
+	v->scratch = hide(img);
+}
+
+static int copy_node(void *ctx, kr_apply *node)
+{
+	copier *c = ctx;
+	kr_variable *small[8];
+	kr_variable **in = node->nin <= 8 ? small
+					  : kri_alloc(node->nin * sizeof *in);
+	bool same = true;
+	for (size_t i = 0; i < node->nin; i++) {
+		in[i] = image(c->ep, node->inputs[i]);
+		same = same && in[i] == node->inputs[i];
+	}
+	kr_apply *copy = node;
+	if (!(c->keep && same)) {
+		copy = kri_apply_clone(node, in);
+		kri_vec_push(&c->copies, copy);
+	}
+	/* An output already marked is a key: its replacement stays. */
+	for (size_t j = 0; j < node->nout; j++)
+		if (node->outputs[j]->mark != c->ep)
+			set_image(c->ep, node->outputs[j], copy->outputs[j]);
+	return 0;
+}
+
+/* Sort the graph of outs, copying as c says; the keys are marked. */
+static int copy_graph(copier *c, size_t n, kr_variable *const *outs,
+		      kr_variable **images)
+{
+	sorter s = {.ep = c->ep, .each = copy_node, .ctx = c};
+	int rc = run_sort(&s, n, outs);
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		images[k] = image(c->ep, outs[k]);
+	return rc;
+}
+
+static int check_pairs(size_t nrep, kr_variable *const *keys,
+		       kr_variable *const *vals)
+{
+	for (size_t k = 0; k < nrep; k++) {
+		kr_check(keys[k] != NULL && vals[k] != NULL);
+		if (!kr_type_is_super(keys[k]->type, vals[k]->type))
+			return kr_error_set(
+				KR_EINVALID,
+				"the type of the replacement %s (%s) must be "
+				"compatible with the type of the original "
+				"variable %s (%s)",
+				kr_variable_to_string(vals[k]),
+				kr_type_to_string(vals[k]->type),
+				kr_variable_to_string(keys[k]),
+				kr_type_to_string(keys[k]->type));
+	}
+	return 0;
+}
+
+int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
+		     size_t nrep, kr_variable *const *keys,
+		     kr_variable *const *vals)
+{
+	kr_check(out != NULL && (n == 0 || outs != NULL));
+	kr_check(nrep == 0 || (keys != NULL && vals != NULL));
+	int rc = check_pairs(nrep, keys, vals);
+	kr_variable **vcopy = kri_alloc((nrep ? nrep : 1) * sizeof *vcopy);
+	copier cv = {.ep = kri_epoch()};
+	if (rc == 0)
+		rc = copy_graph(&cv, nrep, vals, vcopy);
+	if (rc < 0)
+		return rc;
+	copier co = {.ep = kri_epoch()};
+	for (size_t k = 0; k < nrep; k++)
+		set_image(co.ep, keys[k], vcopy[k]);
+	kr_variable **res = kri_alloc((n ? n : 1) * sizeof *res);
+	rc = copy_graph(&co, n, outs, res);
+	if (rc < 0)
+		return rc;
+	*out = res;
+	return 0;
+}
+
+/* KR_EINVALID naming the first key the outputs do not depend on. */
+static int check_used(size_t n, kr_variable *const *outs, size_t nrep,
+		      kr_variable *const *keys)
+{
+	size_t count;
+	kr_variable **anc = kr_ancestors(&count, n, outs, 0, NULL);
+	uint64_t ep = kri_epoch();
+	mark_all(ep, count, anc, V_SEEN);
+	for (size_t k = 0; k < nrep; k++)
+		if (!(vflags(keys[k], ep) & V_SEEN))
+			return kr_error_set(KR_EINVALID,
+					    "graph_replace: some replacements "
+					    "were not used: %s is not in the "
+					    "graph of the outputs",
+					    kr_variable_to_string(keys[k]));
+	return 0;
+}
+
+int kr_graph_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
+		     size_t nrep, kr_variable *const *keys,
+		     kr_variable *const *vals, bool strict)
+{
+	kr_check(out != NULL && (n == 0 || outs != NULL));
+	kr_check(nrep == 0 || (keys != NULL && vals != NULL));
+	int rc = check_pairs(nrep, keys, vals);
+	if (rc == 0 && strict)
+		rc = check_used(n, outs, nrep, keys);
+	if (rc < 0)
+		return rc;
+	copier c = {.ep = kri_epoch(), .keep = true};
+	for (size_t k = 0; k < nrep; k++)
+		set_image(c.ep, keys[k], vals[k]);
+	kr_variable **res = kri_alloc((n ? n : 1) * sizeof *res);
+	rc = copy_graph(&c, n, outs, res);
+	if (rc < 0)
+		return rc;
+	*out = res;
+	return 0;
+}
+
+/* ------------------------------------------------- truncated inputs */
+
+/*
+ * truncated_graph_inputs keeps, per variable, the flags of the enum at
+ * the top and, above V_GEN bits, a "clean" generation: a variable whose
+ * generation is the current one was walked over by an earlier query and
+ * has no regular variable visited (V_BLK) among its ancestors. That stays
+ * true until a clean variable itself becomes V_BLK (only then can a new
+ * V_BLK variable be an ancestor of a clean one), which starts a new
+ * generation. V_TAINT (a V_BLK ancestor) never goes away.
+ */
+typedef struct trunc {
+	uint64_t ep;
+	uintptr_t gen;
+	kri_vec res;
+	kri_vec todo; /* kr_variable *, the candidates */
+} trunc;
+
+#define V_FLAGMASK (((uintptr_t)1 << V_GEN) - 1)
+
+static uintptr_t gen_of(const trunc *t, const kr_variable *v)
+{
+	return vflags(v, t->ep) >> V_GEN;
+}
+
+static void set_gen(const trunc *t, kr_variable *v, uintptr_t g)
+{
+	vset(v, t->ep, 0);
+	v->scratch = (void *)(((uintptr_t)v->scratch & V_FLAGMASK) |
+			      (g << V_GEN));
+}
+
+static bool depa(const trunc *t, const kr_variable *v)
+{
+	return vflags(v, t->ep) & V_DEPA;
+}
+
+/* V_DEPA on every ancestor of outs: post-order, the tagged entry last. */
+static void compute_depa(trunc *t, size_t n, kr_variable *const *outs)
+{
+	kri_vec st = {0};
+	for (size_t k = 0; k < n; k++)
+		kri_vec_push(&st, outs[k]);
+	while (st.len > 0) {
+		uintptr_t top = (uintptr_t)kri_vec_pop(&st);
+		kr_variable *v = (kr_variable *)(top & ~(uintptr_t)1);
+		uintptr_t f = vflags(v, t->ep);
+		if (top & 1) {
+			bool d = f & V_A;
+			for (size_t i = 0; !d && i < v->owner->nin; i++)
+				d = depa(t, v->owner->inputs[i]);
+			vset(v, t->ep, V_KNOWN | (d ? V_DEPA : 0));
+		} else if (!(f & (V_KNOWN | V_OPEN))) {
+			if (!v->owner) {
+				vset(v, t->ep, V_KNOWN | ((f & V_A) ? V_DEPA : 0));
+				continue;
+			}
+			vset(v, t->ep, V_OPEN);
+			kri_vec_push(&st, (char *)v + 1);
+			for (size_t i = 0; i < v->owner->nin; i++)
+				kri_vec_push(&st, v->owner->inputs[i]);
+		}
+	}
+}
+
+/*
+ * Whether a strict ancestor of w is V_BLK or V_TAINT: a depth-first walk
+ * with explicit frames (variable, next input), skipping clean variables;
+ * on a hit every variable of the path is tainted, otherwise all the
+ * walked ones are clean (they were marked so on entry).
+ */
+static bool reaches_visited(trunc *t, kr_variable *w)
+{
+	kri_vec vars = {0}, next = {0};
+	kri_vec_push(&vars, w);
+	kri_vec_push(&next, (void *)0);
+	while (vars.len > 0) {
+		kr_variable *v = vars.items[vars.len - 1];
+		size_t i = (uintptr_t)next.items[next.len - 1];
+		if (!v->owner || i == v->owner->nin) {
+			kri_vec_pop(&vars);
+			kri_vec_pop(&next);
+			continue;
+		}
+		next.items[next.len - 1] = (void *)(i + 1);
+		kr_variable *u = v->owner->inputs[i];
+		if (vflags(u, t->ep) & (V_BLK | V_TAINT)) {
+			for (size_t k = 0; k < vars.len; k++)
+				vset(vars.items[k], t->ep, V_TAINT);
+			return true;
+		}
+		if (gen_of(t, u) == t->gen)
+			continue;
+		set_gen(t, u, t->gen);
+		kri_vec_push(&vars, u);
+		kri_vec_push(&next, (void *)0);
+	}
+	return false;
+}
+
+static void push_unseen_inputs(trunc *t, const kr_variable *v)
+{
+	for (size_t i = 0; i < v->owner->nin; i++)
+		if (!(vflags(v->owner->inputs[i], t->ep) & V_SEEN))
+			kri_vec_push(&t->todo, v->owner->inputs[i]);
+}
+
+/* One regular candidate: dependent (inputs pushed) or a truncated input. */
+static void visit_regular(trunc *t, kr_variable *v)
+{
+	uintptr_t f = vflags(v, t->ep);
+	bool clean = gen_of(t, v) == t->gen;
+	bool dep = (f & (V_DEPA | V_TAINT)) ||
+		   (!clean && reaches_visited(t, v));
+	if (dep)
+		push_unseen_inputs(t, v);
+	else
+		kri_vec_push(&t->res, v);
+	vset(v, t->ep, V_BLK);
+	if (clean)
+		t->gen++;
+}
+
+static void unique_outputs(trunc *t, size_t n, kr_variable *const *outs)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (vflags(outs[k], t->ep) & V_SEEN)
+			continue;
+		vset(outs[k], t->ep, V_SEEN);
+		kri_vec_push(&t->res, outs[k]);
+	}
+}
+
+kr_variable **kr_truncated_graph_inputs(size_t *count, size_t n,
+					kr_variable *const *outs,
+					size_t ninclude,
+					kr_variable *const *include)
+{
+	kr_check(count != NULL && (n == 0 || outs != NULL));
+	kr_check(ninclude == 0 || include != NULL);
+	trunc t = {.ep = kri_epoch(), .gen = 1};
+	for (size_t k = 0; k < n; k++)
+		kr_check(outs[k] != NULL);
+	if (ninclude == 0) {
+		unique_outputs(&t, n, outs);
+		return (kr_variable **)result(&t.res, count);
+	}
+	mark_all(t.ep, ninclude, include, V_A);
+	compute_depa(&t, n, outs);
+	for (size_t k = 0; k < n; k++)
+		kri_vec_push(&t.todo, outs[k]);
+	while (t.todo.len > 0) {
+		kr_variable *v = kri_vec_pop(&t.todo);
+		uintptr_t f = vflags(v, t.ep);
+		if (f & V_SEEN)
+			continue;
+		if (f & V_A) {
+			kri_vec_push(&t.res, v);
+			bool dep = false;
+			for (size_t i = 0; v->owner && !dep && i < v->owner->nin;
+			     i++)
+				dep = depa(&t, v->owner->inputs[i]);
+			if (dep)
+				push_unseen_inputs(&t, v);
+		} else {
+			visit_regular(&t, v);
+		}
+		vset(v, t.ep, V_SEEN);
+	}
+	return (kr_variable **)result(&t.res, count);
+}
+
+/* ------------------------------------------------ equal computations */
+
+/* Sets of pairs: a map from the first to a set of the second. */
+static bool pair_has(const kri_pmap *m, const void *a, const void *b)
+{
+	kri_pmap *s = kri_pmap_get(m, a);
+	return s && kri_pmap_has(s, b);
+}
+
+static void pair_put(kri_pmap *m, const void *a, const void *b)
+{
+	kri_pmap *s = kri_pmap_get(m, a);
+	if (!s) {
+		s = kri_alloc(sizeof *s);
+		kri_pmap_put(m, a, s);
+	}
+	kri_pmap_put(s, b, (void *)b);
+}
+
+/*
+ * PyTensor's Type.in_same_class for tensors: the same dtype, rank and
+ * broadcastable dimensions (static length 1); scalars: the same dtype.
+ */
+static bool same_class(const kr_type *a, const kr_type *b)
+{
+	if (a->tensor != b->tensor || a->dtype != b->dtype ||
+	    a->ndim != b->ndim)
+		return false;
+	for (int d = 0; d < a->ndim; d++)
+		if ((a->shape[d] == 1) != (b->shape[d] == 1))
+			return false;
+	return true;
+}
+
+/*
+ * compare_nodes of PyTensor, iterative: a frame (node x, node y, next
+ * input) per pair of nodes being compared; a pair is done when all its
+ * inputs are, and its outputs then join `common`. Any mismatch ends the
+ * whole comparison (PyTensor returns False all the way up), so the set of
+ * pairs known to differ is not needed.
+ */
+typedef struct cmp {
+	kri_pmap common; /* x variable -> set of equal y variables */
+	kri_pmap open;   /* x node -> set of y nodes being compared */
+	kri_vec fx, fy, fi;
+} cmp;
+
+enum { C_FALSE, C_TRUE, C_PUSHED };
+
+static int cmp_start(cmp *c, kr_apply *nx, kr_apply *ny)
+{
+	if (nx == ny)
+		return C_TRUE;
+	if (!kr_op_equal(nx->op, ny->op) || nx->nin != ny->nin ||
+	    nx->nout != ny->nout)
+		return C_FALSE;
+	bool all = true;
+	for (size_t j = 0; all && j < nx->nout; j++)
+		all = pair_has(&c->common, nx->outputs[j], ny->outputs[j]);
+	if (all)
+		return C_TRUE;
+	if (pair_has(&c->open, nx, ny))
+		return kr_error_set(KR_EINVALID,
+				    "equal_computations: the graph contains "
+				    "a cycle through %s",
+				    kr_apply_to_string(nx));
+	pair_put(&c->open, nx, ny);
+	kri_vec_push(&c->fx, nx);
+	kri_vec_push(&c->fy, ny);
+	kri_vec_push(&c->fi, (void *)0);
+	return C_PUSHED;
+}
+
+static bool leaves_equal(kr_variable *dx, kr_variable *dy)
+{
+	return dx == dy || (dx->is_constant && dy->is_constant &&
+			    kr_constant_equal(dx, dy));
+}
+
+static int cmp_input(cmp *c, kr_variable *dx, kr_variable *dy)
+{
+	if (pair_has(&c->common, dx, dy))
+		return C_TRUE;
+	if (dx->owner && dy->owner && dx->index == dy->index)
+		return cmp_start(c, dx->owner, dy->owner);
+	if (!dx->owner && !dy->owner && leaves_equal(dx, dy))
+		return C_TRUE;
+	return C_FALSE;
+}
+
+static int cmp_nodes(cmp *c, kr_apply *nx, kr_apply *ny)
+{
+	int r = cmp_start(c, nx, ny);
+	while (r == C_PUSHED || (r == C_TRUE && c->fx.len > 0)) {
+		kr_apply *ax = c->fx.items[c->fx.len - 1];
+		kr_apply *ay = c->fy.items[c->fy.len - 1];
+		size_t i = (uintptr_t)c->fi.items[c->fi.len - 1];
+		if (i == ax->nin) {
+			for (size_t j = 0; j < ax->nout; j++)
+				pair_put(&c->common, ax->outputs[j],
+					 ay->outputs[j]);
+			kri_vec_pop(&c->fx);
+			kri_vec_pop(&c->fy);
+			kri_vec_pop(&c->fi);
+			r = C_TRUE;
+			continue;
+		}
+		c->fi.items[c->fi.len - 1] = (void *)(i + 1);
+		r = cmp_input(c, ax->inputs[i], ay->inputs[i]);
+	}
+	return r;
+}
+
+/* The checks of the top-level pairs before any node is compared. */
+static bool top_pairs_ok(uint64_t ep, size_t n, kr_variable *const *xs,
+			 kr_variable *const *ys)
+{
+	for (size_t k = 0; k < n; k++) {
+		kr_variable *x = xs[k], *y = ys[k];
+		kr_check(x != NULL && y != NULL);
+		if (!x->owner != !y->owner)
+			return false;
+		if (x->owner && x->index != y->index)
+			return false;
+		if (!(vflags(x, ep) & V_STOP) && !same_class(y->type, x->type))
+			return false;
+	}
+	return true;
+}
+
+static int equal_graphs(bool *out, size_t n, kr_variable *const *xs,
+			kr_variable *const *ys, size_t nin,
+			kr_variable *const *in_xs, kr_variable *const *in_ys)
+{
+	cmp c = {0};
+	for (size_t k = 0; k < nin; k++) {
+		kr_check(in_xs[k] != NULL && in_ys[k] != NULL);
+		if (!same_class(in_ys[k]->type, in_xs[k]->type))
+			return 0;
+		pair_put(&c.common, in_xs[k], in_ys[k]);
+	}
+	for (size_t k = 0; k < n; k++) {
+		kr_variable *x = xs[k], *y = ys[k];
+		if (x->owner)
+			continue;
+		bool ok = (x->is_constant && y->is_constant)
+				  ? kr_constant_equal(x, y)
+				  : x == y || pair_has(&c.common, x, y);
+		if (!ok)
+			return 0;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (!xs[k]->owner)
+			continue;
+		int r = cmp_nodes(&c, xs[k]->owner, ys[k]->owner);
+		if (r < 0)
+			return r;
+		if (r == C_FALSE)
+			return 0;
+	}
+	*out = true;
+	return 0;
+}
+
+int kr_equal_computations(bool *out, size_t nx, kr_variable *const *xs,
+			  size_t ny, kr_variable *const *ys, size_t nin_x,
+			  kr_variable *const *in_xs, size_t nin_y,
+			  kr_variable *const *in_ys)
+{
+	kr_check(out != NULL && (nx == 0 || xs != NULL) &&
+		 (ny == 0 || ys != NULL));
+	kr_check((nin_x == 0 || in_xs != NULL) && (nin_y == 0 || in_ys != NULL));
+	if (nx != ny)
+		return kr_error_set(KR_EINVALID,
+				    "equal_computations: the number of graphs "
+				    "in each argument must match (%zu, %zu)",
+				    nx, ny);
+	uint64_t ep = kri_epoch();
+	mark_all(ep, nin_x, in_xs, V_STOP);
+	bool eq = false;
+	int rc = 0;
+	if (top_pairs_ok(ep, nx, xs, ys) && nin_x == nin_y)
+		rc = equal_graphs(&eq, nx, xs, ys, nin_x, in_xs, in_ys);
+	if (rc < 0)
+		return rc;
+	*out = eq;
+	return 0;
+}

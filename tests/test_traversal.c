@@ -1,0 +1,774 @@
+/* test_traversal.c -- tests of the plain-graph walks, sorts, replacements. */
+/* See the LICENSE file for copying conditions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+
+/*
+ * The cases of PyTensor's tests/graph/test_basic.py and test_replace.py
+ * use MyOp, a variadic op of MyVariables; here `my` is a variadic op on
+ * float64 scalars and `two` an op of two outputs (max_and_argmax there).
+ */
+static int my_infer(const kr_type **out, const kr_op *op, size_t nin,
+		    const kr_type *const *in)
+{
+	(void)op, (void)nin, (void)in;
+	*out = kr_type_scalar(KR_FLOAT64);
+	return 0;
+}
+
+static int two_infer(const kr_type **out, const kr_op *op, size_t nin,
+		     const kr_type *const *in)
+{
+	(void)op, (void)nin, (void)in;
+	out[0] = kr_type_scalar(KR_FLOAT64);
+	out[1] = kr_type_scalar(KR_INT64);
+	return 0;
+}
+
+static const kr_op_desc my_desc = {
+	.name = "MyOp", .min_inputs = 0, .max_inputs = -1, .infer = my_infer};
+static const kr_op_desc two_desc = {.name = "Two",
+				    .min_inputs = 1,
+				    .max_inputs = 1,
+				    .nout = 2,
+				    .infer_outputs = two_infer};
+
+static kr_op *my(void) { return kr_op_new(&my_desc, NULL); }
+
+static kr_variable *var(const char *name)
+{
+	return kr_variable_new(kr_type_scalar(KR_FLOAT64), name);
+}
+
+static kr_variable *apply_my(const char *name, size_t n, kr_variable **in)
+{
+	kr_variable *v = NULL;
+	int rc = kr_op_call(&v, my(), n, in);
+	ck_assert_msg(rc == 0, "%s", kr_error_last()->message);
+	if (name)
+		kr_variable_set_name(v, name);
+	return v;
+}
+
+#define VS(...) ((kr_variable *[]){__VA_ARGS__})
+#define NV(...) (sizeof(VS(__VA_ARGS__)) / sizeof(kr_variable *))
+#define LIST(...) NV(__VA_ARGS__), VS(__VA_ARGS__)
+#define MY(name, ...) apply_my((name), LIST(__VA_ARGS__))
+
+static kr_apply *two(kr_variable *x)
+{
+	kr_apply *node = NULL;
+	ck_assert_int_eq(kr_apply_make(&node, kr_op_new(&two_desc, NULL), 1,
+				       VS(x)),
+			 0);
+	return node;
+}
+
+static void expect_vars(kr_variable **got, size_t n, size_t m,
+			kr_variable *const *want)
+{
+	ck_assert_msg(n == m, "got %zu variables, want %zu", n, m);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_msg(got[k] == want[k], "item %zu is %s, want %s", k,
+			      kr_variable_to_string(got[k]),
+			      kr_variable_to_string(want[k]));
+}
+
+static void expect_nodes(kr_apply **got, size_t n, size_t m,
+			 kr_apply *const *want)
+{
+	ck_assert_msg(n == m, "got %zu nodes, want %zu", n, m);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_msg(got[k] == want[k], "node %zu differs", k);
+}
+
+#define EXPECT_VARS(got, n, ...) expect_vars((got), (n), LIST(__VA_ARGS__))
+#define NS(...) ((kr_apply *[]){__VA_ARGS__})
+#define EXPECT_NODES(got, n, ...)                                             \
+	expect_nodes((got), (n), sizeof(NS(__VA_ARGS__)) / sizeof(void *),   \
+		     NS(__VA_ARGS__))
+
+/* r1, r2, r3; o1 = MyOp(r1, r2); o2 = MyOp(r3, o1) (test_basic.py). */
+typedef struct g3 {
+	kr_variable *r1, *r2, *r3, *o1, *o2;
+} g3;
+
+static g3 graph3(void)
+{
+	g3 g = {var("r1"), var("r2"), var("r3"), NULL, NULL};
+	g.o1 = MY("o1", g.r1, g.r2);
+	g.o2 = MY("o2", g.r3, g.o1);
+	return g;
+}
+
+/* ------------------------------------------------------------ ancestors */
+
+START_TEST(test_ancestors)
+{
+	g3 g = graph3();
+	size_t n;
+	kr_variable **r = kr_ancestors(&n, LIST(g.o2), 0, NULL);
+	EXPECT_VARS(r, n, g.o2, g.r3, g.o1, g.r1, g.r2);
+	r = kr_ancestors(&n, LIST(g.o2), LIST(g.o1));
+	EXPECT_VARS(r, n, g.o2, g.r3, g.o1);
+	/* Several graphs: the last one is walked first. */
+	r = kr_ancestors(&n, LIST(g.o1, g.r3), 0, NULL);
+	EXPECT_VARS(r, n, g.r3, g.o1, g.r1, g.r2);
+	r = kr_ancestors(&n, 0, NULL, 0, NULL);
+	ck_assert(r != NULL && n == 0);
+}
+END_TEST
+
+START_TEST(test_graph_inputs)
+{
+	g3 g = graph3();
+	size_t n;
+	kr_variable **r = kr_graph_inputs(&n, LIST(g.o2), 0, NULL);
+	EXPECT_VARS(r, n, g.r3, g.r1, g.r2);
+	/* A blocker with an owner stops the walk and is not listed. */
+	r = kr_graph_inputs(&n, LIST(g.o2), LIST(g.o1));
+	EXPECT_VARS(r, n, g.r3);
+	/* Constants are ownerless: listed, as PyTensor's graph_inputs. */
+	kr_variable *c = kr_constant_new(2.0, NULL);
+	kr_variable *o = MY(NULL, g.r1, c, g.r1);
+	r = kr_graph_inputs(&n, LIST(o), 0, NULL);
+	EXPECT_VARS(r, n, g.r1, c);
+}
+END_TEST
+
+START_TEST(test_vars_and_orphans)
+{
+	g3 g = graph3();
+	size_t n;
+	kr_variable **r = kr_vars_between(&n, LIST(g.r1, g.r2), LIST(g.o2));
+	EXPECT_VARS(r, n, g.o2, g.o1, g.r3, g.r2, g.r1);
+	r = kr_orphans_between(&n, LIST(g.r1, g.r2), LIST(g.o2));
+	EXPECT_VARS(r, n, g.r3);
+	/* The docstring's example: orphans_between([x], [x + y]) == [y]. */
+	kr_variable *x = var("x"), *y = var("y");
+	r = kr_orphans_between(&n, LIST(x), LIST(MY(NULL, x, y)));
+	EXPECT_VARS(r, n, y);
+	/* Stopping at an input that has an owner. */
+	r = kr_vars_between(&n, LIST(g.o1), LIST(g.o2));
+	EXPECT_VARS(r, n, g.o2, g.o1, g.r3);
+}
+END_TEST
+
+START_TEST(test_applys_between)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r3 = var("r3"),
+		    *r4 = var("r4");
+	kr_variable *o1 = MY("o1", r1, r2), *o2 = MY("o2", r3, r4);
+	kr_variable *o3 = MY("o3", r3, o1, o2);
+	size_t n;
+	kr_apply **r = kr_applys_between(&n, LIST(r1, r2), LIST(o3));
+	EXPECT_NODES(r, n, kr_variable_owner(o3), kr_variable_owner(o2),
+		     kr_variable_owner(o1));
+	/* The owner of an input is not listed. */
+	r = kr_applys_between(&n, LIST(o1), LIST(o3));
+	EXPECT_NODES(r, n, kr_variable_owner(o3), kr_variable_owner(o2));
+}
+END_TEST
+
+START_TEST(test_multi_output)
+{
+	kr_variable *m = var("m");
+	kr_apply *node = two(m);
+	kr_variable *mx = kr_apply_output(node, 0), *am = kr_apply_output(node, 1);
+	kr_variable *o = MY("o", mx);
+	size_t n;
+	/* vars_between lists the unused output too (outputs reversed first). */
+	kr_variable **r = kr_vars_between(&n, 0, NULL, LIST(o));
+	EXPECT_VARS(r, n, o, mx, am, m);
+	kr_apply **a = kr_applys_between(&n, 0, NULL, LIST(o, am));
+	EXPECT_NODES(a, n, kr_variable_owner(o), node);
+	/* ancestors does not list the other output. */
+	r = kr_ancestors(&n, LIST(o), 0, NULL);
+	EXPECT_VARS(r, n, o, mx, m);
+	ck_assert(!kr_variable_depends_on(o, LIST(am)));
+	ck_assert(kr_variable_depends_on(o, LIST(mx)));
+	/* equal_computations over two applications (max_and_argmax). */
+	kr_apply *node2 = two(m);
+	bool eq = false;
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(mx, am),
+					       LIST(kr_apply_output(node2, 0),
+						    kr_apply_output(node2, 1)),
+					       0, NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(mx),
+					       LIST(kr_apply_output(node2, 1)),
+					       0, NULL, 0, NULL),
+			 0);
+	ck_assert(!eq);
+}
+END_TEST
+
+/* ------------------------------------------------------- depends on */
+
+START_TEST(test_apply_depends_on)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r3 = var("r3");
+	kr_variable *o1 = MY("o1", r1, r2), *o2 = MY("o2", r1, o1);
+	kr_variable *o3 = MY("o3", r3, o1, o2);
+	kr_apply *a1 = kr_variable_owner(o1), *a2 = kr_variable_owner(o2),
+		 *a3 = kr_variable_owner(o3);
+	ck_assert(kr_apply_depends_on(a2, 1, NS(a1)));
+	ck_assert(kr_apply_depends_on(a2, 1, NS(a2)));
+	ck_assert(kr_apply_depends_on(a3, 2, NS(a1, a2)));
+	ck_assert(!kr_apply_depends_on(a1, 2, NS(a2, a3)));
+	ck_assert(!kr_apply_depends_on(a1, 0, NULL));
+}
+END_TEST
+
+START_TEST(test_variable_depends_on)
+{
+	kr_variable *x = var("x"), *y = var("y");
+	kr_variable *x2 = MY("x2", x), *y2 = MY("y2", y);
+	kr_variable *o = MY(NULL, x2, y);
+	ck_assert(kr_variable_depends_on(o, LIST(x)));
+	ck_assert(!kr_variable_depends_on(o, LIST(y2)));
+	ck_assert(kr_variable_depends_on(o, LIST(y2, x)));
+	ck_assert(!kr_variable_depends_on(y, LIST(y2)));
+	ck_assert(kr_variable_depends_on(y, LIST(y)));
+}
+END_TEST
+
+/* ------------------------------------------------------------ toposort */
+
+START_TEST(test_io_toposort)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r4 = var("r4"),
+		    *r5 = var("r5");
+	kr_variable *o = MY("o1", r1, r2), *o2 = MY("o2", o, r5);
+	kr_apply **r;
+	size_t n;
+	ck_assert_int_eq(kr_io_toposort(&r, &n, LIST(r5), LIST(o2)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(o), kr_variable_owner(o2));
+	/* Inputs with owners: nothing above them is sorted. */
+	kr_variable *r2b = MY(NULL, r1, r1);
+	kr_variable *p = MY(NULL, r2b, r2b);
+	ck_assert_int_eq(kr_io_toposort(&r, &n, LIST(r2b), LIST(p)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(p));
+	p = MY(NULL, r2b, r5);
+	ck_assert_int_eq(kr_io_toposort(&r, &n, LIST(r2b), LIST(p)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(p));
+	/* Not connected: the first output's node first. */
+	kr_variable *a = MY(NULL, r1, r2), *b = MY(NULL, r4, r5);
+	ck_assert_int_eq(kr_io_toposort(&r, &n, LIST(r1, r2, r4, r5),
+					LIST(a, b)),
+			 0);
+	EXPECT_NODES(r, n, kr_variable_owner(a), kr_variable_owner(b));
+	/* Inputs and outputs mixed in a chain. */
+	kr_variable *c1 = MY(NULL, a, r1);
+	ck_assert_int_eq(kr_io_toposort(&r, &n, LIST(r1, a), LIST(a, c1)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(c1));
+	/* Outputs with clients. */
+	(void)MY(NULL, a, r4);
+	ck_assert_int_eq(kr_io_toposort(&r, &n, 0, NULL, LIST(a)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(a));
+}
+END_TEST
+
+/* The rightmost subtree first, as in the rewrite cases' toposort_ops. */
+START_TEST(test_io_toposort_order)
+{
+	kr_variable *x = var("x"), *y = var("y"), *z = var("z");
+	kr_variable *m1 = MY("m1", y, x), *d1 = MY("d1", m1, y);
+	kr_variable *d2 = MY("d2", z, x), *m2 = MY("m2", d1, d2);
+	kr_variable *out = MY("out", z, m2);
+	kr_apply **r;
+	size_t n;
+	ck_assert_int_eq(kr_io_toposort(&r, &n, 0, NULL, LIST(out)), 0);
+	EXPECT_NODES(r, n, kr_variable_owner(d2), kr_variable_owner(m1),
+		     kr_variable_owner(d1), kr_variable_owner(m2),
+		     kr_variable_owner(out));
+}
+END_TEST
+
+/* Agreement with kr_fgraph_toposort on random graphs (same algorithm). */
+START_TEST(test_io_toposort_matches_fgraph)
+{
+	srand(7);
+	for (int round = 0; round < 20; round++) {
+		kr_variable *pool[64];
+		size_t np = 4;
+		for (size_t k = 0; k < np; k++)
+			pool[k] = var(NULL);
+		while (np < 64) {
+			size_t nin = 1 + (size_t)rand() % 3;
+			kr_variable *in[3];
+			for (size_t i = 0; i < nin; i++)
+				in[i] = pool[(size_t)rand() % np];
+			pool[np++] = apply_my(NULL, nin, in);
+		}
+		kr_variable *outs[3] = {pool[63], pool[40 + rand() % 20],
+					pool[10 + rand() % 20]};
+		kr_fgraph *fg;
+		ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 3, outs, false), 0);
+		kr_apply **want, **got;
+		size_t nw, ng;
+		ck_assert_int_eq(kr_fgraph_toposort(&want, &nw, fg), 0);
+		ck_assert_int_eq(kr_io_toposort(&got, &ng, 4, pool, 3, outs), 0);
+		expect_nodes(got, ng, nw, want);
+		ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	}
+}
+END_TEST
+
+START_TEST(test_cycle)
+{
+	kr_variable *x = var("x");
+	kr_variable *a = MY("a", x), *b = MY("b", a);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, LIST(x), LIST(b), false), 0);
+	int rc = kr_fgraph_change_node_input(fg, kr_variable_owner(a), 0, b,
+					     "test");
+	if (rc < 0)
+		ck_abort_msg("no cycle: %s", kr_error_last()->message);
+	kr_apply **r;
+	size_t n;
+	ck_assert_int_eq(kr_io_toposort(&r, &n, 0, NULL, LIST(b)), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "cycle") != NULL);
+	kr_variable **out;
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(b), 0, NULL, NULL),
+			 KR_EINVALID);
+	/* The walks that stop at seen variables still end. */
+	kr_variable **anc = kr_ancestors(&n, LIST(b), 0, NULL);
+	EXPECT_VARS(anc, n, b, a);
+	ck_assert(!kr_variable_depends_on(b, LIST(x)));
+}
+END_TEST
+
+/* ------------------------------------------------- truncated inputs */
+
+START_TEST(test_truncated_basic)
+{
+	kr_variable *x = var("x"), *y = var("y"), *z = var("z");
+	kr_variable *x2 = MY("x2", x), *y2 = MY("y2", y, x2);
+	kr_variable *o = MY(NULL, y2), *o2 = MY(NULL, o);
+	size_t n;
+	kr_variable **r = kr_truncated_graph_inputs(&n, LIST(o), 0, NULL);
+	EXPECT_VARS(r, n, o);
+	r = kr_truncated_graph_inputs(&n, LIST(o2), LIST(y2));
+	EXPECT_VARS(r, n, y2);
+	r = kr_truncated_graph_inputs(&n, LIST(o), LIST(y2, o));
+	EXPECT_VARS(r, n, o, y2);
+	r = kr_truncated_graph_inputs(&n, LIST(o2), LIST(y2, o));
+	EXPECT_VARS(r, n, o, y2);
+	r = kr_truncated_graph_inputs(&n, LIST(o), LIST(y));
+	EXPECT_VARS(r, n, x2, y);
+	r = kr_truncated_graph_inputs(&n, LIST(o2), LIST(y2, z));
+	EXPECT_VARS(r, n, y2);
+	r = kr_truncated_graph_inputs(&n, LIST(o2, z), LIST(y2));
+	EXPECT_VARS(r, n, z, y2);
+	/* Without ancestors to include: the outputs without repeats. */
+	r = kr_truncated_graph_inputs(&n, LIST(o, z, o), 0, NULL);
+	EXPECT_VARS(r, n, o, z);
+}
+END_TEST
+
+START_TEST(test_truncated_repeated)
+{
+	kr_variable *x = var("x"), *y = var("y");
+	kr_variable *t1 = MY("t1", x, y), *t2 = MY("t2", x, y);
+	kr_variable *o = MY("o", t1, t1, t2, t2);
+	size_t n;
+	kr_variable **r = kr_truncated_graph_inputs(&n, LIST(o), LIST(t1));
+	EXPECT_VARS(r, n, t2, t1);
+	kr_variable *t = MY("t", x, y);
+	kr_variable *o1 = MY("o1", t, t, x, x);
+	r = kr_truncated_graph_inputs(&n, LIST(o1), LIST(t));
+	EXPECT_VARS(r, n, x, t);
+	kr_variable *o2 = MY("o2", x, x, t, t);
+	r = kr_truncated_graph_inputs(&n, LIST(o2), LIST(t));
+	EXPECT_VARS(r, n, t, x);
+}
+END_TEST
+
+/*
+ * PyTensor's quirk: a regular variable visited earlier is a blocker, so
+ * h(m) after m counts as dependent and only m is returned.
+ */
+START_TEST(test_truncated_visited_blocker)
+{
+	kr_variable *m = var("m"), *c = var("c");
+	kr_variable *h = MY("h", m);
+	size_t n;
+	kr_variable **r = kr_truncated_graph_inputs(&n, LIST(h, m), LIST(c));
+	EXPECT_VARS(r, n, m);
+	r = kr_truncated_graph_inputs(&n, LIST(m, h), LIST(c));
+	EXPECT_VARS(r, n, h, m);
+	/* A shared independent part below two outputs, then a key. */
+	kr_variable *s = MY("s", m, m);
+	kr_variable *a = MY("a", s), *b = MY("b", s, c);
+	r = kr_truncated_graph_inputs(&n, LIST(a, b), LIST(c));
+	EXPECT_VARS(r, n, c, s);
+}
+END_TEST
+
+/* ------------------------------------------------------ replacements */
+
+START_TEST(test_clone_replace_basic)
+{
+	kr_variable *x = var("x"), *y = var("y"), *y2 = var("y2");
+	kr_variable *z = kr_constant_new(0.25, NULL);
+	kr_variable *f1 = MY("f1", z, MY(NULL, MY(NULL, x, y)));
+	kr_variable **out;
+	size_t n;
+	/* No replacement: a copy over the same inputs. */
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(f1), 0, NULL, NULL), 0);
+	ck_assert(out[0] != f1 && kr_variable_owner(out[0]) != kr_variable_owner(f1));
+	ck_assert_str_eq(kr_variable_name(out[0]), "f1");
+	kr_variable **ins = kr_graph_inputs(&n, LIST(out[0]), 0, NULL);
+	EXPECT_VARS(ins, n, z, x, y);
+	bool eq = false;
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(out[0]), LIST(f1),
+					       0, NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	/* y -> y2. */
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(f1), LIST(y), VS(y2)),
+			 0);
+	ins = kr_graph_inputs(&n, LIST(out[0]), 0, NULL);
+	EXPECT_VARS(ins, n, z, x, y2);
+	ins = kr_graph_inputs(&n, LIST(f1), 0, NULL);
+	EXPECT_VARS(ins, n, z, x, y); /* the original is unchanged */
+	/* A type that cannot replace. */
+	kr_variable *iv = kr_variable_new(kr_type_scalar(KR_INT64), "i");
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(f1), LIST(y), VS(iv)),
+			 KR_EINVALID);
+}
+END_TEST
+
+/* {x: x + d}: the x inside the replacement is not replaced again. */
+START_TEST(test_clone_replace_self_reference)
+{
+	kr_variable *x = var("x");
+	kr_variable *d = kr_constant_new(0.1, NULL);
+	kr_variable *y = MY("y", MY(NULL, x, kr_constant_new(1.0, NULL)));
+	kr_variable *xd = MY("xd", x, d);
+	kr_variable **out;
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(y), LIST(x), VS(xd)), 0);
+	kr_apply *top = kr_variable_owner(out[0]);
+	kr_variable *inner = kr_apply_input(top, 0);
+	kr_variable *rep = kr_apply_input(kr_variable_owner(inner), 0);
+	ck_assert(rep != xd && kr_variable_owner(rep) != kr_variable_owner(xd));
+	ck_assert(kr_apply_input(kr_variable_owner(rep), 0) == x);
+	ck_assert(kr_apply_input(kr_variable_owner(rep), 1) == d);
+	bool eq = false;
+	kr_variable *want = MY(NULL, MY(NULL, MY(NULL, x, d),
+					kr_constant_new(1.0, NULL)));
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(out[0]), LIST(want),
+					       0, NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	/* Simultaneous: {a: b, b: c} maps a to b, not to c. */
+	kr_variable *a = var("a"), *b = var("b"), *c = var("c");
+	kr_variable *ab = MY("ab", a, b);
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(ab), LIST(a, b),
+					  VS(b, c)),
+			 0);
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 0) == b);
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 1) == c);
+	/* An output that is a key gives the value's copy; shared subgraph. */
+	kr_variable *s = MY("s", a);
+	kr_variable *u = MY("u", s, s);
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(u, a), LIST(a), VS(s)),
+			 0);
+	kr_apply *un = kr_variable_owner(out[0]);
+	ck_assert(kr_apply_input(un, 0) == kr_apply_input(un, 1));
+	kr_variable *s2 = kr_apply_input(un, 0);
+	kr_variable *sa = kr_apply_input(kr_variable_owner(s2), 0);
+	ck_assert(sa != s && kr_apply_input(kr_variable_owner(sa), 0) == a);
+	ck_assert(out[1] != s && kr_variable_owner(out[1]) != NULL);
+}
+END_TEST
+
+START_TEST(test_graph_replace)
+{
+	kr_variable *x = var("x"), *y = var("y"), *z = var("z"), *w = var("w");
+	(void)MY("zop", z);
+	kr_variable *x2 = MY("x2", x, w), *y2 = MY("y2", y);
+	kr_variable **out;
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(x2), LIST(x), VS(y2),
+					  true),
+			 0);
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 0) == y2);
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 1) == w);
+	ck_assert(out[0] != x2);
+	/* Replace an output itself. */
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(x2), LIST(x2), VS(y2),
+					  true),
+			 0);
+	ck_assert(out[0] == y2);
+	/* Nested keys: the outer one wins. */
+	kr_variable *o = MY("o", x2, y2);
+	kr_variable *new_x = var("x_new"), *new_y2 = var("y2_new");
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(o), LIST(x, y2),
+					  VS(new_x, new_y2), true),
+			 0);
+	kr_apply *on = kr_variable_owner(out[0]);
+	ck_assert(kr_apply_input(on, 1) == new_y2);
+	ck_assert(kr_apply_input(kr_variable_owner(kr_apply_input(on, 0)), 0) ==
+		  new_x);
+	ck_assert(kr_apply_input(kr_variable_owner(kr_apply_input(on, 0)), 1) ==
+		  w);
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(o), LIST(y2, y),
+					  VS(new_y2, z), true),
+			 0);
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 1) == new_y2);
+	/* Unchanged parts are shared: x2 does not depend on y2. */
+	ck_assert(kr_apply_input(kr_variable_owner(out[0]), 0) == x2);
+}
+END_TEST
+
+START_TEST(test_graph_replace_advanced)
+{
+	kr_variable *x = var("x"), *y = var("y"), *z = var("z"), *w = var("w");
+	kr_variable *z2 = MY("zop", z);
+	kr_variable *x2 = MY("x2", x, w), *y2 = MY("y2", y);
+	kr_variable *o = MY("o", x2, y2);
+	kr_variable *new_x = var("x_new"), *new_y2 = var("y2_new");
+	kr_variable *new_y21 = MY("ny2op", new_y2);
+	kr_variable **oc, **oc2, **oc3;
+	ck_assert_int_eq(kr_graph_replace(&oc, LIST(o), LIST(x, y2),
+					  VS(new_x, new_y21), true),
+			 0);
+	ck_assert_int_eq(kr_graph_replace(&oc2, 1, oc, LIST(new_y2), VS(z2),
+					  true),
+			 0);
+	kr_apply *n2 = kr_variable_owner(oc2[0]);
+	kr_variable *in1 = kr_apply_input(n2, 1), *in0 = kr_apply_input(n2, 0);
+	ck_assert(kr_apply_input(kr_variable_owner(in1), 0) == z2);
+	ck_assert(kr_apply_input(kr_variable_owner(in0), 0) == new_x);
+	ck_assert(kr_apply_input(kr_variable_owner(in0), 1) == w);
+	kr_variable *new_z = var("z_new");
+	ck_assert_int_eq(kr_graph_replace(&oc3, 1, oc2, LIST(z), VS(new_z),
+					  true),
+			 0);
+	kr_apply *n3 = kr_variable_owner(oc3[0]);
+	in1 = kr_apply_input(n3, 1);
+	kr_variable *zz = kr_apply_input(kr_variable_owner(in1), 0);
+	ck_assert(zz != z2);
+	ck_assert(kr_apply_input(kr_variable_owner(zz), 0) == new_z);
+	in0 = kr_apply_input(n3, 0);
+	ck_assert(kr_apply_input(kr_variable_owner(in0), 0) == new_x);
+	ck_assert(kr_apply_input(kr_variable_owner(in0), 1) == w);
+}
+END_TEST
+
+START_TEST(test_graph_replace_disconnected)
+{
+	kr_variable *x = var("x");
+	kr_variable *fake = MY("fake", x), *o = MY("o", x);
+	kr_variable *xc = var("x");
+	kr_variable **oc;
+	ck_assert_int_eq(kr_graph_replace(&oc, LIST(o), LIST(fake), VS(xc),
+					  false),
+			 0);
+	ck_assert(oc[0] == o);
+	ck_assert_int_eq(kr_graph_replace(&oc, LIST(o), LIST(fake), VS(xc),
+					  true),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message,
+			 "Some replacements were not used") != NULL ||
+		  strstr(kr_error_last()->message,
+			 "some replacements were not used") != NULL);
+	/* {x: f(x)}: the value keeps the original x. */
+	kr_variable *fx = MY("fx", x);
+	ck_assert_int_eq(kr_graph_replace(&oc, LIST(o), LIST(x), VS(fx),
+					  true),
+			 0);
+	ck_assert(kr_apply_input(kr_variable_owner(oc[0]), 0) == fx);
+	ck_assert(kr_apply_input(kr_variable_owner(fx), 0) == x);
+}
+END_TEST
+
+/* ------------------------------------------------ equal computations */
+
+START_TEST(test_equal_computations)
+{
+	const kr_type *i64 = kr_type_scalar(KR_INT64);
+	kr_variable *a = kr_variable_new(i64, "a"), *b = kr_variable_new(i64, "b");
+	bool eq = true;
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(a), LIST(a, b), 0,
+					       NULL, 0, NULL),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(a), LIST(a), 0, NULL,
+					       0, NULL),
+			 0);
+	ck_assert(eq);
+	kr_variable *c1 = kr_constant_new(1, i64), *c1b = kr_constant_new(1, i64);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(c1), LIST(c1b), 0,
+					       NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(b), LIST(a), 0, NULL,
+					       0, NULL),
+			 0);
+	ck_assert(!eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(c1),
+					       LIST(kr_constant_new(2, i64)), 0,
+					       NULL, 0, NULL),
+			 0);
+	ck_assert(!eq);
+	/* Equal values of different dtypes are different constants. */
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(c1),
+					       LIST(kr_constant_new(1, NULL)),
+					       0, NULL, 0, NULL),
+			 0);
+	ck_assert(!eq);
+}
+END_TEST
+
+START_TEST(test_equal_computations_mapped)
+{
+	kr_variable *x = var("x"), *y = var("y"), *u = var("u"), *v = var("v");
+	kr_variable *gx = MY(NULL, MY(NULL, x, kr_constant_new(2.0, NULL)), y);
+	kr_variable *gu = MY(NULL, MY(NULL, u, kr_constant_new(2.0, NULL)), v);
+	bool eq = true;
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(gx), LIST(gu), 0, NULL,
+					       0, NULL),
+			 0);
+	ck_assert(!eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(gx), LIST(gu),
+					       LIST(x, y), LIST(u, v)),
+			 0);
+	ck_assert(eq);
+	/* Crossed mapping fails; a different constant fails. */
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(gx), LIST(gu),
+					       LIST(x, y), LIST(v, u)),
+			 0);
+	ck_assert(!eq);
+	kr_variable *gu3 = MY(NULL, MY(NULL, u, kr_constant_new(3.0, NULL)), v);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(gx), LIST(gu3),
+					       LIST(x, y), LIST(u, v)),
+			 0);
+	ck_assert(!eq);
+	/* Unequal lengths of in_xs and in_ys: false. */
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(gx), LIST(gu),
+					       LIST(x, y), LIST(u)),
+			 0);
+	ck_assert(!eq);
+	/* Mapped inputs at the top; a shared subgraph compared once. */
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(x, gx), LIST(u, gu),
+					       LIST(x, y), LIST(u, v)),
+			 0);
+	ck_assert(eq);
+	kr_variable *sx = MY(NULL, x, x), *su = MY(NULL, u, u);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(MY(NULL, sx, sx)),
+					       LIST(MY(NULL, su, su)), LIST(x),
+					       LIST(u)),
+			 0);
+	ck_assert(eq);
+	/* Different ops, or different arity, differ. */
+	kr_variable *ex = NULL;
+	ck_assert_int_eq(KR_OP_CALL(&ex, kr_op_exp(), x), 0);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(ex),
+					       LIST(MY(NULL, u)), LIST(x),
+					       LIST(u)),
+			 0);
+	ck_assert(!eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(MY(NULL, x)),
+					       LIST(MY(NULL, u, u)), LIST(x),
+					       LIST(u)),
+			 0);
+	ck_assert(!eq);
+}
+END_TEST
+
+/* ---------------------------------------------------- deep graphs */
+
+#define DEPTH 100000
+
+START_TEST(test_deep_chain)
+{
+	kr_variable *x = var("x");
+	kr_variable *v = x;
+	for (int k = 0; k < DEPTH; k++)
+		v = MY(NULL, v, kr_constant_new(1.0, NULL));
+	size_t n;
+	kr_variable **r = kr_ancestors(&n, LIST(v), 0, NULL);
+	ck_assert_uint_eq(n, 2 * (size_t)DEPTH + 1);
+	ck_assert(r[0] == v && r[n - 1] != x);
+	r = kr_graph_inputs(&n, LIST(v), 0, NULL);
+	ck_assert_uint_eq(n, (size_t)DEPTH + 1);
+	ck_assert(r[0] == x);
+	r = kr_vars_between(&n, LIST(x), LIST(v));
+	ck_assert_uint_eq(n, 2 * (size_t)DEPTH + 1);
+	kr_apply **a = kr_applys_between(&n, LIST(x), LIST(v));
+	ck_assert_uint_eq(n, DEPTH);
+	ck_assert_int_eq(kr_io_toposort(&a, &n, 0, NULL, LIST(v)), 0);
+	ck_assert_uint_eq(n, DEPTH);
+	ck_assert(kr_apply_input(a[0], 0) == x && a[n - 1] == kr_variable_owner(v));
+	ck_assert(kr_variable_depends_on(v, LIST(x)));
+	ck_assert(kr_apply_depends_on(kr_variable_owner(v), 1, NS(a[0])));
+	/* The constants do not depend on x: each is a truncated input. */
+	r = kr_truncated_graph_inputs(&n, LIST(v), LIST(x));
+	ck_assert_uint_eq(n, (size_t)DEPTH + 1);
+	ck_assert(r[n - 1] == x && kr_variable_is_constant(r[0]));
+	kr_variable *y = var("y");
+	kr_variable **c, **g;
+	ck_assert_int_eq(kr_clone_replace(&c, LIST(v), LIST(x), VS(y)), 0);
+	ck_assert_int_eq(kr_graph_replace(&g, LIST(v), LIST(x), VS(y), true),
+			 0);
+	bool eq = false;
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(c[0]), LIST(g[0]), 0,
+					       NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(v), LIST(g[0]),
+					       LIST(x), LIST(y)),
+			 0);
+	ck_assert(eq);
+	ck_assert_int_eq(kr_equal_computations(&eq, LIST(v), LIST(g[0]), 0,
+					       NULL, 0, NULL),
+			 0);
+	ck_assert(!eq);
+}
+END_TEST
+
+Suite *traversal_suite(void)
+{
+	Suite *s = suite_create("traversal");
+	TCase *tc = tcase_create("walks");
+	tcase_add_test(tc, test_ancestors);
+	tcase_add_test(tc, test_graph_inputs);
+	tcase_add_test(tc, test_vars_and_orphans);
+	tcase_add_test(tc, test_applys_between);
+	tcase_add_test(tc, test_multi_output);
+	tcase_add_test(tc, test_apply_depends_on);
+	tcase_add_test(tc, test_variable_depends_on);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("toposort");
+	tcase_add_test(tc, test_io_toposort);
+	tcase_add_test(tc, test_io_toposort_order);
+	tcase_add_test(tc, test_io_toposort_matches_fgraph);
+	tcase_add_test(tc, test_cycle);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("truncated");
+	tcase_add_test(tc, test_truncated_basic);
+	tcase_add_test(tc, test_truncated_repeated);
+	tcase_add_test(tc, test_truncated_visited_blocker);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("replace");
+	tcase_add_test(tc, test_clone_replace_basic);
+	tcase_add_test(tc, test_clone_replace_self_reference);
+	tcase_add_test(tc, test_graph_replace);
+	tcase_add_test(tc, test_graph_replace_advanced);
+	tcase_add_test(tc, test_graph_replace_disconnected);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("equal");
+	tcase_add_test(tc, test_equal_computations);
+	tcase_add_test(tc, test_equal_computations_mapped);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("deep");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_deep_chain);
+	suite_add_tcase(s, tc);
+	return s;
+}
