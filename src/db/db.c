@@ -261,6 +261,47 @@ static void print_entry(FILE *f, const kr_rewrite_db *db,
 		e->cleanup ? " cleanup" : "");
 }
 
+/*
+ * A SequenceDB's `position` and `names` lines, as its print_summary
+ * writes them with Python's reprs: `[('a', 1), ('b', 2.5)]` by position,
+ * `{'a', 'b'}` (sorted here, a set's order being arbitrary there).
+ */
+static void positions_and_names(FILE *f, const kri_vec *sorted, int depth)
+{
+	fprintf(f, "%*sposition [", depth * 2, "");
+	for (size_t i = 0; i < sorted->len; i++) {
+		const kri_db_entry *e = sorted->items[i];
+		double p = e->position;
+		fprintf(f, "%s('%s', ", i ? ", " : "", e->name);
+		char buf[40];
+		int digits = 15; /* the shortest %g that reads back */
+		do
+			snprintf(buf, sizeof buf, "%.*g", digits, p);
+		while (strtod(buf, NULL) != p && ++digits <= 17);
+		fprintf(f, "%s)", p == floor(p) && fabs(p) < 1e15
+					  ? kr_strfmt("%.0f", p) : buf);
+	}
+	fprintf(f, "]\n%*snames ", depth * 2, "");
+	kri_vec names = *sorted;
+	names.items = kri_alloc((names.len + 1) * sizeof *names.items);
+	for (size_t i = 0; i < names.len; i++)
+		names.items[i] = (void *)((const kri_db_entry *)
+					  sorted->items[i])->name;
+	for (size_t i = 1; i < names.len; i++) /* insertion sort by name */
+		for (size_t j = i; j > 0 && strcmp(names.items[j - 1],
+						   names.items[j]) > 0; j--) {
+			void *t = names.items[j];
+			names.items[j] = names.items[j - 1];
+			names.items[j - 1] = t;
+		}
+	if (!names.len)
+		fputs("set()", f);
+	for (size_t i = 0; i < names.len; i++)
+		fprintf(f, "%s'%s'%s", i ? ", " : "{", (char *)names.items[i],
+			i + 1 == names.len ? "}" : "");
+	fputc('\n', f);
+}
+
 static void summary(FILE *f, const kr_rewrite_db *db, int depth)
 {
 	fprintf(f, "%*s%s (id %s)\n", depth * 2, "",
@@ -272,8 +313,10 @@ static void summary(FILE *f, const kr_rewrite_db *db, int depth)
 	kri_vec v = db->entries;
 	v.items = kri_alloc((v.len + 1) * sizeof *v.items);
 	memcpy(v.items, db->entries.items, v.len * sizeof *v.items);
-	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
+	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP) {
 		kri_db_sort(&v);
+		positions_and_names(f, &v, depth + 1);
+	}
 	for (size_t i = 0; i < v.len; i++) {
 		const kri_db_entry *e = v.items[i];
 		print_entry(f, db, e, depth + 1);
