@@ -51,6 +51,17 @@ static kr_runner *branch_new(const kr_goal *g, const kr_state *st)
 }
 
 /*
+ * Each branch run nests one C-level run in the one that forces it (some
+ * 5 KB of stack, and every step of the innermost goes through all of
+ * them). Past MAX_NESTING nested branch runs (a reduceo chain or
+ * a walko term that deep), kany and kall fall back to the engine's own
+ * disjunction and conjunction: the same answers in the engine's order,
+ * instead of exhausting the stack.
+ */
+enum { MAX_NESTING = 200 };
+static int nesting;
+
+/*
  * Advance a branch by at most one suspension.
  * Returns 1 and *out for an answer, 0 after one suspension, -1 when the
  * branch is exhausted.
@@ -58,7 +69,9 @@ static kr_runner *branch_new(const kr_goal *g, const kr_state *st)
 static int branch_step(kr_runner *r, const kr_state **out)
 {
 	kr_run_set_step_limit(r, kr_run_steps(r) + 1);
+	nesting++;
 	int rc = kr_run_next_state(out, r);
+	nesting--;
 	if (rc == 0)
 		return 1;
 	return rc == KR_ELIMIT ? 0 : -1;
@@ -150,6 +163,8 @@ struct kgoals {
 static kr_stream *kany_fn(const kr_state *st, void *env)
 {
 	const struct kgoals *k = env;
+	if (nesting >= MAX_NESTING)
+		return kr_goal_apply(kr_disj(k->n, k->g), st);
 	struct ring *r = kr_alloc(sizeof *r);
 	for (size_t i = 0; i < k->n; i++)
 		ring_push(r, branch_new(k->g[i], st));
@@ -169,6 +184,8 @@ kr_goal *kri_rel_kany(size_t n, kr_goal *const *goals)
 static kr_stream *kall_fn(const kr_state *st, void *env)
 {
 	const struct kgoals *k = env;
+	if (nesting >= MAX_NESTING)
+		return kr_goal_apply(KR_ALL(k->g[0], k->g[1]), st);
 	struct ring *r = kr_alloc(sizeof *r);
 	r->source = branch_new(k->g[0], st);
 	r->g = k->g[1];
