@@ -154,6 +154,8 @@ static xpos *positions(kr_term *t, size_t *count)
 	ps[n++] = (xpos){0, NULL, t};
 	for (; i < n; i++) { /* breadth-first over the list itself */
 		xpos p = ps[i];
+		if (kr_term_kind(p.sub) != KR_ETUPLE)
+			continue; /* a leaf graph (a variable) has no position */
 		size_t len = kr_etuple_len(p.sub);
 		for (size_t c = 1; c < len; c++) {
 			kr_term *child = kr_etuple_ref(p.sub, c);

@@ -31,3 +31,6 @@ x5
 (explore-dot (explore (dot A (add x y)) both 2))
 (explore g 'nothing)
 (explore-path x5 1000)
+; a leaf graph has no position to rewrite
+(vector leaf)
+(explore leaf dot-distributeo)
