@@ -74,6 +74,17 @@ START_TEST(shorthand_and_tokens)
 				     "(ps.second a b)"));
 	ck_assert_str_eq(kr_fgraph_repr(sec), "FunctionGraph(second(a, b))");
 	ck_assert(kr_op_equal(kr_op_from_token("ps.mul"), kr_op_mul()));
+	/* fuzzed inputs: a Sum whose axes are not numbers is typed like its
+	 * input (it used to loop), a huge label is refused */
+	ck_assert_str_eq(kr_fgraph_repr(load("(vector x) (Sum{axis=[u]} x)")),
+			 "FunctionGraph(Sum{axis=[u]}(x))");
+	kr_program *bad;
+	ck_assert_int_eq(kr_program_read(&bad, "(input x (tensor float64 ?))\n"
+					       "(output 0 a (tensor float64 ?) "
+					       "#522222222=(neg x))\n",
+					 "t"),
+			 KR_ESYNTAX);
+	ck_assert(strstr(kr_error_last()->message, "bad label"));
 	ck_assert(kr_op_equal(kr_op_from_token("Dot"), kr_op_dot()));
 	ck_assert_ptr_eq(kr_op_from_token("Sum{axis=None}"),
 			 kr_op_opaque("Sum{axis=None}"));

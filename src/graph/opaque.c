@@ -120,7 +120,13 @@ static const kr_type *sum(const char *token, const kr_type *x)
 	for (int i = 0; i < x->ndim; i++)
 		drop[i] = !axis || !strcmp(axis, "None");
 	for (char *p = axis && axis[0] == '[' ? axis + 1 : NULL; p && *p;) {
-		long k = strtol(p, &p, 10);
+		if (*p == ']')
+			break;
+		char *end;
+		long k = strtol(p, &end, 10);
+		if (end == p)
+			return NULL; /* not a list of axes */
+		p = end;
 		if (k < 0)
 			k += x->ndim;
 		if (k >= 0 && k < x->ndim)

@@ -65,6 +65,9 @@ char *kr_type_to_sexp(const kr_type *t)
  */
 enum { IT_ATOM, IT_VAR, IT_TYPE };
 
+/* Labels `#n=` index a dense table: bounded so a typo cannot ask for GBs. */
+enum { MAX_LABEL = 10000000 };
+
 typedef struct item {
 	int kind;
 	const char *text;
@@ -447,10 +450,14 @@ static int atom(reader *r, int *label)
 	size_t n = strcspn(r->s + r->pos, "() \t\r\n;");
 	const char *t = r->s + r->pos;
 	if (t[0] == '#' && n >= 3 && t[n - 1] == '=' && r->s[r->pos + n] == '(') {
-		*label = atoi(t + 1);
+		char *end;
+		long k = strtol(t + 1, &end, 10);
 		advance(r, n);
-		if (*label <= 0)
-			return fail(r, line, col, KR_ESYNTAX, "bad label");
+		if (end != t + n - 1 || k <= 0 || k > MAX_LABEL)
+			return fail(r, line, col, KR_ESYNTAX,
+				    kr_strfmt("bad label (a number from 1 to "
+					      "%d)", MAX_LABEL));
+		*label = (int)k;
 		return 0;
 	}
 	if (r->frames.len == 0)
@@ -540,7 +547,8 @@ static void count_ref(writer *w, const kr_variable *v)
 {
 	if (v->owner)
 		kri_pmap_put(&w->refs, v->owner,
-			     (char *)kri_pmap_get(&w->refs, v->owner) + 1);
+			     (void *)((uintptr_t)kri_pmap_get(&w->refs,
+							       v->owner) + 1));
 }
 
 static void walk(writer *w, const kr_fgraph *fg)
