@@ -312,7 +312,8 @@ static void summary(FILE *f, const kr_rewrite_db *db, int depth)
 	}
 	kri_vec v = db->entries;
 	v.items = kri_alloc((v.len + 1) * sizeof *v.items);
-	memcpy(v.items, db->entries.items, v.len * sizeof *v.items);
+	if (v.len)
+		memcpy(v.items, db->entries.items, v.len * sizeof *v.items);
 	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP) {
 		kri_db_sort(&v);
 		positions_and_names(f, &v, depth + 1);

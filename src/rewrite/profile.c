@@ -250,7 +250,8 @@ static void print_sequential(const out *o, const kr_profile *p)
 			"nodes after) - validate time\n");
 	size_t n = p->entries.len;
 	kri_seq_entry **es = kri_alloc((n + 1) * sizeof *es);
-	memcpy(es, p->entries.items, n * sizeof *es);
+	if (n)
+		memcpy(es, p->entries.items, n * sizeof *es);
 	qsort(es, n, sizeof *es, by_time_desc);
 	out sub = {o->f, o->level + 1};
 	for (size_t i = 0; i < n; i++) {

@@ -60,3 +60,5 @@ simplify
 (db-register optdb "my_distribute" my-distributeo '(x))
 (rewrite-graph test 42)
 (db-query optdb "bad")
+; an empty SequenceDB
+(db-summary (sequence-db))
