@@ -694,6 +694,14 @@ START_TEST(test_graph_relations_korder)
 					    eqo, t_read("(1 2 3)"),
 					    t_read("(1 2 3)")))),
 			 7);
+	/* deeper than the nested runs of kanren's order go: the engine's
+	 * order below 200 levels, no stack overflow (found by fuzzing) */
+	kr_term **ones = kr_alloc(2500 * sizeof *ones);
+	for (int i = 0; i < 2500; i++)
+		ones[i] = num(1);
+	ck_assert_int_eq(kr_list_length(kr_car(kr_run(
+				 1, q, kr_map_anyo(eqo, kr_list(2500, ones), q)))),
+			 2500);
 }
 END_TEST
 

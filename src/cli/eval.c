@@ -14,7 +14,7 @@
  */
 
 #define MAX_DEPTH 6000
-#define STEP_CHUNK 200000
+#define STEP_CHUNK 4096 /* steps between looks at C-c and at errors */
 
 volatile sig_atomic_t lang_interrupted;
 
