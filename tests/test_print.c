@@ -43,6 +43,21 @@ START_TEST(print_roundtrip)
 }
 END_TEST
 
+/* Nesting of any depth prints (it used to recurse per level). */
+START_TEST(print_deep)
+{
+	kr_term *t = kr_nil();
+	for (int i = 0; i < 200000; i++)
+		t = KR_LIST(t, kr_sym("a"));
+	char *s = kr_term_to_string(t);
+	ck_assert_uint_eq(strlen(s), 2 + 4 * 200000); /* "(" ... " a)" */
+	ck_assert(!strncmp(s, "(((", 3));
+	ck_assert_str_eq(s + strlen(s) - 6, " a) a)");
+	ck_assert_str_eq(t_str(t_read("(a (b . c) \"s\" () . 1.5)")),
+			 "(a (b . c) \"s\" () . 1.5)");
+}
+END_TEST
+
 START_TEST(print_special)
 {
 	ck_assert_str_eq(t_str(kr_real(1.0 / 0.0)), "+inf.0");
@@ -72,6 +87,7 @@ Suite *print_suite(void)
 	tcase_add_loop_test(tc, print_roundtrip, 0,
 			    sizeof roundtrip / sizeof *roundtrip);
 	tcase_add_test(tc, print_special);
+	tcase_add_test(tc, print_deep);
 	suite_add_tcase(s, tc);
 	return s;
 }

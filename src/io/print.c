@@ -7,8 +7,6 @@
 #include "term/term.h"
 #include "kanrewrite/print.h"
 
-static void print_term(kri_buf *b, const kr_term *t);
-
 /*
  * Python's repr of a double (the graph text format uses it, and it reads
  * back exactly): the shortest digits that round-trip, in fixed notation
@@ -66,37 +64,7 @@ static void print_foreign(kri_buf *b, const kr_term *t)
 		kri_buf_printf(b, "#<%s %p>", ty->name, t->u.fo.ptr);
 }
 
-/* Lists loop along their spine; elements recurse. */
-static void print_list(kri_buf *b, const kr_term *t)
-{
-	kri_buf_putc(b, '(');
-	bool first = true;
-	for (;;) {
-		if (t->kind == KR_CONS) {
-			if (!first)
-				kri_buf_putc(b, ' ');
-			print_term(b, t->u.cons.car);
-			t = t->u.cons.cdr;
-		} else if (t->kind == KR_ETUPLE) {
-			for (size_t i = 0; i < t->u.et.n; i++) {
-				if (!first || i > 0)
-					kri_buf_putc(b, ' ');
-				print_term(b, t->u.et.items[i]);
-			}
-			break;
-		} else {
-			if (t->kind != KR_NIL) {
-				kri_buf_puts(b, " . ");
-				print_term(b, t);
-			}
-			break;
-		}
-		first = false;
-	}
-	kri_buf_putc(b, ')');
-}
-
-static void print_term(kri_buf *b, const kr_term *t)
+static void print_atom(kri_buf *b, const kr_term *t)
 {
 	switch (t->kind) {
 	case KR_VAR:
@@ -111,9 +79,59 @@ static void print_term(kri_buf *b, const kr_term *t)
 	case KR_REAL: print_real(b, t->u.r); break;
 	case KR_STR: print_string(b, t->u.str.s); break;
 	case KR_NIL: kri_buf_puts(b, "()"); break;
-	case KR_CONS:
-	case KR_ETUPLE: print_list(b, t); break;
 	case KR_FOREIGN: print_foreign(b, t); break;
+	default: break;
+	}
+}
+
+/*
+ * The stack of what is left to print holds terms and small odd codes for
+ * the punctuation (never a term's address), so nesting of any depth
+ * prints in constant C stack: a list pushes its close paren, its
+ * elements and their separators, last first.
+ */
+enum { CLOSE = 1, SPACE = 3, DOT = 5 };
+#define TEXT(code) ((void *)(uintptr_t)(code))
+
+static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t)
+{
+	kri_vec items = {0};
+	const kr_term *tail = NULL;
+	for (; t->kind == KR_CONS; t = t->u.cons.cdr)
+		kri_vec_push(&items, t->u.cons.car);
+	if (t->kind == KR_ETUPLE)
+		for (size_t i = 0; i < t->u.et.n; i++)
+			kri_vec_push(&items, t->u.et.items[i]);
+	else if (t->kind != KR_NIL)
+		tail = t;
+	kri_buf_putc(b, '(');
+	kri_vec_push(todo, TEXT(CLOSE));
+	if (tail) {
+		kri_vec_push(todo, (void *)tail);
+		kri_vec_push(todo, TEXT(DOT));
+	}
+	for (size_t i = items.len; i-- > 0;) {
+		kri_vec_push(todo, items.items[i]);
+		if (i > 0)
+			kri_vec_push(todo, TEXT(SPACE));
+	}
+}
+
+static void print_term(kri_buf *b, const kr_term *t)
+{
+	kri_vec todo = {0};
+	kri_vec_push(&todo, (void *)t);
+	while (todo.len > 0) {
+		uintptr_t x = (uintptr_t)kri_vec_pop(&todo);
+		if (x == CLOSE || x == SPACE || x == DOT) {
+			kri_buf_puts(b, x == CLOSE ? ")" : x == SPACE ? " " : " . ");
+			continue;
+		}
+		t = (const kr_term *)x;
+		if (t->kind == KR_CONS || t->kind == KR_ETUPLE)
+			push_list(&todo, b, t);
+		else
+			print_atom(b, t);
 	}
 }
 
