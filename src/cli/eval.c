@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "lang.h"
 
@@ -663,13 +664,43 @@ static bool over_budget(const lang_node *n)
 	return true;
 }
 
+/*
+ * The C stack the evaluation may use: the stack limit less a margin for
+ * the searches and printers below the deepest evaluation. A level of
+ * nested runs costs many C frames (far more under the sanitizers), so
+ * MAX_DEPTH alone does not keep the stack.
+ */
+static size_t stack_budget(void)
+{
+	static size_t budget;
+	if (!budget) {
+		struct rlimit rl;
+		size_t lim = 8u << 20;
+		if (getrlimit(RLIMIT_STACK, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < lim)
+			lim = (size_t)rl.rlim_cur;
+		budget = lim > (2u << 20) ? lim - (1u << 20) : lim / 2;
+	}
+	return budget;
+}
+
+static bool stack_exhausted(void)
+{
+	static char *top;
+	char *here = __builtin_frame_address(0);
+	if (!depth)
+		top = here;
+	return top && top > here && (size_t)(top - here) > stack_budget();
+}
+
 kr_term *lang_eval(const lang_node *node, lang_frame *frame)
 {
 	if (over_budget(node))
 		return NULL;
-	if (depth >= MAX_DEPTH)
+	if (depth >= MAX_DEPTH || stack_exhausted())
 		return lang_fail_at(node, KR_ELIMIT, "evaluation nested too deeply "
-			       "(more than %d levels)", MAX_DEPTH);
+			       "(over %d levels, or near the end of the C "
+			       "stack)", MAX_DEPTH);
 	depth++;
 	kr_term *v = eval_loop(node, frame);
 	depth--;

@@ -23,3 +23,7 @@
 (deep 100)
 (deep 100000)
 (run* (q) (== q "still alive"))
+; a relation running itself inside its own run: stopped by the depth or
+; stack guard, not a crash
+(defrel (selfrun t) (disj2 (run* x (selfrun x)) (== t 1)))
+(run* x (selfrun x))
