@@ -167,6 +167,9 @@ PRIM(p_graph_input)
 }
 
 /* (constant x [TYPE]): a Constant of a number, as pt.constant. */
+/* The most elements a constant made at the prompt may have. */
+enum { MAX_CONSTANT = 1 << 24 };
+
 PRIM(p_constant)
 {
 	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
@@ -177,6 +180,14 @@ PRIM(p_constant)
 		if (rc < 0)
 			return rc;
 	}
+	double size = 1; /* unknown lengths are 1 (kr_constant_new) */
+	for (int i = 0; type && i < kr_type_ndim(type); i++)
+		if (kr_type_dim(type, i) > 0)
+			size *= (double)kr_type_dim(type, i);
+	if (size > MAX_CONSTANT)
+		return kr_error_set(KR_ELIMIT, "constant: %.0f elements, more "
+					       "than the prompt's %d",
+				    size, MAX_CONSTANT);
 	double d = kr_term_kind(a[0]) == KR_INT ? (double)kr_int_value(a[0])
 						: kr_real_value(a[0]);
 	*out = kr_variable_term(kr_constant_new(d, type));

@@ -27,3 +27,5 @@
 ; stack guard, not a crash
 (defrel (selfrun t) (disj2 (run* x (selfrun x)) (== t 1)))
 (run* x (selfrun x))
+; a constant too big for the prompt is refused
+(constant 1 '(tensor int8 100000000))
