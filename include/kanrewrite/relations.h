@@ -93,9 +93,10 @@ kr_goal *kr_permuteo(kr_term *a, kr_term *b);
  * kr_reduceo() (each choice gives one *answer* of each branch in turn,
  * the rel branch first), so the first answer relates every pair that rel
  * relates: with one_to_threeo relating 1 to 3, `(1 2 4 1)` gives
- * `(3 2 4 3)` first. rel's own answers come in the engine's order.
- * Terminates when a or b is a proper list and rel terminates on its
- * elements.
+ * `(3 2 4 3)` first. rel's own answers come in the engine's order, and so
+ * do the choices past 200 nested levels (each level of kanren's order is
+ * a nested run: the stack and the cost per step bound it). Terminates
+ * when a or b is a proper list and rel terminates on its elements.
  */
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
 
