@@ -54,6 +54,13 @@ START_TEST(values_text)
 	ck_assert_int_eq(kr_value_parse(&v, "[1,2", KR_INT64), KR_ESYNTAX);
 	ck_assert(kr_value_convert(KR_INT8, 200) == -56);
 	ck_assert(kr_value_convert(KR_UINT8, -1) == 255);
+	/* 64-bit integers wrap too (2^63 is int64's -2^63) */
+	ck_assert(kr_value_convert(KR_INT64, 9223372036854775808.0) ==
+		  -9223372036854775808.0);
+	ck_assert(kr_value_convert(KR_INT64, -5) == -5);
+	ck_assert(kr_value_convert(KR_UINT64, 18446744073709551616.0 + 4096) ==
+		  4096);
+	ck_assert(kr_value_convert(KR_UINT64, -1) > 1.8e19);
 	ck_assert(kr_value_convert(KR_FLOAT32, 0.1) == (double)0.1f);
 }
 END_TEST

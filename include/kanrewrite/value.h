@@ -65,8 +65,9 @@ double kr_value_get(const kr_value *v, size_t k);
 
 /**
  * x converted to dtype d as numpy's astype: integers truncate toward zero
- * (and wrap to the width of the dtype), bool is x != 0, float32 rounds to
- * the nearest float32.
+ * (and wrap to the width of the dtype, 64 bits included: int64 stays in
+ * [-2^63, 2^63)), bool is x != 0, float32 rounds to the nearest float32.
+ * Elements are held as doubles: 64-bit integers are exact up to 2^53.
  */
 double kr_value_convert(kr_dtype d, double x);
 

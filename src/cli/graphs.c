@@ -608,7 +608,11 @@ static kr_term *number_term(kr_dtype d, double x)
 {
 	if (d == KR_BOOL)
 		return lang_bool(x != 0);
-	return kr_dtype_is_float(d) ? kr_real(x) : kr_int((int64_t)x);
+	if (kr_dtype_is_float(d))
+		return kr_real(x);
+	if (x >= 9223372036854775808.0) /* uint64 beyond int64: the reader's */
+		return kr_real(x);	  /* integers are int64 */
+	return kr_int((int64_t)x);
 }
 
 /* A value as a number or nested lists of numbers. */

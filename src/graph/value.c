@@ -55,15 +55,15 @@ double kr_value_convert(kr_dtype d, double x)
 	static const double span[KR_NDTYPES] = {
 		[KR_INT8] = 256.0, [KR_UINT8] = 256.0, [KR_INT16] = 65536.0,
 		[KR_UINT16] = 65536.0, [KR_INT32] = 4294967296.0,
-		[KR_UINT32] = 4294967296.0};
+		[KR_UINT32] = 4294967296.0, [KR_INT64] = 18446744073709551616.0,
+		[KR_UINT64] = 18446744073709551616.0};
 	double s = span[d];
-	if (s == 0)
-		return x; /* 64-bit integers: exact up to 2^53 */
-	x = fmod(x, s);
+	x = fmod(x, s); /* exact: now in (-s, s) */
+	if (d == KR_INT8 || d == KR_INT16 || d == KR_INT32 || d == KR_INT64)
+		return x >= s / 2 ? x - s : x < -s / 2 ? x + s : x;
 	if (x < 0)
 		x += s;
-	bool is_signed = d == KR_INT8 || d == KR_INT16 || d == KR_INT32;
-	return is_signed && x >= s / 2 ? x - s : x;
+	return x < s ? x : nextafter(s, 0); /* -1 as uint64 rounds up to s */
 }
 
 kr_value *kr_value_scalar(kr_dtype d, double x)
