@@ -1,10 +1,14 @@
 #!/bin/sh
-# build.sh [OUTDIR] -- build the libFuzzer target of the REPL's reader and
-# evaluator: the library sources, the language of src/cli/ (without the
-# command's main and REPL loop) and tests/fuzz/fuzz_repl.c, all compiled
-# with clang -fsanitize=fuzzer,address,undefined. Then run, e.g.:
+# build.sh [OUTDIR] -- build the libFuzzer targets: fuzz_repl (the REPL's
+# reader and evaluator: the library sources, the language of src/cli/
+# without the command's main and REPL loop, and tests/fuzz/fuzz_repl.c)
+# and fuzz_gformat (the graph text format readers, tests/fuzz/
+# fuzz_gformat.c), all compiled with clang -fsanitize=fuzzer,address,
+# undefined. Then run, e.g.:
 #   OUTDIR/fuzz_repl -max_total_time=1900 -timeout=10 -rss_limit_mb=4096 \
 #     -dict=tests/fuzz/repl.dict OUTDIR/corpus tests/fuzz/corpus
+#   OUTDIR/fuzz_gformat -max_total_time=600 -timeout=10 OUTDIR/gcorpus \
+#     ../shared/graphs
 # (new inputs go to the first corpus directory). Merge the findings into
 # the kept corpus with `fuzz_repl -merge=1 tests/fuzz/corpus OUTDIR/corpus`.
 set -eu
@@ -27,11 +31,11 @@ flags="-g -O1 -std=c11 -fsanitize=fuzzer-no-link,address,undefined \
 # The newest header: every object older than it is rebuilt.
 newest_h=$(ls -t "$src"/include/*.h "$src"/include/kanrewrite/*.h \
 	"$src"/src/*/*.h "$src"/relations/*.h | head -n 1)
-objs=
+objs= cliobjs=
 for f in "$src"/src/*.c "$src"/src/core/*.c "$src"/src/term/*.c \
 	 "$src"/src/goal/*.c "$src"/src/graph/*.c "$src"/src/rewrite/*.c \
 	 "$src"/src/db/*.c "$src"/src/io/*.c "$src"/relations/*.c \
-	 "$src"/src/cli/*.c "$here/fuzz_repl.c"; do
+	 "$src"/src/cli/*.c "$here/fuzz_repl.c" "$here/fuzz_gformat.c"; do
 	case $(basename "$f") in
 	main.c|repl.c|cmd_*.c) continue;;
 	esac
@@ -39,8 +43,17 @@ for f in "$src"/src/*.c "$src"/src/core/*.c "$src"/src/term/*.c \
 	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		$CC $flags -c "$f" -o "$o"
 	fi
-	objs="$objs $o"
+	case $f in
+	*/fuzz_*.c) ;;
+	*/src/cli/*) cliobjs="$cliobjs $o";;
+	*) objs="$objs $o";;
+	esac
 done
-$CC -fsanitize=fuzzer,address,undefined $objs -o "$out/fuzz_repl" \
-	$(pkg-config --libs bdw-gc) -lm
-echo "built $out/fuzz_repl"
+# fuzz_repl has the language too; fuzz_gformat only the library.
+link() {
+	$CC -fsanitize=fuzzer,address,undefined "$@" \
+		$(pkg-config --libs bdw-gc) -lm
+}
+link $objs $cliobjs "$out/obj/tests_fuzz_fuzz_repl.o" -o "$out/fuzz_repl"
+link $objs "$out/obj/tests_fuzz_fuzz_gformat.o" -o "$out/fuzz_gformat"
+echo "built $out/fuzz_repl $out/fuzz_gformat"
