@@ -31,9 +31,7 @@ PRIM(p_cons)
 
 PRIM(p_car)
 {
-	UNUSED_N;
-	if (kr_term_kind(a[0]) != KR_CONS && kr_term_kind(a[0]) != KR_ETUPLE)
-		return lang_type_error("car", "a pair", a[0]);
+	UNUSED_N; /* pairs, etuples and graph Variables (the cons protocol) */
 	if (!kr_is_pair(a[0]))
 		return lang_type_error("car", "a pair", a[0]);
 	*out = kr_car(a[0]);
@@ -43,7 +41,7 @@ PRIM(p_car)
 PRIM(p_cdr)
 {
 	UNUSED_N;
-	if (!kr_is_pair(a[0]) || kr_term_kind(a[0]) == KR_FOREIGN)
+	if (!kr_is_pair(a[0]))
 		return lang_type_error("cdr", "a pair", a[0]);
 	*out = kr_cdr(a[0]);
 	return 0;
@@ -230,7 +228,7 @@ static int pred(kr_term **out, bool b)
 	return 0;
 }
 
-PRIM(p_pairp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_CONS || (kr_term_kind(a[0]) == KR_ETUPLE && kr_is_pair(a[0]))); }
+PRIM(p_pairp) { UNUSED_N; return pred(out, kr_is_pair(a[0])); }
 PRIM(p_nullp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_NIL); }
 PRIM(p_listp) { UNUSED_N; return pred(out, is_list(a[0])); }
 PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && !kr_is_boolean(a[0])); }
