@@ -65,8 +65,28 @@ static kr_term *var_atom_expand(const void *p)
 	return e;
 }
 
+/*
+ * Variables are equal when they are the same object, or when both are
+ * constants of one type and value: as PyTensor's unify of two Constants
+ * (by data), two separately built `2*x` unify.
+ */
+static bool var_atom_equal(const void *a, const void *b)
+{
+	const kr_variable *x = a, *y = b;
+	return x == y || (x->is_constant && y->is_constant &&
+			  kr_constant_equal(x, y));
+}
+
+static uint64_t var_atom_hash(const void *p)
+{
+	const kr_variable *v = p;
+	return v->is_constant ? kr_constant_hash(v) : kri_hash_ptr(p);
+}
+
 static const kr_foreign_type var_ftype = {
 	.name = "variable",
+	.equal = var_atom_equal,
+	.hash = var_atom_hash,
 	.to_string = var_atom_string,
 	.expand = var_atom_expand,
 };

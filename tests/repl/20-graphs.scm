@@ -52,3 +52,6 @@ g
 (cdr zz)
 (pair? zz)
 (pair? x)
+; two constants of one type and value unify, as PyTensor's Constants
+(run* (q) (== (add 2 x) (add 2 x)))
+(run* (q) (== (add 2 x) (add 3 x)))
