@@ -192,7 +192,8 @@ kr_term *kr_etuplize(const kr_variable *v);
  * Shape: a variable atom gives its variable; an integer or real atom gives
  * a new float64 scalar constant; an etuple or proper list whose first
  * element is an op atom gives the default output of a new node applying
- * the op to the evaluated other elements. An etuple whose evaluated-object
+ * the op to the evaluated other elements (an op of several outputs: its
+ * first; the others are kr_apply_output() of its owner). An etuple whose evaluated-object
  * cache holds a variable atom gives that variable; other etuples have the
  * cache filled with the result, so a second evaluation returns the same
  * variable. Within one call, a subterm object met twice is evaluated once.
