@@ -65,7 +65,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	lang_globals_restore();
 	kr_set_occurs_check(occurs_check);
-	lang_set_limits(20000, 200);
+	/* a divergent run ends within -timeout=10, sanitizers included */
+	lang_set_limits(2000, 200);
 	lang_set_eval_limit(200000);
 	kr_reader *r = kr_reader_new(text, "<fuzz>");
 	for (int forms = 0; forms < 64; forms++) {
