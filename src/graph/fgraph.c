@@ -555,7 +555,7 @@ static void release(kr_fgraph *fg, kr_variable *v, const char *reason)
 
 /* -------------------------------------------------------------- change */
 
-static int type_mismatch(const kr_variable *old, const kr_variable *new_var)
+int kri_type_mismatch(const kr_variable *old, const kr_variable *new_var)
 {
 	return kr_error_set(KR_EINVALID,
 			    "the type of the replacement %s (%s) must be "
@@ -583,7 +583,7 @@ int kr_fgraph_change_node_input_ex(kr_fgraph *fg, kr_apply *node, int i,
 		return 0;
 	if (!(flags & KR_NO_TYPE_CHECK) &&
 	    !kr_type_is_super(old->type, new_var->type))
-		return type_mismatch(old, new_var);
+		return kri_type_mismatch(old, new_var);
 	int rc = import_var(fg, new_var, reason, flags);
 	if (rc < 0)
 		return rc;
@@ -617,7 +617,7 @@ int kr_fgraph_replace_ex(kr_fgraph *fg, kr_variable *var,
 {
 	kr_check(fg != NULL && var != NULL && new_var != NULL);
 	if (!kr_type_is_super(var->type, new_var->type))
-		return type_mismatch(var, new_var);
+		return kri_type_mismatch(var, new_var);
 	if (!is_member(fg, var) || var == new_var)
 		return 0;
 	size_t n;

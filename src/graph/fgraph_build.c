@@ -5,6 +5,7 @@
 #include "graph.h"
 #include "kanrewrite/features.h"
 #include "kanrewrite/pprint.h"
+#include "kanrewrite/traversal.h"
 
 uint64_t kri_epoch(void)
 {
@@ -240,30 +241,14 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 
 /* -------------------------------------------------------- construction */
 
-/*
- * The ownerless non-constant ancestors of the outputs, as PyTensor's
- * graph_inputs: a depth-first walk whose stack starts with the outputs
- * (the last output on top) and pushes an owner's inputs reversed, so the
- * first input is visited first.
- */
+/* PyTensor's graph_inputs of the outputs, constants left out. */
 static void infer_inputs(kri_vec *ins, size_t n, kr_variable *const *outs)
 {
-	kri_vec stack = {0};
-	uint64_t ep = kri_epoch();
-	for (size_t k = 0; k < n; k++)
-		kri_vec_push(&stack, outs[k]);
-	while (stack.len > 0) {
-		kr_variable *v = kri_vec_pop(&stack);
-		if (v->mark == ep)
-			continue;
-		v->mark = ep;
-		if (v->owner) {
-			for (size_t i = v->owner->nin; i-- > 0;)
-				kri_vec_push(&stack, v->owner->inputs[i]);
-		} else if (!v->is_constant) {
-			kri_vec_push(ins, v);
-		}
-	}
+	size_t m;
+	kr_variable **all = kr_graph_inputs(&m, n, outs, 0, NULL);
+	for (size_t k = 0; k < m; k++)
+		if (!all[k]->is_constant)
+			kri_vec_push(ins, all[k]);
 }
 
 /* The given inputs, in order; a repeated one is kept (PyTensor 2.32). */
@@ -296,25 +281,19 @@ typedef struct cloner {
 } cloner;
 
 /*
- * An original's `scratch` holds its copy hidden from the collector (the
- * bits inverted, as Boehm's GC_HIDE_POINTER): a plain pointer from an
- * original to its copy would keep the copy graph alive as long as the
- * original lives, or cost a pass over the originals to clear it. The
- * copies stay alive through `copies` and the copied nodes' inputs while
- * the clone runs; a stale hidden pointer is never read, as its mark
- * belongs to this clone's epoch only.
+ * An original's `scratch` holds its copy hidden (kri_hide). The copies
+ * stay alive through `copies` and the copied nodes' inputs while the
+ * clone runs; a stale hidden pointer is never read, as its mark belongs
+ * to this clone's epoch only.
  */
-static void *hide(kr_variable *v) { return (void *)~(uintptr_t)v; }
-
-static kr_variable *unhide(void *p) { return (kr_variable *)~(uintptr_t)p; }
 
 static kr_variable *clone_leaf(cloner *c, kr_variable *v)
 {
 	if (v->mark == c->ep)
-		return unhide(v->scratch);
+		return kri_unhide(v->scratch);
 	kr_variable *copy = kri_variable_clone(v);
 	v->mark = c->ep;
-	v->scratch = hide(copy);
+	v->scratch = kri_hide(copy);
 	if (c->equiv)
 		kri_pmap_put(&c->equiv->map, v, copy);
 	return copy;
@@ -333,7 +312,7 @@ static void clone_node(void *ctx, kr_apply *node)
 	kri_vec_push(&c->copies, copy);
 	for (size_t j = 0; j < node->nout; j++) {
 		node->outputs[j]->mark = c->ep;
-		node->outputs[j]->scratch = hide(copy->outputs[j]);
+		node->outputs[j]->scratch = kri_hide(copy->outputs[j]);
 		if (c->equiv)
 			kri_pmap_put(&c->equiv->map, node->outputs[j],
 				     copy->outputs[j]);

@@ -208,6 +208,22 @@ void kri_apply_set_input(kr_apply *node, size_t i, kr_variable *v);
  * and names (no type inference: PyTensor's clone_with_new_inputs). */
 kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs);
 
+/*
+ * A copy kept in an original's `scratch` during a traversal is hidden
+ * from the collector (the bits inverted, as Boehm's GC_HIDE_POINTER): a
+ * plain pointer from an original to its copy would keep the copy alive
+ * as long as the original, or cost a pass to clear it.
+ */
+static inline void *kri_hide(kr_variable *v) { return (void *)~(uintptr_t)v; }
+
+static inline kr_variable *kri_unhide(void *p)
+{
+	return (kr_variable *)~(uintptr_t)p;
+}
+
+/* KR_EINVALID: new_var's type cannot replace old's (kr_type_is_super). */
+int kri_type_mismatch(const kr_variable *old, const kr_variable *new_var);
+
 /* A fresh ownerless variable with v's type and name (constants: v). */
 kr_variable *kri_variable_clone(const kr_variable *v);
 

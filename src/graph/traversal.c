@@ -392,19 +392,15 @@ typedef struct copier {
 	kri_vec copies; /* kr_apply *, the new nodes */
 } copier;
 
-static void *hide(kr_variable *v) { return (void *)~(uintptr_t)v; }
-
-static kr_variable *unhide(void *p) { return (kr_variable *)~(uintptr_t)p; }
-
 static kr_variable *image(uint64_t ep, kr_variable *v)
 {
-	return v->mark == ep ? unhide(v->scratch) : v;
+	return v->mark == ep ? kri_unhide(v->scratch) : v;
 }
 
 static void set_image(uint64_t ep, kr_variable *v, kr_variable *img)
 {
 	v->mark = ep;
-	v->scratch = hide(img);
+	v->scratch = kri_hide(img);
 }
 
 static int copy_node(void *ctx, kr_apply *node)
@@ -447,15 +443,7 @@ static int check_pairs(size_t nrep, kr_variable *const *keys,
 	for (size_t k = 0; k < nrep; k++) {
 		kr_check(keys[k] != NULL && vals[k] != NULL);
 		if (!kr_type_is_super(keys[k]->type, vals[k]->type))
-			return kr_error_set(
-				KR_EINVALID,
-				"the type of the replacement %s (%s) must be "
-				"compatible with the type of the original "
-				"variable %s (%s)",
-				kr_variable_to_string(vals[k]),
-				kr_type_to_string(vals[k]->type),
-				kr_variable_to_string(keys[k]),
-				kr_type_to_string(keys[k]->type));
+			return kri_type_mismatch(keys[k], vals[k]);
 	}
 	return 0;
 }
