@@ -112,14 +112,21 @@ typedef struct kr_dprint_opts {
 #define KR_DPRINT_OPTS_INIT {-1, KR_DPRINT_ID_CHAR, false, false}
 
 /**
- * kr_dprint() with options (NULL: the defaults), e.g. print_type gives
- * `Add [id A] <Matrix(float64, shape=(?, ?))>`; a node whose depth is
- * exhausted prints its line only, as PyTensor's.
+ * kr_dprint() with options (NULL: the defaults), as pytensor.dprint(var,
+ * depth=..., id_type=..., print_type=..., stop_on_name=...): e.g.
+ * print_type gives `Add [id A] <Matrix(float64, shape=(?, ?))>`; a node
+ * whose depth is exhausted prints its line only, as PyTensor's.
+ * Returns: a collected string, every line ending with a newline.
+ * Errors: none. Cost: O(size of the output); no recursion.
  */
 char *kr_dprint_ex(size_t n, kr_variable *const *vars,
 		   const kr_dprint_opts *opts);
 
-/** kr_fgraph_dprint() with options (NULL: the defaults). */
+/**
+ * kr_fgraph_dprint() with options (NULL: the defaults): the toposort
+ * indices as there, the options as kr_dprint_ex().
+ * Returns: a collected string. Errors: none. Cost: as kr_fgraph_dprint().
+ */
 char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts);
 
 /**

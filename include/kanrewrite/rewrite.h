@@ -193,7 +193,8 @@ typedef int (*kr_results_filter_fn)(kr_term **chosen, kr_answers *answers,
  * Set a KanrenRelationSub's node filter and results filter (NULL: every
  * node; the first answer), as PyTensor's
  * `KanrenRelationSub(relation, results_filter, node_filter)`. `data` is
- * passed to both.
+ * passed to both. Shape: rw made by kr_kanren_relation_sub_new()
+ * (asserted). Errors: none; a filter's error is the transform's.
  */
 void kr_kanren_relation_sub_set_filters(kr_node_rewriter *rw,
 					kr_node_filter_fn node_filter,
