@@ -80,6 +80,33 @@ START_TEST(print_special)
 }
 END_TEST
 
+/* KR_PRINT_QUOTE: Chez's REPL abbreviations, only on two-element lists. */
+START_TEST(print_quote_abbrev)
+{
+	static const pcase cases[] = {
+		{"'x", "'x"},
+		{"''x", "''x"},
+		{"`(a ,b ,@c)", "`(a ,b ,@c)"},
+		{"(quote)", "(quote)"},
+		{"(quote a b)", "(quote a b)"},
+		{"(quote . a)", "(quote . a)"},
+		{"(a quote b)", "(a quote b)"},
+		{"(a . 'b)", "(a quote b)"}, /* as Chez prints it */
+		{"(list 'quote _.0)", "(list 'quote _.0)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		ck_assert_str_eq(kr_term_to_string_ex(t_read(cases[i].in),
+						      KR_PRINT_QUOTE),
+				 cases[i].out);
+	ck_assert_str_eq(kr_term_to_string_ex(t_read("'x"), 0), "(quote x)");
+	/* an etuple is not abbreviated: it is an expression, not a datum */
+	ck_assert_str_eq(kr_term_to_string_ex(KR_ETUPLE(kr_sym("quote"),
+						       kr_sym("x")),
+					      KR_PRINT_QUOTE),
+			 "(quote x)");
+}
+END_TEST
+
 Suite *print_suite(void)
 {
 	Suite *s = suite_create("print");
@@ -88,6 +115,7 @@ Suite *print_suite(void)
 			    sizeof roundtrip / sizeof *roundtrip);
 	tcase_add_test(tc, print_special);
 	tcase_add_test(tc, print_deep);
+	tcase_add_test(tc, print_quote_abbrev);
 	suite_add_tcase(s, tc);
 	return s;
 }

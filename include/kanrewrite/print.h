@@ -23,6 +23,24 @@
  */
 char *kr_term_to_string(const kr_term *t);
 
+/** Flags of kr_term_to_string_ex(). */
+enum {
+	/**
+	 * Abbreviate a two-element list headed by `quote`, `quasiquote`,
+	 * `unquote` or `unquote-splicing` as `'x`, `` `x ``, `,x`, `,@x`, as
+	 * the Chez Scheme REPL prints faster-miniKanren's answers (its
+	 * `write` does not).
+	 */
+	KR_PRINT_QUOTE = 1u << 0
+};
+
+/**
+ * kr_term_to_string with printing options: `flags` is a set of KR_PRINT_*
+ * (0 prints as kr_term_to_string does).
+ * Cost: O(size of t). Errors: none; aborts on OOM.
+ */
+char *kr_term_to_string_ex(const kr_term *t, unsigned flags);
+
 /** Print t to a stdio stream. Returns: 0 or KR_ERROR on a write error. */
 int kr_term_fprint(FILE *f, const kr_term *t);
 

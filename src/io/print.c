@@ -93,8 +93,32 @@ static void print_atom(kri_buf *b, const kr_term *t)
 enum { CLOSE = 1, SPACE = 3, DOT = 5 };
 #define TEXT(code) ((void *)(uintptr_t)(code))
 
-static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t)
+/* The reader prefix of (quote x) and its kin, or NULL (KR_PRINT_QUOTE). */
+static const char *quote_prefix(const kr_term *t)
 {
+	static const char *const forms[][2] = {
+		{"quote", "'"}, {"quasiquote", "`"}, {"unquote", ","},
+		{"unquote-splicing", ",@"}};
+	const kr_term *h = t->u.cons.car, *d = t->u.cons.cdr;
+	if (h->kind != KR_SYM || d->kind != KR_CONS ||
+	    d->u.cons.cdr->kind != KR_NIL)
+		return NULL;
+	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+		if (!strcmp(kr_sym_name(h), forms[i][0]))
+			return forms[i][1];
+	return NULL;
+}
+
+static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t,
+		      unsigned flags)
+{
+	const char *prefix;
+	if ((flags & KR_PRINT_QUOTE) && t->kind == KR_CONS &&
+	    (prefix = quote_prefix(t))) {
+		kri_buf_puts(b, prefix);
+		kri_vec_push(todo, t->u.cons.cdr->u.cons.car);
+		return;
+	}
 	kri_vec items = {0};
 	const kr_term *tail = NULL;
 	for (; t->kind == KR_CONS; t = t->u.cons.cdr)
@@ -117,7 +141,7 @@ static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t)
 	}
 }
 
-static void print_term(kri_buf *b, const kr_term *t)
+static void print_term(kri_buf *b, const kr_term *t, unsigned flags)
 {
 	kri_vec todo = {0};
 	kri_vec_push(&todo, (void *)t);
@@ -129,18 +153,23 @@ static void print_term(kri_buf *b, const kr_term *t)
 		}
 		t = (const kr_term *)x;
 		if (t->kind == KR_CONS || t->kind == KR_ETUPLE)
-			push_list(&todo, b, t);
+			push_list(&todo, b, t, flags);
 		else
 			print_atom(b, t);
 	}
 }
 
-char *kr_term_to_string(const kr_term *t)
+char *kr_term_to_string_ex(const kr_term *t, unsigned flags)
 {
 	kr_check(t != NULL);
 	kri_buf b = {0};
-	print_term(&b, t);
+	print_term(&b, t, flags);
 	return kri_buf_str(&b);
+}
+
+char *kr_term_to_string(const kr_term *t)
+{
+	return kr_term_to_string_ex(t, 0);
 }
 
 int kr_term_fprint(FILE *f, const kr_term *t)
