@@ -54,6 +54,20 @@ if [ $st -eq 1 ] && grep -q "^kanrewrite: $tmp/open.scm:1:1: " "$tmp/err"; then
 else
 	bad "script syntax error: status $st"; cat "$tmp/err"
 fi
+# Forms nested past the compiler's bound are errors, not a crashed stack:
+# a call nested 100,000 deep, and a long quasiquoted list (no nesting).
+awk 'BEGIN { printf "(define (f x) x)\n"; for (i = 0; i < 100000; i++) printf "(f ";
+	printf "1"; for (i = 0; i < 100000; i++) printf ")"; printf "\n" }' > "$tmp/deep.scm"
+"$kr" "$tmp/deep.scm" > "$tmp/out" 2> "$tmp/err"; st=$?
+if [ $st -eq 1 ] && grep -q "deep.scm:2:.*: form nested too deeply" "$tmp/err"; then
+	ok "deeply nested form"
+else
+	bad "deeply nested form: status $st"; head -c 300 "$tmp/err"
+fi
+awk 'BEGIN { printf "(define y 1)\n(display (length `("; for (i = 0; i < 100000; i++)
+	printf "a "; printf ",y ,@(list y y))))\n" }' > "$tmp/long.scm"
+if [ "$("$kr" "$tmp/long.scm" 2>&1)" = 100003 ]; then ok "long quasiquoted list"
+else bad "long quasiquoted list"; fi
 out=$("$kr" -e "(run* (q) (conde ((== q 'a)) ((== q 'b))))" -e '(+ 1 2)')
 if [ "$out" = "(a b)
 3" ]; then ok "-e expressions"; else bad "-e: $out"; fi

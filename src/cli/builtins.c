@@ -694,6 +694,114 @@ PRIM(p_string_symbol)
 	return 0;
 }
 
+/* A growing string for format (collected memory). */
+typedef struct sbuf {
+	char *s;
+	size_t len, cap;
+} sbuf;
+
+static void sbuf_add(sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = 2 * (b->len + n + 1);
+		char *t = kr_alloc_atomic(cap);
+		if (b->len)
+			memcpy(t, b->s, b->len);
+		b->s = t;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void sbuf_puts(sbuf *b, const char *s) { sbuf_add(b, s, strlen(s)); }
+
+/*
+ * Chez Scheme's format directives: ~a (display), ~s (write), ~d (a
+ * number), ~% and ~n (newline), ~~ (a tilde). *out is a collected string.
+ */
+static int format_text(char **out, const char *who, const kr_term *fmt,
+		       size_t n, kr_term *const *a)
+{
+	if (kr_term_kind(fmt) != KR_STR)
+		return lang_type_error(who, "a format string", fmt);
+	sbuf b = {0};
+	size_t used = 0;
+	sbuf_add(&b, "", 0);
+	for (const char *f = kr_str_value(fmt); *f; f++) {
+		if (*f != '~') {
+			sbuf_add(&b, f, 1);
+			continue;
+		}
+		char d = *++f;
+		if (d == '%' || d == 'n') {
+			sbuf_puts(&b, "\n");
+			continue;
+		}
+		if (d == '~') {
+			sbuf_puts(&b, "~");
+			continue;
+		}
+		if (d != 'a' && d != 's' && d != 'd' && d != 'A' && d != 'S' &&
+		    d != 'D')
+			return kr_error_set(KR_EINVALID, "%s: unknown directive "
+					    "~%s in %s", who, d ? (char[]){d, 0} : "",
+					    lang_show(fmt));
+		if (used == n)
+			return kr_error_set(KR_EINVALID, "%s: too few arguments "
+					    "for %s", who, lang_show(fmt));
+		const kr_term *x = a[used++];
+		if ((d == 'd' || d == 'D') && !is_num(x))
+			return lang_type_error(who, "a number for ~d", x);
+		if ((d == 'a' || d == 'A') && kr_term_kind(x) == KR_STR)
+			sbuf_puts(&b, kr_str_value(x));
+		else if ((d == 'a' || d == 'A') && kr_term_kind(x) == KR_SYM)
+			sbuf_puts(&b, kr_sym_name(x));
+		else
+			sbuf_puts(&b, lang_show(x));
+	}
+	if (used < n)
+		return kr_error_set(KR_EINVALID, "%s: too many arguments for %s",
+				    who, lang_show(fmt));
+	*out = b.s;
+	return 0;
+}
+
+/* (printf fmt arg ...): format to standard output, as Chez's printf. */
+PRIM(p_printf)
+{
+	char *s;
+	int rc = format_text(&s, "printf", a[0], n - 1, a + 1);
+	if (rc < 0)
+		return rc;
+	fputs(s, stdout);
+	*out = lang_void();
+	return 0;
+}
+
+/*
+ * (format fmt arg ...) and (format #f fmt arg ...): the string;
+ * (format #t fmt arg ...): to standard output, as Chez's format.
+ */
+PRIM(p_format)
+{
+	bool dest = kr_is_boolean(a[0]);
+	if (dest && n < 2)
+		return kr_error_set(KR_EINVALID, "format: no format string");
+	char *s;
+	int rc = format_text(&s, "format", a[dest], n - 1 - dest, a + 1 + dest);
+	if (rc < 0)
+		return rc;
+	if (dest && lang_truthy(a[0])) {
+		fputs(s, stdout);
+		*out = lang_void();
+	} else {
+		*out = kr_str(s);
+	}
+	return 0;
+}
+
 /* (load "file"): evaluate every form of a file; its errors name it. */
 PRIM(p_load)
 {
@@ -740,6 +848,7 @@ static const lang_prim_def prims[] = {
 	{"min", 1, -1, p_min}, {"abs", 1, 1, p_abs},
 	{"display", 1, 1, p_display}, {"write", 1, 1, p_write},
 	{"newline", 0, 0, p_newline}, {"error", 0, -1, p_error},
+	{"printf", 1, -1, p_printf}, {"format", 1, -1, p_format},
 	{"void", 0, 0, p_void}, {"exit", 0, 1, p_exit},
 	{"string-append", 0, -1, p_string_append},
 	{"number->string", 1, 1, p_to_string},

@@ -14,7 +14,7 @@
  * by MAX_DEPTH and reported as an error, never a crash.
  */
 
-#define MAX_DEPTH 6000
+#define MAX_DEPTH LANG_MAX_DEPTH
 #define STEP_CHUNK 4096 /* steps between looks at C-c and at errors */
 
 volatile sig_atomic_t lang_interrupted;
@@ -684,20 +684,20 @@ static size_t stack_budget(void)
 	return budget;
 }
 
-static bool stack_exhausted(void)
+bool lang_stack_low(void)
 {
-	static char *top;
+	static char *base;
 	char *here = __builtin_frame_address(0);
-	if (!depth)
-		top = here;
-	return top && top > here && (size_t)(top - here) > stack_budget();
+	if (!base || here > base)
+		base = here;
+	return (size_t)(base - here) > stack_budget();
 }
 
 kr_term *lang_eval(const lang_node *node, lang_frame *frame)
 {
 	if (over_budget(node))
 		return NULL;
-	if (depth >= MAX_DEPTH || stack_exhausted())
+	if (depth >= MAX_DEPTH || lang_stack_low())
 		return lang_fail_at(node, KR_ELIMIT, "evaluation nested too deeply "
 			       "(over %d levels, or near the end of the C "
 			       "stack)", MAX_DEPTH);

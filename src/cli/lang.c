@@ -150,17 +150,24 @@ size_t lang_term_size(const kr_term *t, size_t cap)
 	return n < cap ? n : cap;
 }
 
-char *lang_show(const kr_term *t)
+static char *show(const kr_term *t, unsigned flags)
 {
 	if (lang_term_size(t, LANG_PRINT_MAX) >= LANG_PRINT_MAX)
 		return kr_strfmt("#<a term of more than %d cells>",
 				 LANG_PRINT_MAX);
-	return kr_term_to_string(t);
+	return kr_term_to_string_ex(t, flags);
 }
+
+char *lang_show(const kr_term *t) { return show(t, 0); }
 
 void lang_fprint(FILE *f, const kr_term *t)
 {
 	fputs(lang_show(t), f);
+}
+
+void lang_fprint_value(FILE *f, const kr_term *t)
+{
+	fputs(show(t, KR_PRINT_QUOTE), f);
 }
 
 /* ============================================================== globals */
@@ -262,7 +269,7 @@ static const char *const special_names[] = {
 	"quote", "quasiquote", "if", "define", "set!", "lambda", "let",
 	"let*", "letrec", "letrec*", "begin", "cond", "and", "or", "when",
 	"unless", "fresh", "conde", "conda", "condu", "run", "run*",
-	"defrel", "project", "else",
+	"defrel", "project", "define-syntax", "else",
 };
 
 size_t lang_names(const char ***out)
@@ -331,6 +338,36 @@ static lang_node *syntax_error(const cc *c, pos p, const char *fmt, ...)
 }
 
 static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p);
+
+/*
+ * The compiler recurses on the nesting of forms, which neither the reader
+ * nor macro expansion bounds: every level goes through compile_enter().
+ */
+static int compile_depth;
+
+/*
+ * Work of one top-level form: its compiled parts and macro expansions.
+ * Expansions can share subforms, so a form of a few cells can stand for
+ * an exponentially large tree; the budget turns that into an error.
+ */
+#define COMPILE_BUDGET 2000000
+static size_t compile_work;
+
+static bool compile_enter(const cc *c, pos p)
+{
+	if (compile_depth >= LANG_MAX_DEPTH || lang_stack_low()) {
+		syntax_error(c, p, "form nested too deeply (over %d levels, "
+			     "or near the end of the C stack)", LANG_MAX_DEPTH);
+		return false;
+	}
+	if (++compile_work > COMPILE_BUDGET) {
+		syntax_error(c, p, "form too large to compile (over %d parts "
+			     "after macro expansion)", COMPILE_BUDGET);
+		return false;
+	}
+	compile_depth++;
+	return true;
+}
 
 static bool is_sym(const kr_term *t, const char *name)
 {
@@ -428,53 +465,126 @@ static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 
 /* -------------------------------------------------------- quasiquote */
 
-static kr_term *prim_cons_value, *prim_append_value, *prim_graph_input_value;
+static kr_term *prim_list_value, *prim_append_value, *prim_graph_input_value;
 
-static lang_node *app2(const cc *c, kr_term *fn, lang_node *a, lang_node *b,
-		       pos p)
-{
-	lang_node *n = node_new(c, N_APP, p, 3);
-	n->kids[0] = const_node(c, fn, p);
-	n->kids[1] = a;
-	n->kids[2] = b;
-	return n;
-}
-
+/* True when t holds an unquote or unquote-splicing form (any depth). */
 static bool has_unquote(kr_term *t)
 {
-	while (kr_term_kind(t) == KR_CONS) {
-		kr_term *a = kr_car(t);
-		if (is_sym(a, "unquote") || is_sym(a, "unquote-splicing"))
-			return true;
-		if (has_unquote(a))
-			return true;
-		t = kr_cdr(t);
+	size_t n = 0, cap = 64;
+	kr_term **todo = kr_alloc(cap * sizeof *todo);
+	todo[n++] = t;
+	while (n > 0) {
+		for (t = todo[--n]; kr_term_kind(t) == KR_CONS; t = kr_cdr(t)) {
+			if (++compile_work > COMPILE_BUDGET)
+				return true; /* compile_enter reports it */
+			kr_term *a = kr_car(t);
+			if (is_sym(a, "unquote") || is_sym(a, "unquote-splicing"))
+				return true;
+			if (kr_term_kind(a) != KR_CONS)
+				continue;
+			if (n == cap) {
+				kr_term **v = kr_alloc(2 * cap * sizeof *v);
+				memcpy(v, todo, n * sizeof *v);
+				todo = v, cap *= 2;
+			}
+			todo[n++] = a;
+		}
 	}
 	return false;
 }
 
-static lang_node *compile_qq(const cc *c, kr_term *t, scope *sc, pos p)
+static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
+			     pos p);
+
+/* compile_qq of an element: one level deeper, checked as compile() is. */
+static lang_node *compile_qq_nested(const cc *c, kr_term *t, int level,
+				    scope *sc, pos p)
+{
+	if (!compile_enter(c, p))
+		return NULL;
+	lang_node *n = compile_qq(c, t, level, sc, p);
+	compile_depth--;
+	return n;
+}
+
+static bool is_qq_form(kr_term *t)
+{
+	kr_term *h = kr_car(t);
+	return kr_list_length(t) == 2 &&
+	       (is_sym(h, "quasiquote") || is_sym(h, "unquote") ||
+		is_sym(h, "unquote-splicing"));
+}
+
+/*
+ * Quasiquote at nesting `level` (0: the outermost quasiquote; each inner
+ * quasiquote adds one, each unquote takes one away, and only level 0
+ * evaluates). A list is walked along its cells and becomes one call
+ * (append (list e ...) spliced ... (list e ...) tail), so neither a long
+ * list nor its evaluation nests; the tail is an atom or a quasiquote form,
+ * as in `(a . ,b)`.
+ */
+static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
+			     pos p)
 {
 	if (!has_unquote(t))
 		return const_node(c, t, p);
-	if (is_sym(kr_car(t), "unquote")) {
+	kr_term *h = kr_car(t);
+	if (is_sym(h, "unquote") && level == 0) {
 		if (kr_list_length(t) != 2)
 			return syntax_error(c, p, "bad syntax: unquote");
 		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
 	}
-	kr_term *a = kr_car(t);
-	pos pa = pos_of_cell(c, t, p);
-	lang_node *rest = compile_qq(c, kr_cdr(t), sc, p);
+	if (is_qq_form(t) && !is_sym(h, "unquote-splicing")) {
+		/* (quasiquote x) one level in, (unquote x) one level out */
+		int inner = level + (is_sym(h, "quasiquote") ? 1 : -1);
+		lang_node *app = node_new(c, N_APP, p, 3);
+		app->kids[0] = const_node(c, prim_list_value, p);
+		app->kids[1] = const_node(c, h, p);
+		app->kids[2] = compile_qq_nested(c, nth(t, 1), inner, sc, p);
+		return app->kids[2] ? app : NULL;
+	}
+	size_t n = 0;
+	kr_term *tail = t;
+	do
+		n++, tail = kr_cdr(tail);
+	while (kr_term_kind(tail) == KR_CONS && !is_qq_form(tail));
+	/* at most n + 2 parts: the function, n elements or runs, the tail */
+	lang_node *app = node_new(c, N_APP, p, n + 2), *run = NULL;
+	app->nkids = 0;
+	app->kids[app->nkids++] = const_node(c, prim_append_value, p);
+	kr_term *cell = t;
+	for (size_t i = 0; i < n; i++, cell = kr_cdr(cell)) {
+		kr_term *a = kr_car(cell);
+		pos pa = pos_of_cell(c, cell, p);
+		lang_node *e;
+		if (level == 0 && kr_term_kind(a) == KR_CONS &&
+		    is_sym(kr_car(a), "unquote-splicing")) {
+			if (kr_list_length(a) != 2)
+				return syntax_error(c, pa,
+						    "bad syntax: unquote-splicing");
+			if (!(e = compile(c, nth(a, 1), sc, pa)))
+				return NULL;
+			app->kids[app->nkids++] = e;
+			run = NULL;
+			continue;
+		}
+		if (!(e = compile_qq_nested(c, a, level, sc, pa)))
+			return NULL;
+		if (!run) {
+			run = node_new(c, N_APP, pa, n - i + 1);
+			run->nkids = 0;
+			run->kids[run->nkids++] = const_node(c, prim_list_value, pa);
+			app->kids[app->nkids++] = run;
+		}
+		run->kids[run->nkids++] = e;
+	}
+	if (kr_is_null(tail) && !run)
+		return app; /* a final splice is the tail, as append's last */
+	lang_node *rest = compile_qq_nested(c, tail, level, sc, p);
 	if (!rest)
 		return NULL;
-	if (kr_term_kind(a) == KR_CONS && is_sym(kr_car(a), "unquote-splicing")) {
-		if (kr_list_length(a) != 2)
-			return syntax_error(c, pa, "bad syntax: unquote-splicing");
-		lang_node *s = compile(c, nth(a, 1), sc, pa);
-		return s ? app2(c, prim_append_value, s, rest, pa) : NULL;
-	}
-	lang_node *head = compile_qq(c, a, sc, pa);
-	return head ? app2(c, prim_cons_value, head, rest, pa) : NULL;
+	app->kids[app->nkids++] = rest;
+	return app;
 }
 
 /* ---------------------------------------------------- binding forms */
@@ -880,14 +990,58 @@ static lang_node *compile_project(const cc *c, kr_term *x, scope *sc, pos p)
 	return n->body ? n : NULL;
 }
 
+/* (define-syntax name (syntax-rules ...)): bound when compiled. */
+static lang_node *compile_define_syntax(const cc *c, kr_term *x, scope *sc,
+					pos p)
+{
+	if (!check_len(c, x, 3, 3, p))
+		return NULL;
+	if (sc)
+		return syntax_error(c, p, "define-syntax is only supported at "
+				    "top level");
+	kr_term *name = nth(x, 1);
+	if (kr_term_kind(name) != KR_SYM)
+		return syntax_error(c, p, "bad define-syntax: %s is not a "
+				    "symbol", lang_show_short(name));
+	kr_term *m = lang_macro_new(name, nth(x, 2));
+	if (!m)
+		return syntax_error(c, p, "%s", kr_error_last()->message);
+	global_cell(name, true)->value = m;
+	return const_node(c, lang_void(), p);
+}
+
+/* The macro a symbol names here: a global bound by define-syntax. */
+static kr_term *macro_of(const kr_term *head, scope *sc)
+{
+	if (kr_term_kind(head) != KR_SYM)
+		return NULL;
+	for (scope *s = sc; s; s = s->up)
+		for (size_t i = 0; i < s->n; i++)
+			if (s->names[i] == head)
+				return NULL;
+	lang_global *g = global_cell((kr_term *)head, false);
+	return g && g->value && lang_is_macro(g->value) ? g->value : NULL;
+}
+
+static lang_node *compile_macro_use(const cc *c, kr_term *m, kr_term *x,
+				    scope *sc, pos p)
+{
+	kr_term *e;
+	if (lang_macro_expand(&e, m, x) < 0)
+		return syntax_error(c, p, "%s", kr_error_last()->message);
+	return compile(c, e, sc, p);
+}
+
 static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
 				  scope *sc, pos p)
 {
+	if (!strcmp(h, "define-syntax"))
+		return compile_define_syntax(c, x, sc, p);
 	if (!strcmp(h, "quote"))
 		return check_len(c, x, 2, 2, p) ? const_node(c, nth(x, 1), p)
 						 : NULL;
 	if (!strcmp(h, "quasiquote"))
-		return check_len(c, x, 2, 2, p) ? compile_qq(c, nth(x, 1), sc, p)
+		return check_len(c, x, 2, 2, p) ? compile_qq(c, nth(x, 1), 0, sc, p)
 						 : NULL;
 	if (!strcmp(h, "if"))
 		return compile_if(c, x, sc, p);
@@ -992,7 +1146,7 @@ static lang_node *compile_declaration(const cc *c, kr_term *x, scope *sc,
 	return compile(c, kr_cons(kr_sym("begin"), body), sc, p);
 }
 
-static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
+static lang_node *compile_form(const cc *c, kr_term *x, scope *sc, pos p)
 {
 	switch (kr_term_kind(x)) {
 	case KR_SYM:
@@ -1000,8 +1154,15 @@ static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 			return const_node(c, x, p);
 		if (is_special(x, sc))
 			return syntax_error(c, p, "bad syntax: %s", kr_sym_name(x));
+		if (macro_of(x, sc))
+			return syntax_error(c, p, "%s is syntax (define-syntax): "
+					    "it can only head a form",
+					    kr_sym_name(x));
 		return compile_symbol(c, x, sc, p);
-	case KR_CONS:
+	case KR_CONS: {
+		kr_term *m = macro_of(kr_car(x), sc);
+		if (m)
+			return compile_macro_use(c, m, x, sc, p);
 		if (is_special(kr_car(x), sc)) {
 			if (kr_list_length(x) < 0)
 				return syntax_error(c, p, "bad syntax: improper form");
@@ -1010,11 +1171,21 @@ static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 		if (is_declaration(x, sc))
 			return compile_declaration(c, x, sc, p);
 		return compile_app(c, x, sc, p);
+	}
 	case KR_NIL:
 		return syntax_error(c, p, "empty combination ()");
 	default:
 		return const_node(c, x, p);
 	}
+}
+
+static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!compile_enter(c, p))
+		return NULL;
+	lang_node *n = compile_form(c, x, sc, p);
+	compile_depth--;
+	return n;
 }
 
 /* ============================================================= entry */
@@ -1025,6 +1196,8 @@ int lang_eval_form(kr_term **out, kr_term *form, const kr_reader *r)
 	pos p = {1, 1};
 	if (r)
 		kr_reader_form_position(r, &p.line, &p.col);
+	if (compile_depth == 0)
+		compile_work = 0;
 	lang_node *n = compile(&c, form, NULL, p);
 	if (!n)
 		return kr_error_last()->code;
@@ -1047,7 +1220,7 @@ int lang_eval_text(const char *text, const char *name, bool print)
 		if (rc < 0 || (rc = lang_eval_form(&v, form, r)) < 0)
 			return rc;
 		if (print && v != lang_void()) {
-			lang_fprint(stdout, v);
+			lang_fprint_value(stdout, v);
 			putchar('\n');
 		}
 	}
@@ -1059,8 +1232,9 @@ void lang_init(void)
 	if (done)
 		return;
 	done = true;
+	(void)lang_stack_low(); /* the stack's base, near main */
 	lang_builtins_init();
-	prim_cons_value = lang_lookup("cons");
+	prim_list_value = lang_lookup("list");
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
 	lang_gcomp_init();

@@ -111,6 +111,13 @@ char *lang_show(const kr_term *t);
 /** Print lang_show(t) to f. */
 void lang_fprint(FILE *f, const kr_term *t);
 
+/**
+ * Print a value the prompt shows, as Chez Scheme's REPL shows
+ * faster-miniKanren's answers: lang_show() with (quote x) and its kin
+ * abbreviated to 'x, `x, ,x and ,@x. `write` and `display` do not.
+ */
+void lang_fprint_value(FILE *f, const kr_term *t);
+
 /** The booleans `#t` and `#f` (the reader's symbols). */
 kr_term *lang_bool(bool b);
 
@@ -178,6 +185,19 @@ const kr_rel *lang_as_rel(kr_term *t, int arity);
 
 /* ------------------------------------------------------------ eval.c */
 
+/**
+ * Nesting bound of evaluation and of compilation: a deeper form or
+ * evaluation fails with an error instead of exhausting the C stack.
+ */
+#define LANG_MAX_DEPTH 6000
+
+/**
+ * True when the C stack used below the shallowest frame seen here (the
+ * first call is from lang_init, near main) is within a margin of the
+ * stack limit: the recursive compiler and evaluator stop there.
+ */
+bool lang_stack_low(void);
+
 /** Set "FILE:LINE:COL: message" at node n; returns NULL. */
 kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -244,6 +264,29 @@ void lang_set_sandbox(bool on);
 
 /** True in a sandboxed session. */
 bool lang_sandboxed(void);
+
+/* ----------------------------------------------------------- macro.c */
+
+/**
+ * A syntax-rules transformer (R7RS 4.3.2) for keyword `name` (a symbol)
+ * as a value: `spec` is the (syntax-rules ...) form of a define-syntax.
+ * Returns NULL with a KR_ESYNTAX message (no place) when spec is not a
+ * well-formed syntax-rules form.
+ */
+kr_term *lang_macro_new(kr_term *name, kr_term *spec);
+
+/** True when t is a value made by lang_macro_new(). */
+bool lang_is_macro(const kr_term *t);
+
+/**
+ * Expand one use `form` (keyword . args) of macro m: the first rule whose
+ * pattern matches. Returns 0 with *out the expansion (a form, expanded
+ * again by the compiler when it is itself a use), or KR_ESYNTAX when no
+ * pattern matches or the template is misused, KR_ELIMIT when the
+ * expansion would be over LANG_PRINT_MAX cells; the message has no place.
+ * Cost: O(size of the pattern and of the expansion).
+ */
+int lang_macro_expand(kr_term **out, const kr_term *m, kr_term *form);
 
 /* ----------------------------------------------------------- gcomp.c */
 

@@ -32,7 +32,7 @@ static void print_value(const kr_term *v)
 {
 	if (v == lang_void())
 		return;
-	lang_fprint(stdout, v);
+	lang_fprint_value(stdout, v);
 	putchar('\n');
 	fflush(stdout);
 }

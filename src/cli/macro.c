@@ -1,0 +1,581 @@
+/* macro.c -- syntax-rules macros: define-syntax in the language. */
+/* See the LICENSE file for copying conditions. */
+#include <stdint.h>
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * R7RS syntax-rules (section 4.3.2), the macros miniKanren code is written
+ * with (faster-miniKanren's test-check `test`, matche-style helpers). A
+ * use (keyword . args) is matched against each rule's pattern in turn,
+ * the keyword position ignored; the first match instantiates its template.
+ *
+ *   patterns  symbols bind (`_` matches anything, literals match
+ *             themselves); a subpattern followed by the ellipsis matches
+ *             zero or more elements, and may be followed by more
+ *             subpatterns and a dotted tail; other atoms match by equal?.
+ *   templates pattern variables are replaced by what they matched; a
+ *             subtemplate followed by k ellipses is repeated over the
+ *             sequences of the pattern variables in it; (... ...) writes
+ *             an ellipsis. (syntax-rules ELLIPSIS (literal ...) rule ...)
+ *             names another ellipsis.
+ *
+ * Hygiene is partial, as in most small Schemes: a symbol that the
+ * template itself binds (lambda and defrel parameters, let, let*, letrec,
+ * named-let, fresh and run variables) is renamed afresh at each expansion,
+ * outside quoted data, so it cannot capture the user's variables; free
+ * symbols of a template mean what they mean at the place of use.
+ *
+ * Patterns and templates are walked recursively, their depth bounded as
+ * the compiler's; an expansion builds at most LANG_PRINT_MAX cells.
+ */
+
+typedef struct rule {
+	kr_term *pattern, *template;
+	kr_term *binders; /* symbols the template binds, renamed at each use */
+} rule;
+
+typedef struct macro {
+	kr_term *name;
+	kr_term *ellipsis; /* NULL inside (... ...) */
+	kr_term *literals;
+	size_t n;
+	rule *rules;
+} macro;
+
+static char *macro_str(const void *p)
+{
+	return kr_strfmt("#<syntax %s>", kr_sym_name(((const macro *)p)->name));
+}
+
+static const kr_foreign_type macro_type = {"syntax", NULL, NULL, macro_str,
+					   NULL};
+
+bool lang_is_macro(const kr_term *t)
+{
+	return kr_is_foreign_of(t, &macro_type);
+}
+
+/* --------------------------------------------------------------- helpers */
+
+static bool is_cons(const kr_term *t) { return kr_term_kind(t) == KR_CONS; }
+
+static bool is_symbol(const kr_term *t) { return kr_term_kind(t) == KR_SYM; }
+
+static bool sym_is(const kr_term *t, const char *name)
+{
+	return is_symbol(t) && !strcmp(kr_sym_name(t), name);
+}
+
+static bool memq(const kr_term *x, const kr_term *l)
+{
+	for (; is_cons(l); l = kr_cdr(l))
+		if (kr_car(l) == x)
+			return true;
+	return false;
+}
+
+static bool is_ellipsis(const macro *m, const kr_term *t)
+{
+	return m->ellipsis && t == m->ellipsis;
+}
+
+/* True when the element after cell `c` of a list is the ellipsis. */
+static bool ellipsis_follows(const macro *m, const kr_term *c)
+{
+	kr_term *d = kr_cdr(c);
+	return is_cons(d) && is_ellipsis(m, kr_car(d));
+}
+
+static bool is_pattern_var(const macro *m, const kr_term *t)
+{
+	return is_symbol(t) && !is_ellipsis(m, t) && !memq(t, m->literals) &&
+	       !sym_is(t, "_");
+}
+
+/* Depth of the walks over patterns and templates (written by the user). */
+static int depth;
+static bool too_deep; /* set with the message when a walk stopped */
+
+static bool enter(void)
+{
+	if (depth >= LANG_MAX_DEPTH || lang_stack_low()) {
+		too_deep = true;
+		kr_error_set(KR_ELIMIT, "syntax-rules: a pattern or template "
+			     "nested over %d levels", LANG_MAX_DEPTH);
+		return false;
+	}
+	depth++;
+	return true;
+}
+
+/* ------------------------------------------------------ definition check */
+
+/*
+ * A pattern is well formed when no list level has two ellipses, no
+ * ellipsis comes first or after a dot, and no pattern variable repeats.
+ * The pattern variables are collected into *vars.
+ */
+static bool check_pattern(const macro *m, kr_term *p, kr_term **vars)
+{
+	if (is_symbol(p)) {
+		if (is_ellipsis(m, p))
+			return kr_error_set(KR_ESYNTAX, "syntax-rules: misplaced "
+					    "ellipsis in a pattern"), false;
+		if (!is_pattern_var(m, p))
+			return true;
+		if (memq(p, *vars))
+			return kr_error_set(KR_ESYNTAX, "syntax-rules: pattern "
+					    "variable %s appears twice",
+					    kr_sym_name(p)), false;
+		*vars = kr_cons(p, *vars);
+		return true;
+	}
+	if (!is_cons(p))
+		return true;
+	if (!enter())
+		return false;
+	bool ok = true, seen = false;
+	for (; ok && is_cons(p); p = kr_cdr(p)) {
+		if (is_ellipsis(m, kr_car(p))) {
+			kr_error_set(KR_ESYNTAX, "syntax-rules: misplaced "
+				     "ellipsis in a pattern");
+			ok = false;
+			break;
+		}
+		ok = check_pattern(m, kr_car(p), vars);
+		if (ok && ellipsis_follows(m, p)) {
+			if (seen) {
+				kr_error_set(KR_ESYNTAX, "syntax-rules: two "
+					     "ellipses in one list of a pattern");
+				ok = false;
+			}
+			seen = true;
+			p = kr_cdr(p);
+		}
+	}
+	if (ok)
+		ok = check_pattern(m, p, vars);
+	depth--;
+	return ok;
+}
+
+/* Add the symbols of a parameter list or binding name to *out. */
+static void add_binders(const macro *m, kr_term *ps, kr_term *pvars,
+			kr_term **out)
+{
+	for (;; ps = kr_cdr(ps)) {
+		kr_term *x = is_cons(ps) ? kr_car(ps) : ps;
+		if (is_symbol(x) && !is_ellipsis(m, x) && !memq(x, pvars) &&
+		    !sym_is(x, "_") && !memq(x, *out))
+			*out = kr_cons(x, *out);
+		if (!is_cons(ps))
+			return;
+	}
+}
+
+/* The names of a let's bindings ((name value) ...). */
+static void add_let_binders(const macro *m, kr_term *bs, kr_term *pvars,
+			    kr_term **out)
+{
+	for (; is_cons(bs); bs = kr_cdr(bs))
+		if (is_cons(kr_car(bs)))
+			add_binders(m, kr_cons(kr_car(kr_car(bs)), kr_nil()),
+				    pvars, out);
+}
+
+/*
+ * The symbols that template t binds itself (not pattern variables):
+ * parameters of lambda and defrel, names of let, let*, letrec, letrec*
+ * and named let, variables of fresh and run. Quoted data is skipped.
+ */
+static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
+			     kr_term **out)
+{
+	if (!is_cons(t))
+		return true;
+	if (!enter())
+		return false;
+	kr_term *h = kr_car(t), *rest = kr_cdr(t);
+	kr_term *a1 = is_cons(rest) ? kr_car(rest) : NULL;
+	kr_term *a2 = a1 && is_cons(kr_cdr(rest)) ? kr_car(kr_cdr(rest))
+						    : NULL;
+	bool ok = true;
+	if (sym_is(h, "quote")) {
+		depth--;
+		return true;
+	}
+	if (a1 && (sym_is(h, "lambda") || sym_is(h, "fresh") ||
+		   sym_is(h, "run*")))
+		add_binders(m, a1, pvars, out);
+	else if (a1 && sym_is(h, "defrel") && is_cons(a1))
+		add_binders(m, kr_cdr(a1), pvars, out);
+	else if (a2 && sym_is(h, "run"))
+		add_binders(m, a2, pvars, out);
+	else if (a1 && (sym_is(h, "let") || sym_is(h, "let*") ||
+			sym_is(h, "letrec") || sym_is(h, "letrec*"))) {
+		if (is_symbol(a1) && sym_is(h, "let")) { /* named let */
+			add_binders(m, a1, pvars, out);
+			a1 = a2;
+		}
+		add_let_binders(m, a1, pvars, out);
+	}
+	for (; ok && is_cons(t); t = kr_cdr(t))
+		ok = template_binders(m, kr_car(t), pvars, out);
+	depth--;
+	return ok;
+}
+
+kr_term *lang_macro_new(kr_term *name, kr_term *spec)
+{
+	if (!is_cons(spec) || !sym_is(kr_car(spec), "syntax-rules")) {
+		kr_error_set(KR_ESYNTAX, "define-syntax %s: only syntax-rules "
+			     "transformers are supported", kr_sym_name(name));
+		return NULL;
+	}
+	macro *m = kr_alloc(sizeof *m);
+	m->name = name;
+	m->ellipsis = kr_sym("...");
+	kr_term *rest = kr_cdr(spec);
+	if (is_cons(rest) && is_symbol(kr_car(rest))) { /* R7RS: custom */
+		m->ellipsis = kr_car(rest);
+		rest = kr_cdr(rest);
+	}
+	long nlits = is_cons(rest) ? kr_list_length(kr_car(rest)) : -1;
+	long n = kr_list_length(rest);
+	if (nlits < 0 || n < 1) {
+		kr_error_set(KR_ESYNTAX, "syntax-rules: expected (syntax-rules "
+			     "(literal ...) (pattern template) ...)");
+		return NULL;
+	}
+	m->literals = kr_car(rest);
+	for (kr_term *l = m->literals; is_cons(l); l = kr_cdr(l))
+		if (!is_symbol(kr_car(l))) {
+			kr_error_set(KR_ESYNTAX, "syntax-rules: a literal is "
+				     "not a symbol: %s",
+				     lang_show_short(kr_car(l)));
+			return NULL;
+		}
+	m->n = (size_t)n - 1;
+	m->rules = kr_alloc((m->n ? m->n : 1) * sizeof *m->rules);
+	rest = kr_cdr(rest);
+	for (size_t i = 0; i < m->n; i++, rest = kr_cdr(rest)) {
+		kr_term *r = kr_car(rest), *pvars = kr_nil();
+		if (kr_list_length(r) != 2 || !is_cons(kr_car(r))) {
+			kr_error_set(KR_ESYNTAX, "syntax-rules: rule %zu is not "
+				     "((keyword . pattern) template)", i + 1);
+			return NULL;
+		}
+		rule *ru = &m->rules[i];
+		ru->pattern = kr_cdr(kr_car(r)); /* the keyword is ignored */
+		ru->template = kr_car(kr_cdr(r));
+		ru->binders = kr_nil();
+		if (!check_pattern(m, ru->pattern, &pvars) ||
+		    !template_binders(m, ru->template, pvars, &ru->binders))
+			return NULL;
+	}
+	return kr_foreign(&macro_type, m);
+}
+
+/* --------------------------------------------------------------- matching */
+
+/*
+ * What a pattern variable matched: a term (n == SINGLE), or for a
+ * variable under k ellipses the n matches of its subpattern, each under
+ * k - 1 ellipses.
+ */
+#define SINGLE SIZE_MAX
+
+typedef struct mval {
+	size_t n;
+	kr_term *t;
+	struct mval **items;
+} mval;
+
+typedef struct binding {
+	kr_term *var;
+	mval *val;
+	struct binding *next;
+} binding;
+
+static binding *bind(binding *b, kr_term *var, mval *val)
+{
+	binding *nb = kr_alloc(sizeof *nb);
+	nb->var = var;
+	nb->val = val;
+	nb->next = b;
+	return nb;
+}
+
+static mval *lookup(const binding *b, const kr_term *var)
+{
+	for (; b; b = b->next)
+		if (b->var == var)
+			return b->val;
+	return NULL;
+}
+
+static bool match(const macro *m, kr_term *p, kr_term *f, binding **b);
+
+/*
+ * The subpattern p under an ellipsis against the next `reps` elements of
+ * the list *f: each variable of p is bound to the sequence of its matches.
+ */
+static bool match_repeated(const macro *m, kr_term *p, kr_term **f,
+			   long reps, binding **b)
+{
+	kr_term *vars = kr_nil();
+	(void)check_pattern(m, p, &vars); /* checked when defined */
+	binding **each = kr_alloc((reps ? (size_t)reps : 1) * sizeof *each);
+	for (long i = 0; i < reps; i++, *f = kr_cdr(*f)) {
+		each[i] = NULL;
+		if (!match(m, p, kr_car(*f), &each[i]))
+			return false;
+	}
+	for (; is_cons(vars); vars = kr_cdr(vars)) {
+		mval *v = kr_alloc(sizeof *v);
+		v->n = (size_t)reps;
+		v->items = kr_alloc((reps ? (size_t)reps : 1) * sizeof *v->items);
+		for (long i = 0; i < reps; i++)
+			v->items[i] = lookup(each[i], kr_car(vars));
+		*b = bind(*b, kr_car(vars), v);
+	}
+	return true;
+}
+
+static long cells(const kr_term *l)
+{
+	long n = 0;
+	for (; is_cons(l); l = kr_cdr(l))
+		n++;
+	return n;
+}
+
+static bool match_list(const macro *m, kr_term *p, kr_term *f, binding **b)
+{
+	while (is_cons(p)) {
+		if (ellipsis_follows(m, p)) {
+			kr_term *after = kr_cdr(kr_cdr(p));
+			long reps = cells(f) - cells(after);
+			if (reps < 0 ||
+			    !match_repeated(m, kr_car(p), &f, reps, b))
+				return false;
+			p = after;
+			continue;
+		}
+		if (!is_cons(f) || !match(m, kr_car(p), kr_car(f), b))
+			return false;
+		p = kr_cdr(p);
+		f = kr_cdr(f);
+	}
+	return match(m, p, f, b);
+}
+
+static bool match(const macro *m, kr_term *p, kr_term *f, binding **b)
+{
+	switch (kr_term_kind(p)) {
+	case KR_SYM:
+		if (memq(p, m->literals))
+			return f == p;
+		if (!sym_is(p, "_")) {
+			mval *v = kr_alloc(sizeof *v);
+			v->n = SINGLE;
+			v->t = f;
+			*b = bind(*b, p, v);
+		}
+		return true;
+	case KR_CONS: {
+		if (!enter())
+			return false;
+		bool ok = match_list(m, p, f, b);
+		depth--;
+		return ok;
+	}
+	case KR_NIL: return kr_term_kind(f) == KR_NIL;
+	default: return kr_equal(p, f);
+	}
+}
+
+/* -------------------------------------------------------------- expansion */
+
+typedef struct expansion {
+	const rule *rule;
+	binding *renamed; /* binder -> its fresh name, made on first use */
+	size_t cells;
+	bool failed;
+} expansion;
+
+static kr_term *fresh_name(kr_term *sym)
+{
+	static unsigned long count;
+	return kr_sym(kr_strfmt("%s.%lu", kr_sym_name(sym), ++count));
+}
+
+static kr_term *renamed(expansion *x, kr_term *sym)
+{
+	mval *v = lookup(x->renamed, sym);
+	if (!v) {
+		v = kr_alloc(sizeof *v);
+		v->n = SINGLE;
+		v->t = fresh_name(sym);
+		x->renamed = bind(x->renamed, sym, v);
+	}
+	return v->t;
+}
+
+static kr_term *fail(expansion *x, int code, const char *fmt, const char *arg)
+{
+	if (!x->failed)
+		kr_error_set(code, fmt, arg);
+	x->failed = true;
+	return NULL;
+}
+
+static kr_term *cons(expansion *x, kr_term *a, kr_term *d)
+{
+	if (++x->cells > LANG_PRINT_MAX) {
+		if (!x->failed)
+			kr_error_set(KR_ELIMIT, "syntax-rules: an expansion of "
+				     "over %d cells", LANG_PRINT_MAX);
+		x->failed = true;
+		return NULL;
+	}
+	return kr_cons(a, d);
+}
+
+static kr_term *expand(const macro *m, expansion *x, kr_term *t,
+		       const binding *b, bool quoted);
+
+/* The pattern variables of t bound to sequences in b, as a binding list. */
+static binding *sequence_vars(const macro *m, kr_term *t, const binding *b,
+			      binding *acc)
+{
+	if (is_symbol(t)) {
+		mval *v = lookup(b, t);
+		if (v && v->n != SINGLE && !lookup(acc, t))
+			acc = bind(acc, t, v);
+		return acc;
+	}
+	for (; is_cons(t); t = kr_cdr(t))
+		acc = sequence_vars(m, kr_car(t), b, acc);
+	return is_symbol(t) ? sequence_vars(m, t, b, acc) : acc;
+}
+
+/*
+ * Subtemplate t followed by k ellipses: its instances over the sequences
+ * of its pattern variables, pushed onto the reversed list *out.
+ */
+static bool expand_repeated(const macro *m, expansion *x, kr_term *t, int k,
+			    const binding *b, bool quoted, kr_term **out)
+{
+	binding *vars = sequence_vars(m, t, b, NULL);
+	if (!vars)
+		return fail(x, KR_ESYNTAX, "syntax-rules: no pattern variable "
+			    "under the ellipsis after %s", lang_show_short(t)),
+		       false;
+	size_t n = vars->val->n;
+	for (binding *v = vars; v; v = v->next)
+		if (v->val->n != n)
+			return fail(x, KR_ESYNTAX, "syntax-rules: the pattern "
+				    "variables under one ellipsis matched "
+				    "sequences of different lengths (%s)",
+				    kr_sym_name(v->var)), false;
+	for (size_t i = 0; i < n; i++) {
+		const binding *bi = b;
+		for (binding *v = vars; v; v = v->next)
+			bi = bind((binding *)bi, v->var, v->val->items[i]);
+		if (k > 1) {
+			if (!expand_repeated(m, x, t, k - 1, bi, quoted, out))
+				return false;
+			continue;
+		}
+		kr_term *e = expand(m, x, t, bi, quoted);
+		if (!e || !(*out = cons(x, e, *out)))
+			return false;
+	}
+	return true;
+}
+
+static kr_term *expand_list(const macro *m, expansion *x, kr_term *t,
+			    const binding *b, bool quoted)
+{
+	kr_term *h = kr_car(t);
+	if (is_ellipsis(m, h) && kr_list_length(t) == 2) { /* (... tmpl) */
+		macro lit = *m;
+		lit.ellipsis = NULL;
+		return expand(&lit, x, kr_car(kr_cdr(t)), b, quoted);
+	}
+	if (sym_is(h, "quote") || sym_is(h, "quasiquote"))
+		quoted = true;
+	else if (sym_is(h, "unquote") || sym_is(h, "unquote-splicing"))
+		quoted = false;
+	kr_term *rev = kr_nil();
+	for (; is_cons(t); t = kr_cdr(t)) {
+		kr_term *e = kr_car(t);
+		int k = 0;
+		while (ellipsis_follows(m, t))
+			k++, t = kr_cdr(t);
+		if (k) {
+			if (!expand_repeated(m, x, e, k, b, quoted, &rev))
+				return NULL;
+			continue;
+		}
+		kr_term *v = expand(m, x, e, b, quoted);
+		if (!v || !(rev = cons(x, v, rev)))
+			return NULL;
+	}
+	kr_term *list = expand(m, x, t, b, quoted);
+	for (; list && is_cons(rev); rev = kr_cdr(rev))
+		list = cons(x, kr_car(rev), list);
+	return list;
+}
+
+static kr_term *expand(const macro *m, expansion *x, kr_term *t,
+		       const binding *b, bool quoted)
+{
+	if (is_symbol(t)) {
+		mval *v = lookup(b, t);
+		if (v && v->n != SINGLE)
+			return fail(x, KR_ESYNTAX, "syntax-rules: pattern "
+				    "variable %s is used without its ellipsis",
+				    kr_sym_name(t));
+		if (v)
+			return v->t;
+		if (!quoted && memq(t, x->rule->binders))
+			return renamed(x, t);
+		return t;
+	}
+	if (!is_cons(t))
+		return t;
+	if (!enter())
+		return x->failed = true, NULL;
+	kr_term *r = expand_list(m, x, t, b, quoted);
+	depth--;
+	return r;
+}
+
+/* ------------------------------------------------------------------ uses */
+
+int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form)
+{
+	const macro *m = kr_foreign_ptr(mt);
+	too_deep = false;
+	for (size_t i = 0; i < m->n; i++) {
+		binding *b = NULL;
+		if (!match(m, m->rules[i].pattern, kr_cdr(form), &b)) {
+			if (too_deep)
+				return kr_error_last()->code;
+			continue;
+		}
+		expansion x = {.rule = &m->rules[i]};
+		kr_term *r = expand(m, &x, m->rules[i].template, b, false);
+		if (!r)
+			return kr_error_last()->code;
+		*out = r;
+		return 0;
+	}
+	return kr_error_set(KR_ESYNTAX, "no syntax-rules pattern of %s "
+			    "matches %s", kr_sym_name(m->name),
+			    lang_show_short(form));
+}
