@@ -269,7 +269,8 @@ static const char *const special_names[] = {
 	"quote", "quasiquote", "if", "define", "set!", "lambda", "let",
 	"let*", "letrec", "letrec*", "begin", "cond", "and", "or", "when",
 	"unless", "fresh", "conde", "conda", "condu", "run", "run*",
-	"defrel", "project", "define-syntax", "else",
+	"defrel", "project", "define-syntax", "matche", "lambdae",
+	"defmatche", "else",
 };
 
 size_t lang_names(const char ***out)
@@ -1037,6 +1038,13 @@ static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
 {
 	if (!strcmp(h, "define-syntax"))
 		return compile_define_syntax(c, x, sc, p);
+	if (!strcmp(h, "matche") || !strcmp(h, "lambdae") ||
+	    !strcmp(h, "defmatche")) {
+		kr_term *e;
+		if (lang_matche_expand(&e, x) < 0)
+			return syntax_error(c, p, "%s", kr_error_last()->message);
+		return compile(c, e, sc, p);
+	}
 	if (!strcmp(h, "quote"))
 		return check_len(c, x, 2, 2, p) ? const_node(c, nth(x, 1), p)
 						 : NULL;

@@ -288,6 +288,13 @@ bool lang_is_macro(const kr_term *t);
  */
 int lang_macro_expand(kr_term **out, const kr_term *m, kr_term *form);
 
+/**
+ * faster-miniKanren's matche, lambdae and defmatche (form's head says
+ * which) rewritten into let, conde, fresh and == (see macro.c). Returns 0
+ * with *out the core form, or KR_ESYNTAX with a message (no place).
+ */
+int lang_matche_expand(kr_term **out, kr_term *form);
+
 /* ----------------------------------------------------------- gcomp.c */
 
 /*

@@ -579,3 +579,201 @@ int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form)
 			    "matches %s", kr_sym_name(m->name),
 			    lang_show_short(form));
 }
+
+/* ----------------------------------------------------------------- matche */
+
+/*
+ * faster-miniKanren's matche (matche.scm, after cKanren's), lambdae and
+ * defmatche, rewritten into the core forms:
+ *
+ *   (matche (v ...) ([pat ...] g ...) ...)
+ *   => (let ((ls (list v ...)))
+ *        (conde ((fresh (x ...) (c x) ... (== `(pat ...) ls) g ...)) ...))
+ *
+ * where the x are the pattern's unquoted symbols: `,x` is a new variable
+ * of the clause (one per name), `,??` an anonymous one, `,(? c x)` one
+ * constrained by the goal (c x); a pattern that is exactly `,v` for its
+ * own argument v is that argument, and `,v` deeper in v's pattern is an
+ * error. `(matche v (pat g ...) ...)` matches one value.
+ */
+
+typedef struct mclause {
+	kr_term *vars;  /* new variables, each once */
+	kr_term *goals; /* constraint goals (c x), reversed */
+	kr_term *arg;   /* the argument whose pattern is being read */
+} mclause;
+
+static kr_term *unquoted(const kr_term *t)
+{
+	return is_cons(t) && sym_is(kr_car(t), "unquote") &&
+			       kr_list_length(t) == 2 ?
+		       kr_car(kr_cdr(t)) :
+		       NULL;
+}
+
+static void add_var(mclause *c, kr_term *x)
+{
+	if (!memq(x, c->vars))
+		c->vars = kr_cons(x, c->vars);
+}
+
+static int bad_depth(const kr_term *x)
+{
+	return kr_error_set(KR_ESYNTAX, "matche: argument %s appears in its "
+			    "pattern at an invalid depth", kr_sym_name(x));
+}
+
+/*
+ * The pattern `,u` (p) as matche reads it into *out: 1, or 0 when it is
+ * an ordinary pair for the quasiquote, or a negative error code.
+ */
+static int matche_unquote(mclause *c, kr_term *p, kr_term *u, bool top,
+			  kr_term **out)
+{
+	if (is_symbol(u)) {
+		if (u == c->arg) {
+			*out = p;
+			return top ? 1 : bad_depth(u);
+		}
+		if (sym_is(u, "??"))
+			u = fresh_name(u);
+		add_var(c, u);
+		*out = KR_LIST(kr_sym("unquote"), u);
+		return 1;
+	}
+	if (kr_list_length(u) != 3 || !sym_is(kr_car(u), "?") ||
+	    !is_symbol(kr_car(kr_cdr(kr_cdr(u)))))
+		return 0;
+	kr_term *x = kr_car(kr_cdr(kr_cdr(u)));
+	if (x == c->arg && !top)
+		return bad_depth(x);
+	if (x != c->arg)
+		add_var(c, x);
+	c->goals = kr_cons(KR_LIST(kr_car(kr_cdr(u)), x), c->goals);
+	*out = KR_LIST(kr_sym("unquote"), x);
+	return 1;
+}
+
+static kr_term *matche_pattern(mclause *c, kr_term *p, bool top)
+{
+	kr_term *u = unquoted(p), *r = NULL;
+	int rc = u ? matche_unquote(c, p, u, top, &r) : 0;
+	if (rc)
+		return rc > 0 ? r : NULL;
+	if (!is_cons(p))
+		return p;
+	if (!enter())
+		return NULL;
+	/* along the list; its tail may be an unquote form: (a . ,d) */
+	kr_term *rev = kr_nil(), *t = p;
+	do {
+		kr_term *e = matche_pattern(c, kr_car(t), false);
+		if (!e) {
+			depth--;
+			return NULL;
+		}
+		rev = kr_cons(e, rev);
+		t = kr_cdr(t);
+	} while (is_cons(t) && !unquoted(t));
+	kr_term *list = matche_pattern(c, t, false);
+	depth--;
+	for (; list && is_cons(rev); rev = kr_cdr(rev))
+		list = kr_cons(kr_car(rev), list);
+	return list;
+}
+
+static kr_term *reverse(kr_term *l)
+{
+	kr_term *r = kr_nil();
+	for (; is_cons(l); l = kr_cdr(l))
+		r = kr_cons(kr_car(l), r);
+	return r;
+}
+
+/* (matche (v ...) ([pat ...] g ...) ...) with args a proper list. */
+static int matche_expand(kr_term **out, kr_term *args, kr_term *clauses)
+{
+	long nargs = kr_list_length(args);
+	kr_term *ls = fresh_name(kr_sym("ls"));
+	kr_term *conde = kr_nil();
+	size_t i = 0;
+	for (kr_term *cl = clauses; is_cons(cl); cl = kr_cdr(cl), i++) {
+		kr_term *pats = kr_car(kr_car(cl)), *goals = kr_cdr(kr_car(cl));
+		if (kr_list_length(pats) != nargs)
+			return kr_error_set(KR_ESYNTAX, "matche: clause %zu has "
+					    "%ld patterns for %ld arguments",
+					    i + 1, kr_list_length(pats), nargs);
+		mclause c = {kr_nil(), kr_nil(), NULL};
+		kr_term *rev = kr_nil();
+		kr_term *a = args;
+		for (kr_term *p = pats; is_cons(p); p = kr_cdr(p), a = kr_cdr(a)) {
+			c.arg = is_symbol(kr_car(a)) ? kr_car(a) : NULL;
+			too_deep = false;
+			kr_term *e = matche_pattern(&c, kr_car(p), true);
+			if (!e)
+				return kr_error_last()->code;
+			rev = kr_cons(e, rev);
+		}
+		kr_term *eq = KR_LIST(kr_sym("=="),
+				      KR_LIST(kr_sym("quasiquote"), reverse(rev)),
+				      ls);
+		kr_term *body = kr_cons(eq, goals);
+		for (kr_term *g = c.goals; is_cons(g); g = kr_cdr(g))
+			body = kr_cons(kr_car(g), body);
+		kr_term *fresh = kr_cons(kr_sym("fresh"),
+					 kr_cons(reverse(c.vars), body));
+		conde = kr_cons(KR_LIST(fresh), conde);
+	}
+	*out = KR_LIST(kr_sym("let"),
+		       KR_LIST(KR_LIST(ls, kr_cons(kr_sym("list"), args))),
+		       kr_cons(kr_sym("conde"), reverse(conde)));
+	return 0;
+}
+
+static bool all_clauses_listed(kr_term *clauses)
+{
+	for (; is_cons(clauses); clauses = kr_cdr(clauses))
+		if (!is_cons(kr_car(clauses)) ||
+		    kr_list_length(kr_car(kr_car(clauses))) < 0)
+			return false;
+	return kr_term_kind(clauses) == KR_NIL;
+}
+
+int lang_matche_expand(kr_term **out, kr_term *form)
+{
+	const char *h = kr_sym_name(kr_car(form));
+	long n = kr_list_length(form);
+	if (!strcmp(h, "matche")) {
+		if (n < 2)
+			return kr_error_set(KR_ESYNTAX, "matche: expected (matche "
+					    "(v ...) ([pat ...] goal ...) ...)");
+		kr_term *v = kr_car(kr_cdr(form)), *cls = kr_cdr(kr_cdr(form));
+		if (kr_list_length(v) >= 0 && kr_term_kind(v) != KR_NIL &&
+		    all_clauses_listed(cls))
+			return matche_expand(out, v, cls);
+		if (kr_term_kind(v) == KR_NIL && all_clauses_listed(cls))
+			return matche_expand(out, v, cls);
+		/* (matche v (pat g ...) ...) is (matche (v) ([pat] g ...) ...) */
+		kr_term *wrapped = kr_nil();
+		for (kr_term *c = cls; is_cons(c); c = kr_cdr(c)) {
+			if (!is_cons(kr_car(c)))
+				return kr_error_set(KR_ESYNTAX, "matche: a clause "
+						    "is not (pattern goal ...)");
+			wrapped = kr_cons(kr_cons(KR_LIST(kr_car(kr_car(c))),
+						  kr_cdr(kr_car(c))),
+					  wrapped);
+		}
+		return matche_expand(out, KR_LIST(v), reverse(wrapped));
+	}
+	kr_term *head = n >= 2 ? kr_car(kr_cdr(form)) : NULL;
+	if (!head || kr_list_length(head) < (*h == 'd' ? 1 : 0) ||
+	    (*h == 'l' && n < 3))
+		return kr_error_set(KR_ESYNTAX, "%s: expected (%s %s clause "
+				    "...)", h, h, *h == 'd' ? "(name arg ...)"
+							   : "(arg ...)");
+	kr_term *args = *h == 'd' ? kr_cdr(head) : head;
+	kr_term *m = kr_cons(kr_sym("matche"), kr_cons(args,
+						       kr_cdr(kr_cdr(form))));
+	*out = KR_LIST(kr_sym(*h == 'd' ? "defrel" : "lambda"), head, m);
+	return 0;
+}

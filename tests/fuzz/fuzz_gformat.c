@@ -13,7 +13,7 @@
  * format, written back, read again and written again: the two writings
  * must be equal (the format round-trips), else the target aborts. Its
  * clone is printed too. Built by tests/fuzz/build.sh; seed the corpus
- * with shared/graphs/*.sexp.
+ * with the .sexp files of shared/graphs.
  */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
