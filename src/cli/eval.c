@@ -365,11 +365,13 @@ static kr_term *eval_run(const lang_node *n, lang_frame *f)
 		kr_term *c = lang_eval(n->kids[0], f);
 		if (!c)
 			return NULL;
-		if (kr_term_kind(c) != KR_INT || kr_int_value(c) < 0)
+		bool all = kr_is_boolean(c) && !lang_truthy(c); /* fmk: #f */
+		if (!all && (kr_term_kind(c) != KR_INT || kr_int_value(c) < 0))
 			return lang_fail_at(n->kids[0], KR_EINVALID, "run: the number "
-				       "of answers must be a natural number, "
-				       "not %s", lang_show_short(c));
-		count = (long)kr_int_value(c);
+				       "of answers must be a natural number or "
+				       "#f (all), not %s", lang_show_short(c));
+		if (!all)
+			count = (long)kr_int_value(c);
 	}
 	lang_frame *nf = fresh_frame(n, f);
 	kr_goal *g = lang_goal_conj(n, 1, nf);

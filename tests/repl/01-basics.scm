@@ -39,3 +39,4 @@
 (defrel (one-to-threeo x y) (conde ((== x 1) (== y 3))))
 (run 1 (q) (walko one-to-threeo '(1 (1 2 4) 2 ((4 1 1)) 1) q))
 (run 2 (q) (map-anyo one-to-threeo '(1 2 4 1) q))
+(run #f (q) (conde ((== q 1)) ((== q 2))))
