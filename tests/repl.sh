@@ -68,6 +68,11 @@ awk 'BEGIN { printf "(define y 1)\n(display (length `("; for (i = 0; i < 100000;
 	printf "a "; printf ",y ,@(list y y))))\n" }' > "$tmp/long.scm"
 if [ "$("$kr" "$tmp/long.scm" 2>&1)" = 100003 ]; then ok "long quasiquoted list"
 else bad "long quasiquoted list"; fi
+# time: the value on standard output, Chez's report on standard error.
+out=$("$kr" -e "(time (length (run* (q) (membero q '(a b c)))))" 2> "$tmp/err")
+if [ "$out" = 3 ] && grep -q "^(time (length (run\* (q) (membero q '(a b c)))))$" "$tmp/err" &&
+   grep -q "s elapsed cpu time$" "$tmp/err"; then ok "time"
+else bad "time: $out"; cat "$tmp/err"; fi
 out=$("$kr" -e "(run* (q) (conde ((== q 'a)) ((== q 'b))))" -e '(+ 1 2)')
 if [ "$out" = "(a b)
 3" ]; then ok "-e expressions"; else bad "-e: $out"; fi

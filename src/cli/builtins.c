@@ -603,6 +603,33 @@ static int cmp_double(const void *x, const void *y)
  * (median-seconds runs reps thunk): call thunk reps times per run, once
  * to warm up and then `runs` timed runs; the median wall time of a run.
  */
+/*
+ * (%time 'expr thunk), behind the `time` macro: the thunk's value, with
+ * its processor and real time and the collections it took on standard
+ * error, as Chez's time reports them there.
+ */
+PRIM(p_time)
+{
+	(void)n;
+	kr_memory_stats m0, m1;
+	kr_memory_stats_get(&m0);
+	clock_t c0 = clock();
+	double t0 = now();
+	int rc = lang_apply(out, a[1], 0, NULL);
+	double real = now() - t0;
+	double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+	kr_memory_stats_get(&m1);
+	if (rc < 0)
+		return rc;
+	fflush(stdout);
+	fprintf(stderr, "(time %s)\n    %zu collections\n    %.6fs elapsed cpu "
+		"time\n    %.6fs elapsed real time\n    %zu bytes allocated\n",
+		kr_term_to_string_ex(a[0], KR_PRINT_QUOTE),
+		(size_t)(m1.collections - m0.collections),
+		cpu, real, (size_t)(m1.allocated - m0.allocated));
+	return 0;
+}
+
 PRIM(p_median_seconds)
 {
 	(void)n;
@@ -802,6 +829,65 @@ PRIM(p_format)
 	return 0;
 }
 
+/* (string-length s) */
+PRIM(p_string_length)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_STR)
+		return lang_type_error("string-length", "a string", a[0]);
+	*out = kr_int((int64_t)strlen(kr_str_value(a[0])));
+	return 0;
+}
+
+/* string=? string<? string>? string<=? string>=? over two or more strings */
+static int string_compare(kr_term **out, const char *who, size_t n,
+			  kr_term *const *a, int want_lo, int want_hi)
+{
+	for (size_t i = 0; i < n; i++)
+		if (kr_term_kind(a[i]) != KR_STR)
+			return lang_type_error(who, "a string", a[i]);
+	bool ok = true;
+	for (size_t i = 0; ok && i + 1 < n; i++) {
+		int c = strcmp(kr_str_value(a[i]), kr_str_value(a[i + 1]));
+		c = c < 0 ? -1 : c > 0;
+		ok = c >= want_lo && c <= want_hi;
+	}
+	*out = lang_bool(ok);
+	return 0;
+}
+
+PRIM(p_string_eq) { return string_compare(out, "string=?", n, a, 0, 0); }
+PRIM(p_string_lt) { return string_compare(out, "string<?", n, a, -1, -1); }
+PRIM(p_string_gt) { return string_compare(out, "string>?", n, a, 1, 1); }
+PRIM(p_string_le) { return string_compare(out, "string<=?", n, a, -1, 0); }
+PRIM(p_string_ge) { return string_compare(out, "string>=?", n, a, 0, 1); }
+
+/* exact->inexact / inexact (a real) and inexact->exact / exact (an integer) */
+PRIM(p_inexact)
+{
+	(void)n;
+	if (!is_num(a[0]))
+		return lang_type_error("exact->inexact", "a number", a[0]);
+	*out = kr_real(num(a[0]));
+	return 0;
+}
+
+PRIM(p_exact)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) == KR_INT) {
+		*out = a[0];
+		return 0;
+	}
+	double d = is_num(a[0]) ? num(a[0]) : 0.5;
+	if (d != d || d != (double)(int64_t)d || d >= 9.2233720368547758e18 ||
+	    d < -9.2233720368547758e18)
+		return lang_type_error("inexact->exact", "an integral number "
+				       "within 64 bits", a[0]);
+	*out = kr_int((int64_t)d);
+	return 0;
+}
+
 /* (load "file"): evaluate every form of a file; its errors name it. */
 PRIM(p_load)
 {
@@ -849,6 +935,12 @@ static const lang_prim_def prims[] = {
 	{"display", 1, 1, p_display}, {"write", 1, 1, p_write},
 	{"newline", 0, 0, p_newline}, {"error", 0, -1, p_error},
 	{"printf", 1, -1, p_printf}, {"format", 1, -1, p_format},
+	{"%time", 2, 2, p_time}, {"string-length", 1, 1, p_string_length},
+	{"string=?", 1, -1, p_string_eq}, {"string<?", 1, -1, p_string_lt},
+	{"string>?", 1, -1, p_string_gt}, {"string<=?", 1, -1, p_string_le},
+	{"string>=?", 1, -1, p_string_ge},
+	{"exact->inexact", 1, 1, p_inexact}, {"inexact", 1, 1, p_inexact},
+	{"inexact->exact", 1, 1, p_exact}, {"exact", 1, 1, p_exact},
 	{"void", 0, 0, p_void}, {"exit", 0, 1, p_exit},
 	{"string-append", 0, -1, p_string_append},
 	{"number->string", 1, 1, p_to_string},

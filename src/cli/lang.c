@@ -18,10 +18,11 @@
 
 /* ================================================================ values */
 
+/* Not printed at the prompt; inside a list it shows, as in Chez. */
 static char *void_str(const void *p)
 {
 	(void)p;
-	return kr_strdup("");
+	return kr_strdup("#<void>");
 }
 
 static const kr_foreign_type void_type = {"void", NULL, NULL, void_str,
@@ -879,7 +880,25 @@ static lang_node *compile_let(const cc *c, kr_term *x, scope *sc, pos p,
 }
 
 /* cond clauses from cell `cl` on, as nested ifs. */
-static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
+static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p);
+
+/*
+ * (cond (test => f) rest ...) is
+ * (let ((t test)) (if t (f t) (cond rest ...))) with a fresh t.
+ */
+static lang_node *compile_cond_arrow(const cc *c, kr_term *cl, scope *sc,
+				     pos p)
+{
+	kr_term *clause = kr_car(cl), *t = lang_fresh_symbol("t");
+	kr_term *form = KR_LIST(
+		kr_sym("let"), KR_LIST(KR_LIST(t, kr_car(clause))),
+		KR_LIST(kr_sym("if"), t, KR_LIST(nth(clause, 2), t),
+			kr_cons(kr_sym("cond"), kr_cdr(cl))));
+	return compile(c, form, sc, pos_of_cell(c, cl, p));
+}
+
+static lang_node *compile_cond_clauses(const cc *c, kr_term *cl, scope *sc,
+				       pos p)
 {
 	if (kr_term_kind(cl) != KR_CONS)
 		return const_node(c, lang_void(), p);
@@ -889,6 +908,8 @@ static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
 		return syntax_error(c, pc, "bad cond clause");
 	if (is_sym(kr_car(clause), "else"))
 		return compile_seq(c, clause, 1, sc, pc);
+	if (kr_list_length(clause) == 3 && is_sym(nth(clause, 1), "=>"))
+		return compile_cond_arrow(c, cl, sc, p);
 	lang_node *n = node_new(c, N_IF, pc, 3);
 	n->kids[0] = compile(c, kr_car(clause), sc, pc);
 	if (!n->kids[0])
@@ -902,6 +923,16 @@ static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
 	n->kids[1] = compile_seq(c, clause, 1, sc, pc);
 	n->kids[2] = compile_cond(c, kr_cdr(cl), sc, p);
 	return n->kids[1] && n->kids[2] ? n : NULL;
+}
+
+/* Each clause nests one level: a long cond is bounded as deep forms are. */
+static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
+{
+	if (!compile_enter(c, p))
+		return NULL;
+	lang_node *n = compile_cond_clauses(c, cl, sc, p);
+	compile_depth--;
+	return n;
 }
 
 static lang_node *compile_kids(const cc *c, lang_kind kind, kr_term *x,
@@ -1246,7 +1277,8 @@ void lang_init(void)
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
 	lang_gcomp_init();
-	if (lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
+	if (lang_eval_text(lang_scheme_prelude, "<prelude>", false) < 0 ||
+	    lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
 		fprintf(stderr, "kanrewrite: prelude: %s\n",
 			kr_error_last()->message);
 		abort();

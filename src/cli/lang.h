@@ -275,6 +275,13 @@ bool lang_sandboxed(void);
  */
 kr_term *lang_macro_new(kr_term *name, kr_term *spec);
 
+/**
+ * A symbol named BASE.N, N counting up: the names that rewrites of forms
+ * (syntax-rules renaming, cond's =>, matche) bind, which no earlier
+ * symbol of the session shares unless typed on purpose.
+ */
+kr_term *lang_fresh_symbol(const char *base);
+
 /** True when t is a value made by lang_macro_new(). */
 bool lang_is_macro(const kr_term *t);
 
@@ -325,6 +332,9 @@ void lang_goals_init(void);
 
 /** Text of the prelude (TRS2 relations written in the language). */
 extern const char lang_prelude[];
+
+/** The Scheme library written in the language (prelude.c), run first. */
+extern const char lang_scheme_prelude[];
 
 /* ---------------------------------------------------------- graphs.c */
 

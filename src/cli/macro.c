@@ -406,10 +406,15 @@ typedef struct expansion {
 	bool failed;
 } expansion;
 
-static kr_term *fresh_name(kr_term *sym)
+kr_term *lang_fresh_symbol(const char *base)
 {
 	static unsigned long count;
-	return kr_sym(kr_strfmt("%s.%lu", kr_sym_name(sym), ++count));
+	return kr_sym(kr_strfmt("%s.%lu", base, ++count));
+}
+
+static kr_term *fresh_name(kr_term *sym)
+{
+	return lang_fresh_symbol(kr_sym_name(sym));
 }
 
 static kr_term *renamed(expansion *x, kr_term *sym)
