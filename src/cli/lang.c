@@ -1059,7 +1059,11 @@ static lang_node *compile_macro_use(const cc *c, kr_term *m, kr_term *x,
 				    scope *sc, pos p)
 {
 	kr_term *e;
-	if (lang_macro_expand(&e, m, x) < 0)
+	size_t left = compile_work < COMPILE_BUDGET ?
+			      COMPILE_BUDGET - compile_work : 0;
+	int rc = lang_macro_expand(&e, m, x, &left);
+	compile_work = COMPILE_BUDGET - left;
+	if (rc < 0)
 		return syntax_error(c, p, "%s", kr_error_last()->message);
 	return compile(c, e, sc, p);
 }

@@ -287,13 +287,16 @@ bool lang_is_macro(const kr_term *t);
 
 /**
  * Expand one use `form` (keyword . args) of macro m: the first rule whose
- * pattern matches. Returns 0 with *out the expansion (a form, expanded
- * again by the compiler when it is itself a use), or KR_ESYNTAX when no
- * pattern matches or the template is misused, KR_ELIMIT when the
- * expansion would be over LANG_PRINT_MAX cells; the message has no place.
+ * pattern matches. *budget is the number of cells expansions may still
+ * build (the compiler's budget of the top-level form); the expansion's
+ * cells are taken from it. Returns 0 with *out the expansion (a form,
+ * expanded again by the compiler when it is itself a use), or KR_ESYNTAX
+ * when no pattern matches or the template is misused, KR_ELIMIT when the
+ * budget runs out; the message has no place.
  * Cost: O(size of the pattern and of the expansion).
  */
-int lang_macro_expand(kr_term **out, const kr_term *m, kr_term *form);
+int lang_macro_expand(kr_term **out, const kr_term *m, kr_term *form,
+		      size_t *budget);
 
 /**
  * faster-miniKanren's matche, lambdae and defmatche (form's head says

@@ -90,8 +90,8 @@ static bool ellipsis_follows(const macro *m, const kr_term *c)
 
 static bool is_pattern_var(const macro *m, const kr_term *t)
 {
-	return is_symbol(t) && !is_ellipsis(m, t) && !memq(t, m->literals) &&
-	       !sym_is(t, "_");
+	return is_symbol(t) && !kr_is_boolean(t) && !is_ellipsis(m, t) &&
+	       !memq(t, m->literals) && !sym_is(t, "_");
 }
 
 /* Depth of the walks over patterns and templates (written by the user). */
@@ -202,8 +202,8 @@ static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 	kr_term *a2 = a1 && is_cons(kr_cdr(rest)) ? kr_car(kr_cdr(rest))
 						    : NULL;
 	bool ok = true;
-	if (sym_is(h, "quote")) {
-		depth--;
+	if (sym_is(h, "quote") || sym_is(h, "quasiquote")) {
+		depth--; /* data, not code */
 		return true;
 	}
 	if (a1 && (sym_is(h, "lambda") || sym_is(h, "fresh") ||
@@ -219,7 +219,8 @@ static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 			add_binders(m, a1, pvars, out);
 			a1 = a2;
 		}
-		add_let_binders(m, a1, pvars, out);
+		if (a1)
+			add_let_binders(m, a1, pvars, out);
 	}
 	for (; ok && is_cons(t); t = kr_cdr(t))
 		ok = template_binders(m, kr_car(t), pvars, out);
@@ -281,14 +282,15 @@ kr_term *lang_macro_new(kr_term *name, kr_term *spec)
 /* --------------------------------------------------------------- matching */
 
 /*
- * What a pattern variable matched: a term (n == SINGLE), or for a
- * variable under k ellipses the n matches of its subpattern, each under
- * k - 1 ellipses.
+ * What a pattern variable matched: a term (depth 0, n == SINGLE), or for
+ * a variable under `depth` ellipses the n matches of its subpattern, each
+ * of depth - 1.
  */
 #define SINGLE SIZE_MAX
 
 typedef struct mval {
 	size_t n;
+	int depth;
 	kr_term *t;
 	struct mval **items;
 } mval;
@@ -318,6 +320,19 @@ static mval *lookup(const binding *b, const kr_term *var)
 
 static bool match(const macro *m, kr_term *p, kr_term *f, binding **b);
 
+/* The number of ellipses around var in pattern p (p holds var). */
+static int var_depth(const macro *m, const kr_term *p, const kr_term *var)
+{
+	if (p == var)
+		return 0;
+	for (; is_cons(p); p = kr_cdr(p)) {
+		int d = var_depth(m, kr_car(p), var);
+		if (d >= 0)
+			return d + ellipsis_follows(m, p);
+	}
+	return p == var ? 0 : -1;
+}
+
 /*
  * The subpattern p under an ellipsis against the next `reps` elements of
  * the list *f: each variable of p is bound to the sequence of its matches.
@@ -336,6 +351,7 @@ static bool match_repeated(const macro *m, kr_term *p, kr_term **f,
 	for (; is_cons(vars); vars = kr_cdr(vars)) {
 		mval *v = kr_alloc(sizeof *v);
 		v->n = (size_t)reps;
+		v->depth = 1 + var_depth(m, p, kr_car(vars));
 		v->items = kr_alloc((reps ? (size_t)reps : 1) * sizeof *v->items);
 		for (long i = 0; i < reps; i++)
 			v->items[i] = lookup(each[i], kr_car(vars));
@@ -376,7 +392,7 @@ static bool match(const macro *m, kr_term *p, kr_term *f, binding **b)
 {
 	switch (kr_term_kind(p)) {
 	case KR_SYM:
-		if (memq(p, m->literals))
+		if (memq(p, m->literals) || kr_is_boolean(p))
 			return f == p;
 		if (!sym_is(p, "_")) {
 			mval *v = kr_alloc(sizeof *v);
@@ -402,7 +418,7 @@ static bool match(const macro *m, kr_term *p, kr_term *f, binding **b)
 typedef struct expansion {
 	const rule *rule;
 	binding *renamed; /* binder -> its fresh name, made on first use */
-	size_t cells;
+	size_t cells, max_cells;
 	bool failed;
 } expansion;
 
@@ -439,10 +455,11 @@ static kr_term *fail(expansion *x, int code, const char *fmt, const char *arg)
 
 static kr_term *cons(expansion *x, kr_term *a, kr_term *d)
 {
-	if (++x->cells > LANG_PRINT_MAX) {
+	if (++x->cells > x->max_cells) {
 		if (!x->failed)
-			kr_error_set(KR_ELIMIT, "syntax-rules: an expansion of "
-				     "over %d cells", LANG_PRINT_MAX);
+			kr_error_set(KR_ELIMIT, "syntax-rules: expansions too "
+				     "large: the form's budget of cells is "
+				     "spent");
 		x->failed = true;
 		return NULL;
 	}
@@ -452,19 +469,32 @@ static kr_term *cons(expansion *x, kr_term *a, kr_term *d)
 static kr_term *expand(const macro *m, expansion *x, kr_term *t,
 		       const binding *b, bool quoted);
 
-/* The pattern variables of t bound to sequences in b, as a binding list. */
-static binding *sequence_vars(const macro *m, kr_term *t, const binding *b,
-			      binding *acc)
+/*
+ * The pattern variables of t that the outermost of k ellipses after t
+ * iterates over, as a binding list. As in Chez Scheme (psyntax), a
+ * variable of depth d takes the innermost d of the ellipses around its
+ * occurrence and is constant under the outer ones: an occurrence under
+ * `inner` more ellipses inside t is iterated here when d >= k + inner.
+ */
+static binding *sequence_vars(const macro *m, kr_term *t, int k, int inner,
+			      const binding *b, binding *acc)
 {
 	if (is_symbol(t)) {
 		mval *v = lookup(b, t);
-		if (v && v->n != SINGLE && !lookup(acc, t))
+		if (v && v->n != SINGLE && v->depth >= k + inner &&
+		    !lookup(acc, t))
 			acc = bind(acc, t, v);
 		return acc;
 	}
-	for (; is_cons(t); t = kr_cdr(t))
-		acc = sequence_vars(m, kr_car(t), b, acc);
-	return is_symbol(t) ? sequence_vars(m, t, b, acc) : acc;
+	if (is_cons(t) && is_ellipsis(m, kr_car(t)) && kr_list_length(t) == 2)
+		return acc; /* (... ...): no ellipsis inside */
+	for (; is_cons(t); t = kr_cdr(t)) {
+		int j = 0;
+		for (kr_term *c = t; ellipsis_follows(m, c); c = kr_cdr(c))
+			j++;
+		acc = sequence_vars(m, kr_car(t), k, inner + j, b, acc);
+	}
+	return is_symbol(t) ? sequence_vars(m, t, k, inner, b, acc) : acc;
 }
 
 /*
@@ -474,7 +504,7 @@ static binding *sequence_vars(const macro *m, kr_term *t, const binding *b,
 static bool expand_repeated(const macro *m, expansion *x, kr_term *t, int k,
 			    const binding *b, bool quoted, kr_term **out)
 {
-	binding *vars = sequence_vars(m, t, b, NULL);
+	binding *vars = sequence_vars(m, t, k, 0, b, NULL);
 	if (!vars)
 		return fail(x, KR_ESYNTAX, "syntax-rules: no pattern variable "
 			    "under the ellipsis after %s", lang_show_short(t)),
@@ -562,7 +592,8 @@ static kr_term *expand(const macro *m, expansion *x, kr_term *t,
 
 /* ------------------------------------------------------------------ uses */
 
-int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form)
+int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form,
+		      size_t *budget)
 {
 	const macro *m = kr_foreign_ptr(mt);
 	too_deep = false;
@@ -573,8 +604,9 @@ int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form)
 				return kr_error_last()->code;
 			continue;
 		}
-		expansion x = {.rule = &m->rules[i]};
+		expansion x = {.rule = &m->rules[i], .max_cells = *budget};
 		kr_term *r = expand(m, &x, m->rules[i].template, b, false);
+		*budget -= x.cells < *budget ? x.cells : *budget;
 		if (!r)
 			return kr_error_last()->code;
 		*out = r;

@@ -80,3 +80,20 @@ my-or
 (printf "~a")
 (printf "~z" 1)
 (let () (define-syntax inner (syntax-rules () ((_) 1))) (inner))
+; #t and #f in a pattern are constants, not pattern variables
+(define-syntax bools (syntax-rules () ((_ #f) 'false) ((_ #t #t) 'two-trues) ((_ x) 'other)))
+(list (bools #f) (bools #t) (bools 1) (bools #t #t))
+; a variable under more ellipses than its depth takes the innermost ones
+(define-syntax product (syntax-rules () ((_ (a ...) (b ...)) '((a b ...) ...))))
+(product (1 2) (3 4))
+(define-syntax zip-each (syntax-rules () ((_ (a ...) (b ...) ...) '((a b) ... ...))))
+(zip-each (1 2) (3 4) (5 6))
+; quasiquoted data in a template is not code: nothing in it is renamed
+(define-syntax qdata (syntax-rules () ((_) `(let ,(list 1) (lambda (x) x)))))
+(qdata)
+; a template with a named let and nothing after it is a syntax error at use
+(define-syntax bad-let (syntax-rules () ((_) (let loop))))
+(bad-let)
+; expansions that keep growing stop at the form's budget
+(define-syntax grow (syntax-rules () ((_ x ...) (grow 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 x ...))))
+(grow)
