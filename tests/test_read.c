@@ -127,6 +127,34 @@ START_TEST(program_read_graphs)
 }
 END_TEST
 
+/* After an error the rest of the broken form is dropped, then reading goes on. */
+START_TEST(read_recover)
+{
+	kr_reader *r = kr_reader_new(
+		"(a #\\x (b \")\" ;)\n c)) d\n)\n(e . f . g) h \"open", "t");
+	kr_term *t;
+	ck_assert_int_eq(kr_reader_recover(r), 0); /* nothing failed */
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
+	ck_assert_int_eq(kr_reader_recover(r), 0);
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(kr_term_to_string(t), "d");
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX); /* stray ) */
+	ck_assert_int_eq(kr_reader_recover(r), 0);
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX); /* two dots */
+	ck_assert_int_eq(kr_reader_recover(r), 0);
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(kr_term_to_string(t), "h");
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX); /* open string */
+	ck_assert_int_eq(kr_reader_recover(r), 0);
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_EOF);
+	/* an error inside a form whose rest never closes: the end */
+	r = kr_reader_new("(a #\\x (b", "t");
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
+	ck_assert_int_eq(kr_reader_recover(r), KR_EOF);
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_EOF);
+}
+END_TEST
+
 Suite *read_suite(void)
 {
 	Suite *s = suite_create("read");
@@ -134,6 +162,7 @@ Suite *read_suite(void)
 	tcase_add_loop_test(tc, read_errors, 0, sizeof errors / sizeof *errors);
 	tcase_add_test(tc, read_forms_and_positions);
 	tcase_add_test(tc, read_deep);
+	tcase_add_test(tc, read_recover);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("program");
 	tcase_add_loop_test(tc, program_read_errors, 0,

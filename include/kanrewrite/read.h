@@ -28,9 +28,21 @@ kr_reader *kr_reader_new(const char *text, const char *name);
  * Read the next form.
  * Returns: 0 and *out set; KR_EOF at the end of the text; KR_ESYNTAX with
  * kr_error_last() saying "NAME:LINE:COL: what" for malformed text (the
- * reader then skips to the end of the text).
+ * reader then skips to the end of the text, unless kr_reader_recover()
+ * is called).
  */
 int kr_reader_next(kr_term **out, kr_reader *r);
+
+/**
+ * After kr_reader_next() failed on malformed text, drop the rest of the
+ * top-level form it was reading (counting its open lists and skipping
+ * strings and comments), so that the next call reads the form after it,
+ * as a Scheme REPL goes on after a reader error.
+ * Returns: 0 (also when nothing failed); KR_EOF when the text ends first,
+ * or a string or comment in the rest is unterminated (the reader then
+ * stays at the end). Cost: O(length of the dropped text).
+ */
+int kr_reader_recover(kr_reader *r);
 
 /** Line and column (both from 1) where the last form read started. */
 void kr_reader_form_position(const kr_reader *r, int *line, int *col);

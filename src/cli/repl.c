@@ -61,9 +61,12 @@ static int eval_all(const char *text, const char *name, bool keep_going)
 		int rc = kr_reader_next(&form, r);
 		if (rc == KR_EOF)
 			return failed;
-		if (rc < 0) {
+		if (rc < 0) { /* a session goes on with the next form */
 			report();
-			return failed + 1;
+			failed++;
+			if (!keep_going || kr_reader_recover(r) < 0)
+				return failed;
+			continue;
 		}
 		if (lang_eval_form(&v, form, r) < 0) {
 			report();

@@ -336,6 +336,42 @@ int kr_reader_next(kr_term **out, kr_reader *r)
 	}
 }
 
+/* Skip one token of a form being dropped; the change in open lists. */
+static int skip_token(kr_reader *r, int *delta)
+{
+	char c = *r->p;
+	kr_term *d;
+	*delta = c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
+	if (c == '"')
+		return read_string(r, &d);
+	advance(r);
+	if (!*delta && !strchr("'`,", c))
+		while (!delimiter(*r->p))
+			advance(r);
+	return 0;
+}
+
+int kr_reader_recover(kr_reader *r)
+{
+	kr_check(r != NULL);
+	if (!r->failed)
+		return 0;
+	size_t open = 0;
+	for (size_t i = 0; i < r->stack.len; i++)
+		open += ((frame *)r->stack.items[i])->kind == F_LIST;
+	kri_vec_clear(&r->stack);
+	while (open > 0) {
+		int delta;
+		if (skip_space(r) < 0 || !*r->p || skip_token(r, &delta) < 0) {
+			r->failed = true;
+			return KR_EOF;
+		}
+		open = (size_t)((long)open + delta);
+	}
+	r->failed = false;
+	return 0;
+}
+
 int kr_read_term(kr_term **out, const char *text, const char *name)
 {
 	kr_reader *r = kr_reader_new(text, name);

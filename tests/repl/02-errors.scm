@@ -29,3 +29,10 @@
 (run* x (selfrun x))
 ; a constant too big for the prompt is refused
 (constant 1 '(tensor int8 100000000))
+; a reader error drops its form; the session goes on with the next one
+(+ 1 2)
+(list #\a)
+(+ 3 4)
+(list (f #(1 2) "a)" (g ;)
+ 1))) (+ 5 6)
+(a . b . c) 9
