@@ -185,10 +185,42 @@ static void add_let_binders(const macro *m, kr_term *bs, kr_term *pvars,
 				    pvars, out);
 }
 
+static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
+			     kr_term **out);
+
+/*
+ * Quasiquoted template data at nesting `level`: only what an unquote at
+ * level 0 holds is code that can bind.
+ */
+static bool qq_binders(const macro *m, kr_term *t, int level, kr_term *pvars,
+		       kr_term **out)
+{
+	if (!is_cons(t))
+		return true;
+	if (!enter())
+		return false;
+	kr_term *h = kr_car(t);
+	bool ok = true;
+	if (kr_list_length(t) == 2 && (sym_is(h, "unquote") ||
+				       sym_is(h, "unquote-splicing")))
+		ok = level == 0 ? template_binders(m, kr_car(kr_cdr(t)), pvars,
+						   out)
+				: qq_binders(m, kr_car(kr_cdr(t)), level - 1,
+					     pvars, out);
+	else if (kr_list_length(t) == 2 && sym_is(h, "quasiquote"))
+		ok = qq_binders(m, kr_car(kr_cdr(t)), level + 1, pvars, out);
+	else
+		for (; ok && is_cons(t); t = kr_cdr(t))
+			ok = qq_binders(m, kr_car(t), level, pvars, out);
+	depth--;
+	return ok;
+}
+
 /*
  * The symbols that template t binds itself (not pattern variables):
  * parameters of lambda and defrel, names of let, let*, letrec, letrec*
- * and named let, variables of fresh and run. Quoted data is skipped.
+ * and named let, variables of fresh and run. Quoted data is skipped, and
+ * of quasiquoted data only the unquoted code is read.
  */
 static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 			     kr_term **out)
@@ -202,9 +234,14 @@ static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 	kr_term *a2 = a1 && is_cons(kr_cdr(rest)) ? kr_car(kr_cdr(rest))
 						    : NULL;
 	bool ok = true;
-	if (sym_is(h, "quote") || sym_is(h, "quasiquote")) {
+	if (sym_is(h, "quote")) {
 		depth--; /* data, not code */
 		return true;
+	}
+	if (sym_is(h, "quasiquote") && a1) {
+		ok = qq_binders(m, a1, 0, pvars, out);
+		depth--;
+		return ok;
 	}
 	if (a1 && (sym_is(h, "lambda") || sym_is(h, "fresh") ||
 		   sym_is(h, "run*")))

@@ -97,3 +97,8 @@ my-or
 ; expansions that keep growing stop at the form's budget
 (define-syntax grow (syntax-rules () ((_ x ...) (grow 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 x ...))))
 (grow)
+; code unquoted inside quasiquoted template data is renamed like any code
+(define-syntax m (syntax-rules () ((_ d b) `(,(let ((t b)) (+ t d)) (let ((t 1)) t) ,@(list (let ((t 2)) (+ t d)))))))
+(let ((t 23)) (m t 26))
+(define-syntax m2 (syntax-rules () ((_) `(let ,(list 1) ()))))
+(m2)
