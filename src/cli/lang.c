@@ -925,14 +925,23 @@ static lang_node *compile_cond_clauses(const cc *c, kr_term *cl, scope *sc,
 	return n->kids[1] && n->kids[2] ? n : NULL;
 }
 
-/* Each clause nests one level: a long cond is bounded as deep forms are. */
-static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
+typedef lang_node *(*compile_fn)(const cc *c, kr_term *x, scope *sc, pos p);
+
+/* f(c, x, sc, p) one level deeper, within compile_enter's bounds. */
+static lang_node *nested(compile_fn f, const cc *c, kr_term *x, scope *sc,
+			 pos p)
 {
 	if (!compile_enter(c, p))
 		return NULL;
-	lang_node *n = compile_cond_clauses(c, cl, sc, p);
+	lang_node *n = f(c, x, sc, p);
 	compile_depth--;
 	return n;
+}
+
+/* Each clause nests one level: a long cond is bounded as deep forms are. */
+static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p)
+{
+	return nested(compile_cond_clauses, c, cl, sc, p);
 }
 
 static lang_node *compile_kids(const cc *c, lang_kind kind, kr_term *x,
@@ -1224,11 +1233,7 @@ static lang_node *compile_form(const cc *c, kr_term *x, scope *sc, pos p)
 
 static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 {
-	if (!compile_enter(c, p))
-		return NULL;
-	lang_node *n = compile_form(c, x, sc, p);
-	compile_depth--;
-	return n;
+	return nested(compile_form, c, x, sc, p);
 }
 
 /* ============================================================= entry */
