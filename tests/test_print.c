@@ -99,6 +99,11 @@ START_TEST(print_quote_abbrev)
 						      KR_PRINT_QUOTE),
 				 cases[i].out);
 	ck_assert_str_eq(kr_term_to_string_ex(t_read("'x"), 0), "(quote x)");
+	/* KR_PRINT_DISPLAY: strings bare at any depth */
+	ck_assert_str_eq(kr_term_to_string_ex(t_read("(\"a b\" (\"c\\\"\") s)"),
+					      KR_PRINT_DISPLAY),
+			 "(a b (c\") s)");
+	ck_assert_str_eq(kr_term_to_string_ex(t_read("\"x\""), 0), "\"x\"");
 	/* an etuple is not abbreviated: it is an expression, not a datum */
 	ck_assert_str_eq(kr_term_to_string_ex(KR_ETUPLE(kr_sym("quote"),
 						       kr_sym("x")),

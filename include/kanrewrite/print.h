@@ -31,7 +31,12 @@ enum {
 	 * the Chez Scheme REPL prints faster-miniKanren's answers (its
 	 * `write` does not).
 	 */
-	KR_PRINT_QUOTE = 1u << 0
+	KR_PRINT_QUOTE = 1u << 0,
+	/**
+	 * Strings as their characters, without quotes or escapes, anywhere
+	 * in the term: Scheme's `display` (the default is `write`).
+	 */
+	KR_PRINT_DISPLAY = 1u << 1
 };
 
 /**

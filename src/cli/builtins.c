@@ -492,12 +492,7 @@ PRIM(p_abs)
 
 static int print_value(const kr_term *t, bool display)
 {
-	if (display && kr_term_kind(t) == KR_STR)
-		fputs(kr_str_value(t), stdout);
-	else if (display && kr_term_kind(t) == KR_SYM)
-		fputs(kr_sym_name(t), stdout);
-	else
-		lang_fprint(stdout, t);
+	fputs(display ? lang_display_string(t) : lang_show(t), stdout);
 	return 0;
 }
 
@@ -781,12 +776,8 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 		const kr_term *x = a[used++];
 		if ((d == 'd' || d == 'D') && !is_num(x))
 			return lang_type_error(who, "a number for ~d", x);
-		if ((d == 'a' || d == 'A') && kr_term_kind(x) == KR_STR)
-			sbuf_puts(&b, kr_str_value(x));
-		else if ((d == 'a' || d == 'A') && kr_term_kind(x) == KR_SYM)
-			sbuf_puts(&b, kr_sym_name(x));
-		else
-			sbuf_puts(&b, lang_show(x));
+		sbuf_puts(&b, d == 'a' || d == 'A' ? lang_display_string(x)
+						   : lang_show(x));
 	}
 	if (used < n)
 		return kr_error_set(KR_EINVALID, "%s: too many arguments for %s",

@@ -161,6 +161,11 @@ static char *show(const kr_term *t, unsigned flags)
 
 char *lang_show(const kr_term *t) { return show(t, 0); }
 
+char *lang_display_string(const kr_term *t)
+{
+	return show(t, KR_PRINT_DISPLAY | KR_PRINT_QUOTE); /* as Chez's */
+}
+
 void lang_fprint(FILE *f, const kr_term *t)
 {
 	fputs(lang_show(t), f);

@@ -108,6 +108,12 @@ size_t lang_term_size(const kr_term *t, size_t cap);
 /** t as text, or the placeholder for a term over LANG_PRINT_MAX. */
 char *lang_show(const kr_term *t);
 
+/**
+ * t as Chez's `display` shows it: lang_show() with strings unquoted and
+ * (quote x) and its kin abbreviated ('x).
+ */
+char *lang_display_string(const kr_term *t);
+
 /** Print lang_show(t) to f. */
 void lang_fprint(FILE *f, const kr_term *t);
 

@@ -64,7 +64,7 @@ static void print_foreign(kri_buf *b, const kr_term *t)
 		kri_buf_printf(b, "#<%s %p>", ty->name, t->u.fo.ptr);
 }
 
-static void print_atom(kri_buf *b, const kr_term *t)
+static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 {
 	switch (t->kind) {
 	case KR_VAR:
@@ -77,7 +77,12 @@ static void print_atom(kri_buf *b, const kr_term *t)
 	case KR_SYM: kri_buf_puts(b, t->u.sym.name); break;
 	case KR_INT: kri_buf_printf(b, "%lld", (long long)t->u.i); break;
 	case KR_REAL: print_real(b, t->u.r); break;
-	case KR_STR: print_string(b, t->u.str.s); break;
+	case KR_STR:
+		if (flags & KR_PRINT_DISPLAY)
+			kri_buf_puts(b, t->u.str.s);
+		else
+			print_string(b, t->u.str.s);
+		break;
 	case KR_NIL: kri_buf_puts(b, "()"); break;
 	case KR_FOREIGN: print_foreign(b, t); break;
 	default: break;
@@ -155,7 +160,7 @@ static void print_term(kri_buf *b, const kr_term *t, unsigned flags)
 		if (t->kind == KR_CONS || t->kind == KR_ETUPLE)
 			push_list(&todo, b, t, flags);
 		else
-			print_atom(b, t);
+			print_atom(b, t, flags);
 	}
 }
 

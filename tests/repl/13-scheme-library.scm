@@ -28,3 +28,7 @@
 (let ((k 'outer)) (case 1 ((1) k)))
 (define (f x) (cond ((memv x '(1 2)) => length) (else 'none)))
 (list (f 1) (f 2) (f 3))
+; display shows strings bare and abbreviates quote forms anywhere; write does neither
+(display (list "a" (quote b) "c\"d" 1.5 (quote (quote x))))
+(newline)
+(printf "~a|~s~%" (list "x" (quote (quote y))) (list "x" (quote (quote y))))
