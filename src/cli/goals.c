@@ -44,6 +44,33 @@ PRIM(p_numbero) { (void)n; return goal(out, kr_numbero(a[0])); }
 PRIM(p_stringo) { (void)n; return goal(out, kr_stringo(a[0])); }
 PRIM(p_absento) { (void)n; return goal(out, kr_absento(a[0], a[1])); }
 
+/*
+ * (typeo t TYPE) and (isinstanceo t TYPE), kanren's, for foreign atoms:
+ * TYPE is 'op or 'variable (Ops and graph Variables), or any foreign
+ * value, standing for its own type.
+ */
+static int typeo(kr_term **out, const char *who, kr_term *const *a)
+{
+	const kr_foreign_type *ty = kr_term_kind(a[1]) == KR_FOREIGN ?
+					     kr_foreign_type_of(a[1]) : NULL;
+	if (!ty && kr_term_kind(a[1]) == KR_SYM) {
+		const char *name = kr_sym_name(a[1]);
+		if (!strcmp(name, "op"))
+			ty = kr_foreign_type_of(kr_op_term(kr_op_add()));
+		else if (!strcmp(name, "variable"))
+			ty = kr_foreign_type_of(kr_variable_term(
+				kr_variable_new(kr_type_matrix(), NULL)));
+	}
+	if (!ty)
+		return lang_type_error(who, "'op, 'variable or a foreign "
+				       "value (an Op, a graph Variable ...)",
+				       a[1]);
+	return goal(out, kr_typeo(a[0], ty));
+}
+
+PRIM(p_typeo) { (void)n; return typeo(out, "typeo", a); }
+PRIM(p_isinstanceo) { (void)n; return typeo(out, "isinstanceo", a); }
+
 static int conj_disj(kr_term **out, const char *who, size_t n,
 		     kr_term *const *a, bool conj)
 {
@@ -364,6 +391,11 @@ static const lang_prim_def prims[] = {
 	{"stringo", 1, 1, p_stringo}, {"absento", 2, 2, p_absento},
 	{"conj", 0, -1, p_conj}, {"disj", 0, -1, p_disj},
 	{"conj2", 2, 2, p_conj}, {"disj2", 2, 2, p_disj},
+	/* kanren's names */
+	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
+	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
+	{"lany", 0, -1, p_disj}, {"ldisj", 0, -1, p_disj},
+	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
 	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
 	{"ifte", 3, 3, p_ifte},
 	{"make-facts", 2, 2, p_make_facts}, {"fact", 1, -1, p_fact},

@@ -25,3 +25,7 @@
 (run 1 (q p r) (=/= `(,q ,q) `(,p ,r)))
 (run 1 (q p r) (=/= `(,r ,r) `(,p ,q)))
 (run* (q) (fresh (a b c) (=/= `(,a . ,b) `(,c . 1)) (=/= `(,a . ,b) `(,c . ,a)) (=/= `(,a . ,b) `(,c . ()))  (=/= `(,a . ,b) `(,c . (1))) (=/= `(,a . ,b) `(,c . x)) (=/= `(,a . ,b) `(,c . #t)) (=/= `(,a . ,b) `(,c . "s")) (== q (list a b c))))
+; kanren's names: eq neq lall lconj lany ldisj
+(run* (q) (lall (eq q 1)))
+(run* (q) (lany (eq q 1) (eq q 2)) (neq q 2))
+(run* (q) (ldisj (eq q 1) (eq q 2)) (lconj (neq q 1)))

@@ -55,3 +55,11 @@ g
 ; two constants of one type and value unify, as PyTensor's Constants
 (run* (q) (== (add 2 x) (add 2 x)))
 (run* (q) (== (add 2 x) (add 3 x)))
+; kanren's typeo / isinstanceo on foreign atoms: 'op, 'variable or a sample value
+(vector tv)
+(run* (q) (typeo q 'op))
+(run* (q) (typeo q 'variable) (== q tv))
+(run* (q) (isinstanceo q 'variable) (== q 1))
+(run* (q) (conde ((== q (graph-op (add tv tv)))) ((== q 3))) (typeo q 'op))
+(run* (q) (typeo q tv))
+(run* (q) (typeo q 'foo))
