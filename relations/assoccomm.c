@@ -52,7 +52,7 @@ static kr_goal *itero_body(kr_term *const *a, void *env)
 			KR_FRESH(kr_conso(x, d, a[0]), KR_CALL(self, d)));
 }
 
-static kr_goal *itero(kr_term *l)
+kr_goal *kr_itero(kr_term *l)
 {
 	static kr_rel *rel;
 	if (!rel)
@@ -67,7 +67,7 @@ static kr_stream *perm_step_fn(const kr_state *st, void *env)
 	kr_term **a = env;
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], kr_state_subst(st)))
-		return kr_goal_apply(KR_ALL(itero(a[0]), perm_step(a, NULL)),
+		return kr_goal_apply(KR_ALL(kr_itero(a[0]), perm_step(a, NULL)),
 				     st);
 	return kr_goal_apply(kri_rel_perms(r.items, r.n, r.like, r.other, true),
 			     st);
@@ -202,7 +202,7 @@ static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 	}
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], s))
-		return kr_goal_apply(KR_ALL(itero(a[0]), assoc_step(a, NULL)),
+		return kr_goal_apply(KR_ALL(kr_itero(a[0]), assoc_step(a, NULL)),
 				     st);
 	return kr_goal_apply(assoc_one(&r, op, s), st);
 }

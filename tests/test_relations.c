@@ -98,6 +98,22 @@ START_TEST(test_heado_tailo_nullo)
 }
 END_TEST
 
+/* itero in each mode of its doc comment: ground, improper, fresh */
+START_TEST(test_itero)
+{
+	kr_term *q = var(), *x = var();
+	ck_assert_str_eq(run_str(-1, q, kr_itero(t_read("(a b c)"))), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_itero(kr_nil())), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_itero(t_read("(a . b)"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_itero(sym("a"))), "()");
+	ck_assert_str_eq(run_str(3, q, kr_itero(q)), "(() (_.0) (_.0 _.1))");
+	/* a partial list: its fresh tail is enumerated */
+	ck_assert_str_eq(run_str(2, q, KR_ALL(kr_eq(q, kr_cons(num(1), x)),
+					     kr_itero(q))),
+			 "((1) (1 _.0))");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ membero */
 
 START_TEST(test_membero)
@@ -851,6 +867,7 @@ Suite *relations_suite(void)
 		{"conso", test_conso},
 		{"conso_etuple", test_conso_etuple},
 		{"heado_tailo_nullo", test_heado_tailo_nullo},
+		{"itero", test_itero},
 		{"membero", test_membero},
 		{"appendo_splits", test_appendo_splits},
 		{"appendo_generate", test_appendo_generate},

@@ -32,6 +32,14 @@ kr_goal *kr_tailo(kr_term *t, kr_term *l);
 kr_goal *kr_nullo(kr_term *x);
 
 /**
+ * `(itero l)`: l is a proper list (kanren's itero, TRS2's listo): the
+ * empty list first, then a pair whose rest is one. Fully relational;
+ * terminates when l is a proper list, and enumerates lists of length 0,
+ * 1, 2 ... (of fresh elements) when l is fresh.
+ */
+kr_goal *kr_itero(kr_term *l);
+
+/**
  * `(membero x l)`: x is an element of l, one answer per occurrence, in
  * order. Terminates when l is a proper list; with a fresh l it enumerates
  * lists holding x forever.

@@ -61,3 +61,7 @@
 (test "6.24" (run 1 q (conde ((== 'spicy q) (nevero)) ((== 'hot q)))) '(hot))
 (test "rembero" (run* q (rembero 'b '(a b c b) q)) '((a c b)))
 (test-summary)
+; kanren's itero and permuteq
+(run 3 (q) (itero q))
+(run* (q) (itero '(1 . 2)))
+(run* (q) (permuteq '(1 2) q))
