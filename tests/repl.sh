@@ -68,6 +68,16 @@ awk 'BEGIN { printf "(define y 1)\n(display (length `("; for (i = 0; i < 100000;
 	printf "a "; printf ",y ,@(list y y))))\n" }' > "$tmp/long.scm"
 if [ "$("$kr" "$tmp/long.scm" 2>&1)" = 100003 ]; then ok "long quasiquoted list"
 else bad "long quasiquoted list"; fi
+# Deep quoted data under an ellipsis in a template: an error, not a crash.
+awk 'BEGIN { printf "(define-syntax m (syntax-rules () ((_ a ...) (list (cons a (quote ";
+	for (i = 0; i < 300000; i++) printf "("; for (i = 0; i < 300000; i++) printf ")";
+	printf ")) ...))))\n(m 1 2)\n" }' > "$tmp/deepmacro.scm"
+"$kr" < "$tmp/deepmacro.scm" > "$tmp/out" 2> "$tmp/err"; st=$?
+if [ $st -eq 1 ] && grep -q "nested over 6000 levels" "$tmp/err"; then
+	ok "deep template data"
+else
+	bad "deep template data: status $st"; head -c 300 "$tmp/err"
+fi
 # time: the value on standard output, Chez's report on standard error.
 out=$("$kr" -e "(time (length (run* (q) (membero q '(a b c)))))" 2> "$tmp/err")
 if [ "$out" = 3 ] && grep -q "^(time (length (run\* (q) (membero q '(a b c)))))$" "$tmp/err" &&

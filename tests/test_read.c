@@ -147,6 +147,14 @@ START_TEST(read_recover)
 	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX); /* open string */
 	ck_assert_int_eq(kr_reader_recover(r), 0);
 	ck_assert_int_eq(kr_reader_next(&t, r), KR_EOF);
+	/* a wrong closer closes its list; #; and a character are tokens */
+	r = kr_reader_new("(a ]\n(b .)\n(c #z #;(d) e)\n(f #\\( g)\nh", "t");
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
+		ck_assert_int_eq(kr_reader_recover(r), 0);
+	}
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(kr_term_to_string(t), "h");
 	/* an error inside a form whose rest never closes: the end */
 	r = kr_reader_new("(a #\\x (b", "t");
 	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);

@@ -595,10 +595,6 @@ static int cmp_double(const void *x, const void *y)
 }
 
 /*
- * (median-seconds runs reps thunk): call thunk reps times per run, once
- * to warm up and then `runs` timed runs; the median wall time of a run.
- */
-/*
  * (%time 'expr thunk), behind the `time` macro: the thunk's value, with
  * its processor and real time and the collections it took on standard
  * error, as Chez's time reports them there.
@@ -617,14 +613,23 @@ PRIM(p_time)
 	if (rc < 0)
 		return rc;
 	fflush(stdout);
-	fprintf(stderr, "(time %s)\n    %zu collections\n    %.6fs elapsed cpu "
-		"time\n    %.6fs elapsed real time\n    %zu bytes allocated\n",
-		kr_term_to_string_ex(a[0], KR_PRINT_QUOTE),
-		(size_t)(m1.collections - m0.collections),
-		cpu, real, (size_t)(m1.allocated - m0.allocated));
+	size_t gcs = (size_t)(m1.collections - m0.collections);
+	fprintf(stderr, "(time %s)\n", kr_term_to_string_ex(a[0],
+							   KR_PRINT_QUOTE));
+	if (gcs)
+		fprintf(stderr, "    %zu collection%s\n", gcs, gcs > 1 ? "s" : "");
+	else
+		fputs("    no collections\n", stderr);
+	fprintf(stderr, "    %.9fs elapsed cpu time\n    %.9fs elapsed real "
+		"time\n    %zu bytes allocated\n", cpu, real,
+		(size_t)(m1.allocated - m0.allocated));
 	return 0;
 }
 
+/*
+ * (median-seconds runs reps thunk): call thunk reps times per run, once
+ * to warm up and then `runs` timed runs; the median wall time of a run.
+ */
 PRIM(p_median_seconds)
 {
 	(void)n;
@@ -773,11 +778,9 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 		if (used == n)
 			return kr_error_set(KR_EINVALID, "%s: too few arguments "
 					    "for %s", who, lang_show(fmt));
-		const kr_term *x = a[used++];
-		if ((d == 'd' || d == 'D') && !is_num(x))
-			return lang_type_error(who, "a number for ~d", x);
-		sbuf_puts(&b, d == 'a' || d == 'A' ? lang_display_string(x)
-						   : lang_show(x));
+		const kr_term *x = a[used++]; /* ~d of a non-number: as ~a */
+		sbuf_puts(&b, d == 's' || d == 'S' ? lang_show(x)
+						   : lang_display_string(x));
 	}
 	if (used < n)
 		return kr_error_set(KR_EINVALID, "%s: too many arguments for %s",
@@ -820,13 +823,16 @@ PRIM(p_format)
 	return 0;
 }
 
-/* (string-length s) */
+/* (string-length s): characters, strings being UTF-8 */
 PRIM(p_string_length)
 {
 	(void)n;
 	if (kr_term_kind(a[0]) != KR_STR)
 		return lang_type_error("string-length", "a string", a[0]);
-	*out = kr_int((int64_t)strlen(kr_str_value(a[0])));
+	int64_t len = 0;
+	for (const char *p = kr_str_value(a[0]); *p; p++)
+		len += ((unsigned char)*p & 0xC0) != 0x80; /* not a continuation */
+	*out = kr_int(len);
 	return 0;
 }
 
@@ -871,8 +877,8 @@ PRIM(p_exact)
 		return 0;
 	}
 	double d = is_num(a[0]) ? num(a[0]) : 0.5;
-	if (d != d || d != (double)(int64_t)d || d >= 9.2233720368547758e18 ||
-	    d < -9.2233720368547758e18)
+	if (!(d >= -9.2233720368547758e18 && d < 9.2233720368547758e18) ||
+	    d != (double)(int64_t)d)
 		return lang_type_error("inexact->exact", "an integral number "
 				       "within 64 bits", a[0]);
 	*out = kr_int((int64_t)d);

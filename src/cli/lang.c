@@ -330,17 +330,38 @@ static lang_node *node_new(const cc *c, lang_kind kind, pos p, size_t nkids)
 	return n;
 }
 
+static lang_node *compile_error(const cc *c, pos p, int code,
+				const char *fmt, va_list ap)
+{
+	char msg[512];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	kr_error_set(code, "%s:%d:%d: %s", c->file, p.line, p.col, msg);
+	return NULL;
+}
+
+/* A malformed form (KR_ESYNTAX) at p. */
 static lang_node *syntax_error(const cc *c, pos p, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 static lang_node *syntax_error(const cc *c, pos p, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	compile_error(c, p, KR_ESYNTAX, fmt, ap);
 	va_end(ap);
-	kr_error_set(KR_ESYNTAX, "%s:%d:%d: %s", c->file, p.line, p.col, msg);
+	return NULL;
+}
+
+/* A form past a bound of the compiler (KR_ELIMIT) at p. */
+static lang_node *limit_error(const cc *c, pos p, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static lang_node *limit_error(const cc *c, pos p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	compile_error(c, p, KR_ELIMIT, fmt, ap);
+	va_end(ap);
 	return NULL;
 }
 
@@ -360,16 +381,24 @@ static int compile_depth;
 #define COMPILE_BUDGET 2000000
 static size_t compile_work;
 
+/*
+ * Cells that quasiquote's search for unquotes may visit per top-level
+ * form: each nesting level searches its own subtree again, so a deep
+ * quasiquote costs depth x size (bounded by LANG_MAX_DEPTH levels).
+ */
+#define QQ_BUDGET 64000000
+static size_t qq_work;
+
 static bool compile_enter(const cc *c, pos p)
 {
 	if (compile_depth >= LANG_MAX_DEPTH || lang_stack_low()) {
-		syntax_error(c, p, "form nested too deeply (over %d levels, "
-			     "or near the end of the C stack)", LANG_MAX_DEPTH);
+		limit_error(c, p, "form nested too deeply (over %d levels, "
+			    "or near the end of the C stack)", LANG_MAX_DEPTH);
 		return false;
 	}
 	if (++compile_work > COMPILE_BUDGET) {
-		syntax_error(c, p, "form too large to compile (over %d parts "
-			     "after macro expansion)", COMPILE_BUDGET);
+		limit_error(c, p, "form too large to compile (over %d parts "
+			    "after macro expansion)", COMPILE_BUDGET);
 		return false;
 	}
 	compile_depth++;
@@ -403,6 +432,13 @@ static kr_term *nth_cell(kr_term *l, size_t i)
 	return l;
 }
 
+/*
+ * While the preludes compile, a global bound to a procedure is taken as
+ * its value then: the library written in the language keeps meaning what
+ * it meant, whatever a program later redefines (as Chez's library).
+ */
+static bool early_binding;
+
 static lang_node *compile_symbol(const cc *c, kr_term *x, scope *sc, pos p)
 {
 	int depth = 0;
@@ -418,6 +454,9 @@ static lang_node *compile_symbol(const cc *c, kr_term *x, scope *sc, pos p)
 	lang_node *n = node_new(c, N_GLOBAL, p, 0);
 	n->glob = global_cell(x, true);
 	n->value = x;
+	if (early_binding && n->glob->value &&
+	    lang_is_procedure(n->glob->value))
+		return const_node(c, n->glob->value, p);
 	return n;
 }
 
@@ -482,8 +521,10 @@ static bool has_unquote(kr_term *t)
 	todo[n++] = t;
 	while (n > 0) {
 		for (t = todo[--n]; kr_term_kind(t) == KR_CONS; t = kr_cdr(t)) {
-			if (++compile_work > COMPILE_BUDGET)
-				return true; /* compile_enter reports it */
+			if (++qq_work > QQ_BUDGET) {
+				compile_work = COMPILE_BUDGET; /* reported next */
+				return true;
+			}
 			kr_term *a = kr_car(t);
 			if (is_sym(a, "unquote") || is_sym(a, "unquote-splicing"))
 				return true;
@@ -530,39 +571,20 @@ static bool is_qq_form(kr_term *t)
  * list nor its evaluation nests; the tail is an atom or a quasiquote form,
  * as in `(a . ,b)`.
  */
-static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
-			     pos p)
+/*
+ * The list t of n cells before its tail: one call (append (list e ...)
+ * spliced ... tail), a final splice being append's last argument.
+ */
+static lang_node *compile_qq_list(const cc *c, kr_term *t, size_t n,
+				  kr_term *tail, int level, scope *sc, pos p)
 {
-	if (!has_unquote(t))
-		return const_node(c, t, p);
-	kr_term *h = kr_car(t);
-	if (is_sym(h, "unquote") && level == 0) {
-		if (kr_list_length(t) != 2)
-			return syntax_error(c, p, "bad syntax: unquote");
-		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
-	}
-	if (is_qq_form(t) && !is_sym(h, "unquote-splicing")) {
-		/* (quasiquote x) one level in, (unquote x) one level out */
-		int inner = level + (is_sym(h, "quasiquote") ? 1 : -1);
-		lang_node *app = node_new(c, N_APP, p, 3);
-		app->kids[0] = const_node(c, prim_list_value, p);
-		app->kids[1] = const_node(c, h, p);
-		app->kids[2] = compile_qq_nested(c, nth(t, 1), inner, sc, p);
-		return app->kids[2] ? app : NULL;
-	}
-	size_t n = 0;
-	kr_term *tail = t;
-	do
-		n++, tail = kr_cdr(tail);
-	while (kr_term_kind(tail) == KR_CONS && !is_qq_form(tail));
 	/* at most n + 2 parts: the function, n elements or runs, the tail */
 	lang_node *app = node_new(c, N_APP, p, n + 2), *run = NULL;
 	app->nkids = 0;
 	app->kids[app->nkids++] = const_node(c, prim_append_value, p);
-	kr_term *cell = t;
-	for (size_t i = 0; i < n; i++, cell = kr_cdr(cell)) {
-		kr_term *a = kr_car(cell);
-		pos pa = pos_of_cell(c, cell, p);
+	for (size_t i = 0; i < n; i++, t = kr_cdr(t)) {
+		kr_term *a = kr_car(t);
+		pos pa = pos_of_cell(c, t, p);
 		lang_node *e;
 		if (level == 0 && kr_term_kind(a) == KR_CONS &&
 		    is_sym(kr_car(a), "unquote-splicing")) {
@@ -586,12 +608,40 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 		run->kids[run->nkids++] = e;
 	}
 	if (kr_is_null(tail) && !run)
-		return app; /* a final splice is the tail, as append's last */
+		return app;
 	lang_node *rest = compile_qq_nested(c, tail, level, sc, p);
 	if (!rest)
 		return NULL;
 	app->kids[app->nkids++] = rest;
 	return app;
+}
+
+static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
+			     pos p)
+{
+	if (!has_unquote(t))
+		return const_node(c, t, p);
+	kr_term *h = kr_car(t);
+	if (is_sym(h, "unquote") && level == 0) {
+		if (kr_list_length(t) != 2)
+			return syntax_error(c, p, "bad syntax: unquote");
+		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
+	}
+	if (is_qq_form(t) && !(level == 0 && is_sym(h, "unquote-splicing"))) {
+		/* (quasiquote x) one level in, an unquote one level out */
+		int inner = level + (is_sym(h, "quasiquote") ? 1 : -1);
+		lang_node *app = node_new(c, N_APP, p, 3);
+		app->kids[0] = const_node(c, prim_list_value, p);
+		app->kids[1] = const_node(c, h, p);
+		app->kids[2] = compile_qq_nested(c, nth(t, 1), inner, sc, p);
+		return app->kids[2] ? app : NULL;
+	}
+	size_t n = 0;
+	kr_term *tail = t;
+	do
+		n++, tail = kr_cdr(tail);
+	while (kr_term_kind(tail) == KR_CONS && !is_qq_form(tail));
+	return compile_qq_list(c, t, n, tail, level, sc, p);
 }
 
 /* ---------------------------------------------------- binding forms */
@@ -1077,6 +1127,8 @@ static lang_node *compile_macro_use(const cc *c, kr_term *m, kr_term *x,
 			      COMPILE_BUDGET - compile_work : 0;
 	int rc = lang_macro_expand(&e, m, x, &left);
 	compile_work = COMPILE_BUDGET - left;
+	if (rc == KR_ELIMIT)
+		return limit_error(c, p, "%s", kr_error_last()->message);
 	if (rc < 0)
 		return syntax_error(c, p, "%s", kr_error_last()->message);
 	return compile(c, e, sc, p);
@@ -1250,7 +1302,7 @@ int lang_eval_form(kr_term **out, kr_term *form, const kr_reader *r)
 	if (r)
 		kr_reader_form_position(r, &p.line, &p.col);
 	if (compile_depth == 0)
-		compile_work = 0;
+		compile_work = qq_work = 0;
 	lang_node *n = compile(&c, form, NULL, p);
 	if (!n)
 		return kr_error_last()->code;
@@ -1291,8 +1343,13 @@ void lang_init(void)
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
 	lang_gcomp_init();
-	if (lang_eval_text(lang_scheme_prelude, "<prelude>", false) < 0 ||
-	    lang_eval_text(lang_prelude, "<prelude>", false) < 0) {
+	lang_macro_init();
+	early_binding = true;
+	int rc = lang_eval_text(lang_scheme_prelude, "<prelude>", false);
+	if (rc == 0)
+		rc = lang_eval_text(lang_prelude, "<prelude>", false);
+	early_binding = false;
+	if (rc < 0) {
 		fprintf(stderr, "kanrewrite: prelude: %s\n",
 			kr_error_last()->message);
 		abort();

@@ -288,6 +288,9 @@ kr_term *lang_macro_new(kr_term *name, kr_term *spec);
  */
 kr_term *lang_fresh_symbol(const char *base);
 
+/** Capture the procedures rewrites call (after the built-ins). */
+void lang_macro_init(void);
+
 /** True when t is a value made by lang_macro_new(). */
 bool lang_is_macro(const kr_term *t);
 

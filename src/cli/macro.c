@@ -22,13 +22,14 @@
  *             names another ellipsis.
  *
  * Hygiene is partial, as in most small Schemes: a symbol that the
- * template itself binds (lambda and defrel parameters, let, let*, letrec,
+ * template itself binds (lambda, define and defrel parameters, let, let*, letrec,
  * named-let, fresh and run variables) is renamed afresh at each expansion,
  * outside quoted data, so it cannot capture the user's variables; free
  * symbols of a template mean what they mean at the place of use.
  *
  * Patterns and templates are walked recursively, their depth bounded as
- * the compiler's; an expansion builds at most LANG_PRINT_MAX cells.
+ * the compiler's; the expansions of one top-level form build at most the
+ * cells left in the compiler's budget for it (lang_macro_expand).
  */
 
 typedef struct rule {
@@ -102,7 +103,7 @@ static bool enter(void)
 {
 	if (depth >= LANG_MAX_DEPTH || lang_stack_low()) {
 		too_deep = true;
-		kr_error_set(KR_ELIMIT, "syntax-rules: a pattern or template "
+		kr_error_set(KR_ELIMIT, "a macro's pattern or template "
 			     "nested over %d levels", LANG_MAX_DEPTH);
 		return false;
 	}
@@ -246,8 +247,9 @@ static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 	if (a1 && (sym_is(h, "lambda") || sym_is(h, "fresh") ||
 		   sym_is(h, "run*")))
 		add_binders(m, a1, pvars, out);
-	else if (a1 && sym_is(h, "defrel") && is_cons(a1))
-		add_binders(m, kr_cdr(a1), pvars, out);
+	else if (a1 && (sym_is(h, "defrel") || sym_is(h, "define")) &&
+		 is_cons(a1))
+		add_binders(m, kr_cdr(a1), pvars, out); /* the parameters */
 	else if (a2 && sym_is(h, "run"))
 		add_binders(m, a2, pvars, out);
 	else if (a1 && (sym_is(h, "let") || sym_is(h, "let*") ||
@@ -525,12 +527,15 @@ static binding *sequence_vars(const macro *m, kr_term *t, int k, int inner,
 	}
 	if (is_cons(t) && is_ellipsis(m, kr_car(t)) && kr_list_length(t) == 2)
 		return acc; /* (... ...): no ellipsis inside */
-	for (; is_cons(t); t = kr_cdr(t)) {
+	if (!is_cons(t) || !enter())
+		return acc; /* too deep: enter() set too_deep */
+	for (; is_cons(t) && !too_deep; t = kr_cdr(t)) {
 		int j = 0;
 		for (kr_term *c = t; ellipsis_follows(m, c); c = kr_cdr(c))
 			j++;
 		acc = sequence_vars(m, kr_car(t), k, inner + j, b, acc);
 	}
+	depth--;
 	return is_symbol(t) ? sequence_vars(m, t, k, inner, b, acc) : acc;
 }
 
@@ -542,6 +547,8 @@ static bool expand_repeated(const macro *m, expansion *x, kr_term *t, int k,
 			    const binding *b, bool quoted, kr_term **out)
 {
 	binding *vars = sequence_vars(m, t, k, 0, b, NULL);
+	if (too_deep)
+		return x->failed = true, false;
 	if (!vars)
 		return fail(x, KR_ESYNTAX, "syntax-rules: no pattern variable "
 			    "under the ellipsis after %s", lang_show_short(t)),
@@ -671,6 +678,19 @@ int lang_macro_expand(kr_term **out, const kr_term *mt, kr_term *form,
  * error. `(matche v (pat g ...) ...)` matches one value.
  */
 
+/*
+ * The procedures a rewrite calls, captured at start: written into the
+ * form as values, not names, so a user's binding named `list` or `==`
+ * cannot capture them.
+ */
+static kr_term *list_value, *eq_value;
+
+void lang_macro_init(void)
+{
+	list_value = lang_lookup("list");
+	eq_value = lang_lookup("==");
+}
+
 typedef struct mclause {
 	kr_term *vars;  /* new variables, each once */
 	kr_term *goals; /* constraint goals (c x), reversed */
@@ -788,7 +808,7 @@ static int matche_expand(kr_term **out, kr_term *args, kr_term *clauses)
 				return kr_error_last()->code;
 			rev = kr_cons(e, rev);
 		}
-		kr_term *eq = KR_LIST(kr_sym("=="),
+		kr_term *eq = KR_LIST(eq_value,
 				      KR_LIST(kr_sym("quasiquote"), reverse(rev)),
 				      ls);
 		kr_term *body = kr_cons(eq, goals);
@@ -799,7 +819,7 @@ static int matche_expand(kr_term **out, kr_term *args, kr_term *clauses)
 		conde = kr_cons(KR_LIST(fresh), conde);
 	}
 	*out = KR_LIST(kr_sym("let"),
-		       KR_LIST(KR_LIST(ls, kr_cons(kr_sym("list"), args))),
+		       KR_LIST(KR_LIST(ls, kr_cons(list_value, args))),
 		       kr_cons(kr_sym("conde"), reverse(conde)));
 	return 0;
 }

@@ -7,7 +7,8 @@
  * miniKanren programs and test files use, evaluated once at start (see
  * lang_init): c[ad]r compositions, folds, filters, sorting, iota,
  * add1/sub1, and case, do, assert and time as syntax-rules macros. Each
- * is an ordinary global: a program may redefine it. Loops are written
+ * is an ordinary global: a program may redefine it, but not what the
+ * library itself calls (lang_init compiles it with early binding). Loops are written
  * with tail calls, which the evaluator runs in constant C stack; the sort
  * is a stable merge sort of depth log n.
  */
@@ -84,27 +85,29 @@ const char lang_scheme_prelude[] =
 	"          (merge (sort l h) (sort (list-tail l h) (- n h)) '()))))\n"
 	"  (sort l (length l)))\n"
 	"(define (sort less? l) (list-sort less? l))\n"
-	";; derived forms\n"
+	";; derived forms; their templates call private names, which a\n"
+	";; program's own bindings of memv, void or error do not capture\n"
+	"(define %memv memv) (define %void void) (define %error error)\n"
 	"(define-syntax case\n"
 	"  (syntax-rules ()\n"
 	"    ((_ key clause ...) (let ((k key)) (%case k clause ...)))))\n"
 	"(define-syntax %case\n"
 	"  (syntax-rules (else =>)\n"
-	"    ((_ k) (void))\n"
+	"    ((_ k) (%void))\n"
 	"    ((_ k (else => f)) (f k))\n"
 	"    ((_ k (else e ...)) (begin e ...))\n"
-	"    ((_ k ((d ...) => f) c ...) (if (memv k '(d ...)) (f k) (%case k c ...)))\n"
+	"    ((_ k ((d ...) => f) c ...) (if (%memv k '(d ...)) (f k) (%case k c ...)))\n"
 	"    ((_ k ((d ...) e ...) c ...)\n"
-	"     (if (memv k '(d ...)) (begin e ...) (%case k c ...)))))\n"
+	"     (if (%memv k '(d ...)) (begin e ...) (%case k c ...)))))\n"
 	"(define-syntax do\n"
 	"  (syntax-rules ()\n"
 	"    ((_ ((var init step ...) ...) (test expr ...) command ...)\n"
 	"     (let loop ((var init) ...)\n"
-	"       (if test (begin (void) expr ...)\n"
+	"       (if test (begin (%void) expr ...)\n"
 	"           (begin command ... (loop (%do-step var step ...) ...)))))))\n"
 	"(define-syntax %do-step (syntax-rules () ((_ x) x) ((_ x y) y)))\n"
 	"(define-syntax assert\n"
 	"  (syntax-rules ()\n"
-	"    ((_ e) (let ((v e)) (if v v (error \"assertion failed:\" 'e))))))\n"
+	"    ((_ e) (let ((v e)) (if v v (%error \"assertion failed:\" 'e))))))\n"
 	"(define-syntax time\n"
 	"  (syntax-rules () ((_ e) (%time 'e (lambda () e)))))\n";

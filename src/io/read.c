@@ -151,6 +151,8 @@ static int read_atom(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
 	const char *s = r->p;
+	if (s[0] == '#' && s[1] == '\\' && s[2]) /* a character, refused whole */
+		advance(r), advance(r), advance(r);
 	while (!delimiter(*r->p))
 		advance(r);
 	size_t n = (size_t)(r->p - s);
@@ -249,13 +251,13 @@ static int close_frame(kr_reader *r, char c, uint64_t at, kr_term **out)
 	frame *f = top(r);
 	if (!f || f->kind != F_LIST)
 		return fail_at(r, at, kr_strfmt("unexpected '%c'", c));
+	kri_vec_pop(&r->stack); /* closed, even when wrongly: see recover */
 	if (f->close != c)
 		return fail_at(r, at, kr_strfmt("'%c' closes a list opened "
 						 "with '%c'", c,
 						 f->close == ')' ? '(' : '['));
 	if (f->dot == 1 || (f->dot && !f->items.len))
 		return fail_at(r, at, "a dot must stand between data");
-	kri_vec_pop(&r->stack);
 	return deliver(r, close_list(r, f), f->start, out);
 }
 
@@ -336,7 +338,11 @@ int kr_reader_next(kr_term **out, kr_reader *r)
 	}
 }
 
-/* Skip one token of a form being dropped; the change in open lists. */
+/*
+ * Skip one token of a form being dropped; the change in open lists. A
+ * datum comment's `#;` and a character's `#\x` are tokens of their own,
+ * so that neither the `;` nor the character is read as anything else.
+ */
 static int skip_token(kr_reader *r, int *delta)
 {
 	char c = *r->p;
@@ -344,7 +350,14 @@ static int skip_token(kr_reader *r, int *delta)
 	*delta = c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
 	if (c == '"')
 		return read_string(r, &d);
-	advance(r);
+	if (c == '#' && (r->p[1] == ';' || (r->p[1] == '\\' && r->p[2]))) {
+		bool ch = r->p[1] == '\\';
+		advance(r), advance(r);
+		if (ch)
+			advance(r);
+	} else {
+		advance(r);
+	}
 	if (!*delta && !strchr("'`,", c))
 		while (!delimiter(*r->p))
 			advance(r);

@@ -36,3 +36,11 @@
 (list (f #(1 2) "a)" (g ;)
  1))) (+ 5 6)
 (a . b . c) 9
+(a .)
+(display 1)(display 2)(newline)
+(a ]
+(display 3)(newline)
+(a #z #;(b) c)
+(display 4)(newline)
+(list #\( 1)
+(display 5)(newline)

@@ -22,3 +22,4 @@
 (newline)
 (write '(1 `(2 ,x ,@y)))
 (newline)
+`(1 `(2 ,@(3 ,y)))

@@ -102,3 +102,8 @@ my-or
 (let ((t 23)) (m t 26))
 (define-syntax m2 (syntax-rules () ((_) `(let ,(list 1) ()))))
 (m2)
+; define parameters in a template are renamed too
+(define-syntax defn (syntax-rules () ((_ n e) (define (n x) (+ x e)))))
+(define x 10)
+(defn add-x x)
+(add-x 1)

@@ -29,3 +29,6 @@
 (lambdae (x))
 (defmatche f)
 (run* (q) (matche q (5) 6))
+; the rewrite calls list and == by value: a parameter named list is no capture
+(defmatche (membero2 x list) [(,x (,x . ,rest))] [(,x (,y . ,rest)) (membero2 x rest)])
+(run* (q) (membero2 q '(1 2)))

@@ -32,3 +32,12 @@
 (display (list "a" (quote b) "c\"d" 1.5 (quote (quote x))))
 (newline)
 (printf "~a|~s~%" (list "x" (quote (quote y))) (list "x" (quote (quote y))))
+; the library keeps its own reverse, error, memv ... whatever a program defines
+(define (reverse l) l)
+(filter odd? '(1 2 3 5))
+(list-sort < '(3 1 2))
+(let ((error 0.5)) (assert (> error 1)))
+(let ((memv 1) (void 2)) (case 3 ((3) 'ok)))
+(string-length "héllo")
+(printf "~d ~d~%" 1 (quote a))
+(exact 1e30)
