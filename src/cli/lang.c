@@ -275,7 +275,7 @@ static const char *const special_names[] = {
 	"quote", "quasiquote", "if", "define", "set!", "lambda", "let",
 	"let*", "letrec", "letrec*", "begin", "cond", "and", "or", "when",
 	"unless", "fresh", "conde", "conda", "condu", "run", "run*",
-	"defrel", "project", "define-syntax", "matche", "lambdae",
+	"defrel", "project", "define-syntax", "case", "matche", "lambdae",
 	"defmatche", "else",
 };
 
@@ -511,7 +511,8 @@ static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 
 /* -------------------------------------------------------- quasiquote */
 
-static kr_term *prim_list_value, *prim_append_value, *prim_graph_input_value;
+static kr_term *prim_list_value, *prim_append_value, *prim_graph_input_value,
+	*prim_memv_value;
 
 /* True when t holds an unquote or unquote-splicing form (any depth). */
 static bool has_unquote(kr_term *t)
@@ -1086,6 +1087,42 @@ static lang_node *compile_project(const cc *c, kr_term *x, scope *sc, pos p)
 	return n->body ? n : NULL;
 }
 
+/*
+ * (case key ((d ...) e ...) ... (else e ...)), with R7RS's => in a clause:
+ * (let ((k key)) (cond ((memv k '(d ...)) e ...) ... (else e ...))), a
+ * clause (... => f) becoming (f k); one rewrite for all the clauses.
+ */
+static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
+{
+	if (!check_len(c, x, 2, -1, p))
+		return NULL;
+	kr_term *k = lang_fresh_symbol("k"), *rev = kr_nil();
+	for (kr_term *cl = kr_cdr(kr_cdr(x)); kr_is_pair(cl); cl = kr_cdr(cl)) {
+		kr_term *clause = kr_car(cl);
+		if (kr_list_length(clause) < 2)
+			return syntax_error(c, pos_of_cell(c, cl, p),
+					    "bad case clause");
+		kr_term *data = kr_car(clause), *body = kr_cdr(clause), *test;
+		if (is_sym(data, "else"))
+			test = data;
+		else if (kr_list_length(data) >= 0)
+			test = KR_LIST(prim_memv_value, k,
+				       KR_LIST(kr_sym("quote"), data));
+		else
+			return syntax_error(c, pos_of_cell(c, cl, p),
+					    "bad case clause");
+		if (kr_list_length(body) == 2 && is_sym(kr_car(body), "=>"))
+			body = KR_LIST(KR_LIST(nth(body, 1), k));
+		rev = kr_cons(kr_cons(test, body), rev);
+	}
+	kr_term *clauses = kr_nil();
+	for (; kr_is_pair(rev); rev = kr_cdr(rev))
+		clauses = kr_cons(kr_car(rev), clauses);
+	kr_term *form = KR_LIST(kr_sym("let"), KR_LIST(KR_LIST(k, nth(x, 1))),
+				kr_cons(kr_sym("cond"), clauses));
+	return compile(c, form, sc, p);
+}
+
 /* (define-syntax name (syntax-rules ...)): bound when compiled. */
 static lang_node *compile_define_syntax(const cc *c, kr_term *x, scope *sc,
 					pos p)
@@ -1139,6 +1176,8 @@ static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
 {
 	if (!strcmp(h, "define-syntax"))
 		return compile_define_syntax(c, x, sc, p);
+	if (!strcmp(h, "case"))
+		return compile_case(c, x, sc, p);
 	if (!strcmp(h, "matche") || !strcmp(h, "lambdae") ||
 	    !strcmp(h, "defmatche")) {
 		kr_term *e;
@@ -1340,6 +1379,7 @@ void lang_init(void)
 	(void)lang_stack_low(); /* the stack's base, near main */
 	lang_builtins_init();
 	prim_list_value = lang_lookup("list");
+	prim_memv_value = lang_lookup("memv");
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
 	lang_gcomp_init();

@@ -6,7 +6,8 @@
  * Chez Scheme's (R6RS and its own) list library and derived forms that
  * miniKanren programs and test files use, evaluated once at start (see
  * lang_init): c[ad]r compositions, folds, filters, sorting, iota,
- * add1/sub1, and case, do, assert and time as syntax-rules macros. Each
+ * add1/sub1, and do, assert and time as syntax-rules macros (case is a
+ * special form of lang.c, one rewrite however many clauses). Each
  * is an ordinary global: a program may redefine it, but not what the
  * library itself calls (lang_init compiles it with early binding). Loops are written
  * with tail calls, which the evaluator runs in constant C stack; the sort
@@ -86,19 +87,8 @@ const char lang_scheme_prelude[] =
 	"  (sort l (length l)))\n"
 	"(define (sort less? l) (list-sort less? l))\n"
 	";; derived forms; their templates call private names, which a\n"
-	";; program's own bindings of memv, void or error do not capture\n"
-	"(define %memv memv) (define %void void) (define %error error)\n"
-	"(define-syntax case\n"
-	"  (syntax-rules ()\n"
-	"    ((_ key clause ...) (let ((k key)) (%case k clause ...)))))\n"
-	"(define-syntax %case\n"
-	"  (syntax-rules (else =>)\n"
-	"    ((_ k) (%void))\n"
-	"    ((_ k (else => f)) (f k))\n"
-	"    ((_ k (else e ...)) (begin e ...))\n"
-	"    ((_ k ((d ...) => f) c ...) (if (%memv k '(d ...)) (f k) (%case k c ...)))\n"
-	"    ((_ k ((d ...) e ...) c ...)\n"
-	"     (if (%memv k '(d ...)) (begin e ...) (%case k c ...)))))\n"
+	";; program's own bindings of void or error do not capture\n"
+	"(define %void void) (define %error error)\n"
 	"(define-syntax do\n"
 	"  (syntax-rules ()\n"
 	"    ((_ ((var init step ...) ...) (test expr ...) command ...)\n"

@@ -41,3 +41,5 @@
 (string-length "héllo")
 (printf "~d ~d~%" 1 (quote a))
 (exact 1e30)
+(case (* 2 3) ((2 3 5 7) (quote prime)) ((1 4 6 8 9) (quote composite)))
+(case 9 ((1) 1) (else => (lambda (v) (* v 2))))
