@@ -68,6 +68,13 @@ awk 'BEGIN { printf "(define y 1)\n(display (length `("; for (i = 0; i < 100000;
 	printf "a "; printf ",y ,@(list y y))))\n" }' > "$tmp/long.scm"
 if [ "$("$kr" "$tmp/long.scm" 2>&1)" = 100003 ]; then ok "long quasiquoted list"
 else bad "long quasiquoted list"; fi
+# A cond or case of 20,000 clauses compiles and runs (neither nests).
+awk 'BEGIN { printf "(define (f x) (cond"; for (i = 0; i < 20000; i++)
+	printf " ((= x %d) %d)", i, 2 * i; printf " (else -1)))\n(define (g x) (case x";
+	for (i = 0; i < 20000; i++) printf " ((%d) %d)", i, 3 * i;
+	printf "))\n(display (list (f 19999) (f 0) (f 20000) (g 19999)))\n" }' > "$tmp/long.scm"
+if [ "$("$kr" "$tmp/long.scm" 2>&1)" = "(39998 0 -1 59997)" ]; then ok "long cond and case"
+else bad "long cond and case"; "$kr" "$tmp/long.scm" 2>&1 | head -c 300; fi
 # Deep quoted data under an ellipsis in a template: an error, not a crash.
 awk 'BEGIN { printf "(define-syntax m (syntax-rules () ((_ a ...) (list (cons a (quote ";
 	for (i = 0; i < 300000; i++) printf "("; for (i = 0; i < 300000; i++) printf ")";

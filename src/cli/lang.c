@@ -953,32 +953,68 @@ static lang_node *compile_cond_arrow(const cc *c, kr_term *cl, scope *sc,
 	return compile(c, form, sc, pos_of_cell(c, cl, p));
 }
 
-static lang_node *compile_cond_clauses(const cc *c, kr_term *cl, scope *sc,
-				       pos p)
+static bool is_arrow_clause(kr_term *clause)
 {
-	if (kr_term_kind(cl) != KR_CONS)
-		return const_node(c, lang_void(), p);
-	kr_term *clause = kr_car(cl);
-	pos pc = pos_of_cell(c, cl, p);
-	if (kr_list_length(clause) < 1)
-		return syntax_error(c, pc, "bad cond clause");
+	return kr_list_length(clause) == 3 && is_sym(nth(clause, 1), "=>");
+}
+
+/* One clause in front of `rest`, the rest of the cond compiled. */
+static lang_node *cond_clause(const cc *c, kr_term *cell, lang_node *rest,
+			      scope *sc, pos p)
+{
+	kr_term *clause = kr_car(cell);
+	pos pc = pos_of_cell(c, cell, p);
 	if (is_sym(kr_car(clause), "else"))
 		return compile_seq(c, clause, 1, sc, pc);
-	if (kr_list_length(clause) == 3 && is_sym(nth(clause, 1), "=>"))
-		return compile_cond_arrow(c, cl, sc, p);
-	lang_node *n = node_new(c, N_IF, pc, 3);
-	n->kids[0] = compile(c, kr_car(clause), sc, pc);
-	if (!n->kids[0])
+	lang_node *test = compile(c, kr_car(clause), sc, pc);
+	if (!test)
 		return NULL;
 	if (kr_list_length(clause) == 1) { /* (cond (test) ...) == (or test ...) */
 		lang_node *o = node_new(c, N_OR, pc, 2);
-		o->kids[0] = n->kids[0];
-		o->kids[1] = compile_cond(c, kr_cdr(cl), sc, p);
-		return o->kids[1] ? o : NULL;
+		o->kids[0] = test;
+		o->kids[1] = rest;
+		return o;
 	}
+	lang_node *n = node_new(c, N_IF, pc, 3);
+	n->kids[0] = test;
 	n->kids[1] = compile_seq(c, clause, 1, sc, pc);
-	n->kids[2] = compile_cond(c, kr_cdr(cl), sc, p);
-	return n->kids[1] && n->kids[2] ? n : NULL;
+	n->kids[2] = rest;
+	return n->kids[1] ? n : NULL;
+}
+
+/*
+ * The clauses up to the first => clause (or else) are chained from the
+ * last one back, so a long cond nests neither the compiler nor, as each
+ * if's else branch is a tail position, the evaluator; a => clause and
+ * what follows it are compiled as its rewrite.
+ */
+static lang_node *compile_cond_clauses(const cc *c, kr_term *cl, scope *sc,
+				       pos p)
+{
+	size_t n = 0;
+	kr_term *cell = cl;
+	for (; kr_term_kind(cell) == KR_CONS; cell = kr_cdr(cell), n++) {
+		kr_term *clause = kr_car(cell);
+		if (kr_list_length(clause) < 1)
+			return syntax_error(c, pos_of_cell(c, cell, p),
+					    "bad cond clause");
+		if (is_sym(kr_car(clause), "else")) {
+			cell = kr_nil(), n++;
+			break;
+		}
+		if (is_arrow_clause(clause))
+			break;
+	}
+	lang_node *rest = kr_term_kind(cell) == KR_CONS ?
+				  compile_cond_arrow(c, cell, sc, p) :
+				  const_node(c, lang_void(), p);
+	kr_term **cells = kr_alloc((n ? n : 1) * sizeof *cells);
+	cell = cl;
+	for (size_t i = 0; i < n; i++, cell = kr_cdr(cell))
+		cells[i] = cell;
+	for (size_t i = n; rest && i-- > 0;)
+		rest = cond_clause(c, cells[i], rest, sc, p);
+	return rest;
 }
 
 typedef lang_node *(*compile_fn)(const cc *c, kr_term *x, scope *sc, pos p);
