@@ -525,8 +525,11 @@ static binding *sequence_vars(const macro *m, kr_term *t, int k, int inner,
 			acc = bind(acc, t, v);
 		return acc;
 	}
-	if (is_cons(t) && is_ellipsis(m, kr_car(t)) && kr_list_length(t) == 2)
-		return acc; /* (... ...): no ellipsis inside */
+	if (is_cons(t) && is_ellipsis(m, kr_car(t)) && kr_list_length(t) == 2) {
+		macro lit = *m; /* (... tmpl): its ellipses are literal */
+		lit.ellipsis = NULL;
+		return sequence_vars(&lit, kr_car(kr_cdr(t)), k, inner, b, acc);
+	}
 	if (!is_cons(t) || !enter())
 		return acc; /* too deep: enter() set too_deep */
 	for (; is_cons(t) && !too_deep; t = kr_cdr(t)) {

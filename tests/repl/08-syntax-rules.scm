@@ -107,3 +107,6 @@ my-or
 (define x 10)
 (defn add-x x)
 (add-x 1)
+; a pattern variable inside (... tmpl) still takes the ellipses around it
+(define-syntax esc2 (syntax-rules () ((_ (a ...) (b ...)) '((a (... (a ... b))) ...))))
+(esc2 (1 2) (3 4))
