@@ -103,8 +103,11 @@ static bool enter(void)
 {
 	if (depth >= LANG_MAX_DEPTH || lang_stack_low()) {
 		too_deep = true;
-		kr_error_set(KR_ELIMIT, "a macro's pattern or template "
-			     "nested over %d levels", LANG_MAX_DEPTH);
+		/* the compiler's words: which walk stops first depends on
+		   the stack a frame takes (more under the sanitizers) */
+		kr_error_set(KR_ELIMIT, "form nested too deeply (over %d "
+			     "levels, or near the end of the C stack)",
+			     LANG_MAX_DEPTH);
 		return false;
 	}
 	depth++;
