@@ -1284,24 +1284,25 @@ static bool is_special(const kr_term *head, scope *sc)
  * Declarations of graph inputs, as the command's input language writes
  * them: `(matrix A B)`, `(vector x)`, `(scalar s)` and `(declare TYPE a
  * ...)` with a type of the graph format, e.g. `(declare (tensor float32 ?
- * 3) X)`. Each name is defined as a new input variable:
+ * 3) X)`, at top level and while the program has not defined a procedure
+ * of that name (Scheme's `vector`, say). Each name is defined as a new
+ * input variable:
  * `(begin (define A (graph-input 'matrix "A")) ...)`. A form whose parts
  * are not all symbols is an ordinary call.
  */
 static bool is_declaration(const kr_term *x, scope *sc)
 {
 	kr_term *head = kr_car(x);
-	if (kr_term_kind(head) != KR_SYM || kr_list_length(x) < 2)
-		return false;
+	if (sc || kr_term_kind(head) != KR_SYM || kr_list_length(x) < 2)
+		return false; /* inside a body, (vector x) is a call */
 	const char *h = kr_sym_name(head);
 	bool decl = !strcmp(h, "declare");
 	if (!decl && strcmp(h, "matrix") && strcmp(h, "vector") &&
 	    strcmp(h, "scalar"))
 		return false;
-	for (scope *s = sc; s; s = s->up)
-		for (size_t i = 0; i < s->n; i++)
-			if (s->names[i] == head)
-				return false;
+	lang_global *g = global_cell(head, false);
+	if (g && g->value)
+		return false; /* a program's own vector procedure */
 	kr_term *names = kr_cdr(x);
 	if (decl && (kr_list_length(x) < 3 ||
 		     kr_term_kind(kr_car(names)) != KR_CONS))

@@ -43,3 +43,9 @@
 (exact 1e30)
 (case (* 2 3) ((2 3 5 7) (quote prime)) ((1 4 6 8 9) (quote composite)))
 (case 9 ((1) 1) (else => (lambda (v) (* v 2))))
+; (vector x) declares a graph input at top level only, and not once the
+; program has its own vector procedure
+(let ((x 1)) (vector x))
+(define (vector . xs) xs)
+(vector 1 2)
+(let ((x 1)) (vector x))
