@@ -54,20 +54,9 @@ typedef struct topo {
 	void *ctx;
 } topo;
 
-static uintptr_t state(const topo *t, const kr_apply *node)
-{
-	return node->mark == t->ep ? node->state : 0;
-}
-
-static void set_state(const topo *t, kr_apply *node, uintptr_t s)
-{
-	node->mark = t->ep;
-	node->state = s;
-}
-
 static bool node_done(const topo *t, const kr_apply *node)
 {
-	if (state(t, node) == DONE)
+	if (kri_node_state(node, t->ep) == DONE)
 		return true;
 	return t->fg && kri_fg_ndata(t->fg, node) != NULL;
 }
@@ -100,7 +89,7 @@ static bool node_ready(topo *t, const kr_apply *node)
 
 static void emit(topo *t, kr_apply *node, kri_vec *order)
 {
-	set_state(t, node, DONE);
+	kri_node_set_state(node, t->ep, DONE);
 	kri_vec_push(order, node);
 	if (t->each)
 		t->each(t->ctx, node);
@@ -114,11 +103,11 @@ static int topo_step(topo *t, kr_apply *cur, kri_vec *order)
 		emit(t, cur, order);
 		return 0;
 	}
-	if (state(t, cur) == EXPANDED)
+	if (kri_node_state(cur, t->ep) == EXPANDED)
 		return kr_error_set(KR_EINVALID,
 				    "the graph contains a cycle through %s",
 				    kr_apply_to_string(cur));
-	set_state(t, cur, EXPANDED);
+	kri_node_set_state(cur, t->ep, EXPANDED);
 	kri_vec_push(&t->todo, (char *)cur + FINISH);
 	for (size_t i = 0; i < cur->nin; i++)
 		if (!computed(t, cur->inputs[i]))

@@ -122,6 +122,20 @@ struct kr_apply {
 /* A fresh traversal epoch for `mark` fields (never 0). */
 uint64_t kri_epoch(void);
 
+/* node's state in traversal ep: 0 while another traversal owns it. */
+static inline uintptr_t kri_node_state(const kr_apply *node, uint64_t ep)
+{
+	return node->mark == ep ? node->state : 0;
+}
+
+/* Give node the state s in traversal ep. */
+static inline void kri_node_set_state(kr_apply *node, uint64_t ep,
+				      uintptr_t s)
+{
+	node->mark = ep;
+	node->state = s;
+}
+
 /*
  * The graph (see fgraph.c for the invariants). `xvars`/`xnodes` hold the
  * data of the variables and nodes whose in-place slot another graph uses.

@@ -145,20 +145,18 @@ bool kr_apply_depends_on(const kr_apply *node, size_t n,
 	uint64_t ep = kri_epoch();
 	for (size_t k = 0; k < n; k++) {
 		kr_check(depends_on[k] != NULL);
-		depends_on[k]->mark = ep;
-		depends_on[k]->state = N_TARGET;
+		kri_node_set_state(depends_on[k], ep, N_TARGET);
 	}
 	kri_vec stack = {0};
 	kri_vec_push(&stack, (kr_apply *)node);
 	while (stack.len > 0) {
 		kr_apply *a = kri_vec_pop(&stack);
-		uintptr_t s = a->mark == ep ? a->state : 0;
+		uintptr_t s = kri_node_state(a, ep);
 		if (s & N_TARGET)
 			return true;
 		if (s & N_SEEN)
 			continue;
-		a->mark = ep;
-		a->state = N_SEEN;
+		kri_node_set_state(a, ep, N_SEEN);
 		for (size_t i = 0; i < a->nin; i++)
 			if (a->inputs[i]->owner)
 				kri_vec_push(&stack, a->inputs[i]->owner);
@@ -248,10 +246,9 @@ kr_apply **kr_applys_between(size_t *count, size_t nins,
 		kr_variable *v = all.items[k];
 		kr_apply *o = v->owner;
 		if (!o || (vflags(v, ep) & V_STOP) ||
-		    (o->mark == ep && o->state == N_SEEN))
+		    kri_node_state(o, ep) == N_SEEN)
 			continue;
-		o->mark = ep;
-		o->state = N_SEEN;
+		kri_node_set_state(o, ep, N_SEEN);
 		kri_vec_push(&res, o);
 	}
 	return (kr_apply **)result(&res, count);
@@ -282,17 +279,6 @@ static bool computed(const sorter *s, const kr_variable *v)
 	return !v->owner || v->mark == s->ep;
 }
 
-static uintptr_t tstate(const sorter *s, const kr_apply *node)
-{
-	return node->mark == s->ep ? node->state : 0;
-}
-
-static void tset(const sorter *s, kr_apply *node, uintptr_t st)
-{
-	node->mark = s->ep;
-	node->state = st;
-}
-
 static bool outputs_computed(const sorter *s, const kr_apply *node)
 {
 	for (size_t j = 0; j < node->nout; j++)
@@ -311,7 +297,7 @@ static bool inputs_computed(const sorter *s, const kr_apply *node)
 
 static int emit(sorter *s, kr_apply *node)
 {
-	tset(s, node, T_DONE);
+	kri_node_set_state(node, s->ep, T_DONE);
 	kri_vec_push(&s->order, node);
 	if (s->each)
 		return s->each(s->ctx, node);
@@ -322,7 +308,7 @@ static int emit(sorter *s, kr_apply *node)
 
 static int sort_step(sorter *s, kr_apply *cur)
 {
-	uintptr_t st = tstate(s, cur);
+	uintptr_t st = kri_node_state(cur, s->ep);
 	if (st == T_DONE || outputs_computed(s, cur))
 		return 0;
 	if (st == T_EXPANDED)
@@ -331,7 +317,7 @@ static int sort_step(sorter *s, kr_apply *cur)
 				    kr_apply_to_string(cur));
 	if (inputs_computed(s, cur))
 		return emit(s, cur);
-	tset(s, cur, T_EXPANDED);
+	kri_node_set_state(cur, s->ep, T_EXPANDED);
 	kri_vec_push(&s->todo, (char *)cur + T_FINISH);
 	for (size_t i = 0; i < cur->nin; i++)
 		if (!computed(s, cur->inputs[i]))
