@@ -33,9 +33,11 @@ kr_goal *kr_nullo(kr_term *x);
 
 /**
  * `(itero l)`: l is a proper list (kanren's itero, TRS2's listo): the
- * empty list first, then a pair whose rest is one. Fully relational;
- * terminates when l is a proper list, and enumerates lists of length 0,
- * 1, 2 ... (of fresh elements) when l is fresh.
+ * empty list first, then a pair whose rest is one. Shape: l is any term.
+ * Fully relational; terminates when l is a proper list (one answer) or
+ * not a list (none), and enumerates lists of length 0, 1, 2 ... (of
+ * fresh elements) when l or its tail is fresh. Errors: none; aborts on
+ * OOM. Cost: one step per cell.
  */
 kr_goal *kr_itero(kr_term *l);
 
