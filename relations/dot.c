@@ -26,20 +26,64 @@ static kr_term *add_term(void)
 }
 
 /*
+ * True when t (walked in s) cannot be a sequence headed by op: it is not
+ * a var and has no head (an atom, ()) or a head that is neither a var
+ * nor op.
+ */
+static bool head_is_not(const kr_subst *s, kr_term *t, kr_term *op)
+{
+	t = kr_walk(t, s);
+	if (kr_is_var(t))
+		return false;
+	if (!kr_is_pair(t))
+		return true;
+	kr_term *head = kr_walk(kr_car(t), s);
+	return !kr_is_var(head) && !kr_equal(head, op);
+}
+
+/*
+ * True when the goal has no answer whatever A and t: in is not a `dot`,
+ * or its second argument is not an `add` ((== in (dot A t)) and
+ * (heado add t) fail), or out is not an `add` ((conso add _ out) fails).
+ * A shape this cannot see through (an improper tail, a var) gives false
+ * and the goals decide.
+ */
+static bool cannot_match(const kr_state *st, kr_term *in, kr_term *out)
+{
+	const kr_subst *s = kr_state_subst(st);
+	if (head_is_not(s, in, kr_op_term(kr_op_dot())) ||
+	    head_is_not(s, out, add_term()))
+		return true;
+	in = kr_walk(in, s);
+	if (kr_is_var(in))
+		return false;
+	kr_term *args = kr_walk(kr_cdr(in), s);
+	if (!kr_is_pair(args))
+		return false;
+	args = kr_walk(kr_cdr(args), s);
+	return kr_is_pair(args) && head_is_not(s, kr_car(args), add_term());
+}
+
+/*
  * Exactly the documents' goal: in is `dot(A, t)` with t an `add`, t is
  * flattened, and out is the `add` of `dot(A, x)` for each argument x.
- * Written as a clause function, so that on the many nodes that are not
- * a `dot` (a rewriter tries the relation on each) the first == fails
- * before the other goals are built; the answers and their order are
- * those of the conjunction.
+ * Written as a fresh body of its own, so that on the many nodes that are
+ * not a `dot` (a rewriter tries the relation on each) it fails before
+ * making its variables or building the other goals; the answers and
+ * their order are those of the conjunction.
  */
 static kr_stream *dot_distributeo_run(const kr_state *st, kr_term *const *v,
 				      void *env)
 {
+	(void)v;
 	kr_term *const *a = env;
 	kr_term *in = a[0], *out = a[1];
-	kr_term *A = v[0], *add_t = v[1], *add_cdr = v[2], *dot_cdr = v[3],
-		*add_flat = v[4];
+	if (cannot_match(st, in, out))
+		return NULL;
+	kr_term *w[5];
+	kr_fresh(5, w);
+	kr_term *A = w[0], *add_t = w[1], *add_cdr = w[2], *dot_cdr = w[3],
+		*add_flat = w[4];
 	st = kr_clause_eq(st, in, KR_ETUPLE(kr_op_term(kr_op_dot()), A, add_t));
 	if (!st)
 		return NULL;
@@ -54,7 +98,7 @@ static kr_stream *dot_distributeo_run(const kr_state *st, kr_term *const *v,
 static kr_goal *dot_distributeo_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	return kr_fresh_run(5, dot_distributeo_run, (void *)a);
+	return kr_fresh_run(0, dot_distributeo_run, (void *)a);
 }
 
 const kr_rel *kr_dot_distributeo_rel(void)

@@ -109,6 +109,64 @@ START_TEST(dot_distributeo_answers)
 }
 END_TEST
 
+/*
+ * Terms that cannot be `dot(A, add(...))` give no answer (the relation
+ * stops before making its variables); terms that still can, through
+ * the substitution or an unbound head, give the answer as before.
+ */
+START_TEST(dot_distributeo_partial_terms)
+{
+	matrices();
+	kr_term *q = kr_var_new("q");
+	kr_term *dt = kr_op_term(kr_op_dot()), *at = kr_op_term(kr_op_add());
+	kr_term *AA = kr_variable_term(A), *X = kr_variable_term(x),
+		*Y = kr_variable_term(y);
+	kr_term *none[] = {
+		kr_variable_term(add(x, y)),
+		kr_variable_term(dot(A, x)),
+		kr_variable_term(dot(A, dot(x, y))),
+		X,
+		kr_sym("dot"),
+		kr_nil(),
+		KR_ETUPLE(dt, AA),
+		KR_LIST(dt, AA, KR_LIST(kr_sym("add"), X, Y)),
+	};
+	for (size_t i = 0; i < sizeof none / sizeof *none; i++)
+		ck_assert(kr_is_null(kr_run(-1, q, kr_dot_distributeo(none[i],
+								      q))));
+	/* backwards: an out that is not an `add` */
+	kr_term *outs[] = {kr_variable_term(dot(A, x)), X, kr_sym("add"),
+			   KR_LIST(kr_sym("add"), X)};
+	for (size_t i = 0; i < sizeof outs / sizeof *outs; i++)
+		ck_assert(kr_is_null(kr_run(-1, q, kr_dot_distributeo(q,
+								      outs[i]))));
+	kr_variable *v;
+	/* ... and one whose head is still unbound */
+	kr_term *o = KR_ETUPLE(kr_var_new("o"), KR_ETUPLE(dt, AA, X),
+			       KR_ETUPLE(dt, AA, Y));
+	kr_term *back = kr_run(-1, q, kr_dot_distributeo(q, o));
+	ck_assert_int_eq(kr_list_length(back), 1);
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(back)), 0);
+	ck_assert_str_eq(kr_pprint(v), "(A @ (x + y))");
+	/* through a binding */
+	kr_term *in = kr_var_new("in");
+	kr_term *ans = kr_run(-1, q,
+			      KR_ALL(kr_eq(in, kr_variable_term(dot(A, add(x, y)))),
+				     kr_dot_distributeo(in, q)));
+	ck_assert_int_eq(kr_list_length(ans), 1);
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(ans)), 0);
+	ck_assert_str_eq(kr_pprint(v), "((A @ x) + (A @ y))");
+	/* an unbound head and an unbound argument head are bound */
+	kr_term *h = kr_var_new("h"), *h2 = kr_var_new("h2");
+	kr_term *pair = KR_LIST(h, h2);
+	ans = kr_run(-1, pair,
+		     kr_dot_distributeo(KR_ETUPLE(h, AA, KR_ETUPLE(h2, X, Y)),
+					q));
+	ck_assert_int_eq(kr_list_length(ans), 1);
+	ck_assert(kr_equal(kr_car(ans), KR_LIST(dt, at)));
+}
+END_TEST
+
 /* The documents' unification and reification examples. */
 static kr_variable *sx, *sy, *sz;
 
@@ -186,6 +244,7 @@ Suite *docs_suite(void)
 	tcase_add_loop_test(tc, dot_distribution_both_ways, 0,
 			    sizeof dot_cases / sizeof *dot_cases);
 	tcase_add_test(tc, dot_distributeo_answers);
+	tcase_add_test(tc, dot_distributeo_partial_terms);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("unification");
 	tcase_add_test(tc, unify_graph_with_etuple);
