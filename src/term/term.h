@@ -29,7 +29,7 @@
  * construction from the parts; foreign atoms are ground). It makes the
  * occurs check and kr_walk_star O(1) on ground data.
  */
-enum { KRI_GROUND = 1, KRI_REFERENCED = 2, KRI_KEYED = 4 };
+enum { KRI_GROUND = 1, KRI_REFERENCED = 2, KRI_KEYED = 4, KRI_MARKED = 8 };
 
 /*
  * Birth and references (the occurs check's fast path). `birth` is the
@@ -45,6 +45,14 @@ enum { KRI_GROUND = 1, KRI_REFERENCED = 2, KRI_KEYED = 4 };
  * The flag is global and only ever set, so it is safe for every branch.
  */
 #define KRI_BIRTH_UNKNOWN UINT32_MAX
+
+/*
+ * Flag KRI_MARKED, on pairs and etuples: every variable in the term's
+ * structure is KRI_REFERENCED (kri_mark_refs has been through it), so a
+ * later binding to the same structure does not walk it again. As the
+ * term is immutable and the variables' flag is only ever set, it stays
+ * true.
+ */
 
 /*
  * Flag KRI_KEYED: the variable is (or was) the key of a binding in some

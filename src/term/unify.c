@@ -54,14 +54,16 @@ void kri_mark_refs(kr_term *t)
 	work w;
 	work_init(&w);
 	for (; t; t = pop1(&w)) {
-		while (!KRI_IS_GROUND(t)) {
+		while (!(t->flags & (KRI_GROUND | KRI_MARKED))) {
 			if (t->kind == KR_VAR) {
 				t->flags |= KRI_REFERENCED;
 			} else if (t->kind == KR_CONS) {
+				t->flags |= KRI_MARKED;
 				push(&w, t->u.cons.cdr, NULL);
 				t = t->u.cons.car;
 				continue;
 			} else if (t->kind == KR_ETUPLE) {
+				t->flags |= KRI_MARKED;
 				for (size_t i = 0; i < t->u.et.n; i++)
 					push(&w, t->u.et.items[i], NULL);
 			}
