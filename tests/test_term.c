@@ -29,6 +29,19 @@ START_TEST(ground_flags)
 	ck_assert(!kr_is_ground(KR_ETUPLE(kr_sym("f"), x)));
 	ck_assert(kr_is_ground(KR_ETUPLE(kr_sym("f"), kr_int(2))));
 	ck_assert(!kr_is_ground(x));
+	/* the tails of an etuple, and etuples consed onto one */
+	kr_term *a = kr_sym("a"), *one = kr_int(1);
+	kr_term *e = KR_ETUPLE(x, a, one, x, one);
+	bool tails[] = {false, false, false, false, true};
+	for (int i = 0; i < 5; i++, e = kr_cdr(e))
+		ck_assert_int_eq(kr_is_ground(e), tails[i]);
+	ck_assert(kr_is_null(e) && kr_is_ground(e));
+	e = KR_ETUPLE(a, one);
+	ck_assert(kr_is_ground(kr_cdr(e)));
+	ck_assert(kr_is_ground(kr_cons(one, e)));
+	ck_assert(!kr_is_ground(kr_cons(x, e)));
+	ck_assert(!kr_is_ground(kr_cons(one, KR_ETUPLE(a, x))));
+	ck_assert(kr_is_ground(kr_cdr(KR_ETUPLE(x, a))));
 }
 END_TEST
 

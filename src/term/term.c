@@ -205,19 +205,29 @@ kr_term *kri_foreign_expand(const kr_term *t)
 
 /* ------------------------------------------------------------- etuples */
 
-static kr_term *etuple_window(kr_term **items, size_t n, kr_term *parent)
+/* An etuple term over items[0..n-1]; `ground` as the items are. */
+static kr_term *etuple_make(kr_term **items, size_t n, kr_term *parent,
+			    bool ground)
 {
-	uint8_t flags = KRI_GROUND;
-	for (size_t i = 0; i < n; i++)
-		if (!KRI_IS_GROUND(items[i])) {
-			flags = 0;
-			break;
-		}
-	kr_term *t = new_term(KR_ETUPLE, flags, TERM_SIZE(et));
+	kr_term *t = new_term(KR_ETUPLE, ground ? KRI_GROUND : 0,
+			      TERM_SIZE(et));
 	t->u.et.items = items;
 	t->u.et.n = n;
 	t->u.et.parent = parent;
 	return t;
+}
+
+static bool all_ground(kr_term *const *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!KRI_IS_GROUND(items[i]))
+			return false;
+	return true;
+}
+
+static kr_term *etuple_window(kr_term **items, size_t n, kr_term *parent)
+{
+	return etuple_make(items, n, parent, all_ground(items, n));
 }
 
 kr_term *kr_etuple(size_t n, kr_term *const *items)
@@ -280,7 +290,8 @@ static kr_term *cons_etuple(kr_term *a, kr_term *d)
 	kr_term **items = kri_alloc(n * sizeof *items);
 	items[0] = a;
 	memcpy(items + 1, d->u.et.items, d->u.et.n * sizeof *items);
-	return etuple_window(items, n, NULL);
+	return etuple_make(items, n, NULL,
+			   KRI_IS_GROUND(a) && KRI_IS_GROUND(d));
 }
 
 kr_term *kr_cons(kr_term *a, kr_term *d)
@@ -333,7 +344,16 @@ kr_term *kr_cdr(const kr_term *t)
 	if (t->kind != KR_ETUPLE)
 		t = kri_foreign_expand(t);
 	kr_check(t != NULL && t->kind == KR_ETUPLE && t->u.et.n > 0);
-	return etuple_window(t->u.et.items + 1, t->u.et.n - 1, (kr_term *)t);
+	/*
+	 * The tail of a ground etuple is ground; of another one, it is not
+	 * when the head is (the variable is further on). Only a tail after
+	 * a non-ground head needs a look, so walking an etuple is linear.
+	 */
+	kr_term **rest = t->u.et.items + 1;
+	size_t n = t->u.et.n - 1;
+	bool ground = KRI_IS_GROUND(t) ||
+		      (!KRI_IS_GROUND(t->u.et.items[0]) && all_ground(rest, n));
+	return etuple_make(rest, n, (kr_term *)t, ground);
 }
 
 kr_term *kr_list(size_t n, kr_term *const *items)
