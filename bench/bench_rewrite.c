@@ -15,8 +15,13 @@
  * pass rescans unchanged nodes), "passes" an equilibrium's passes,
  * "alloc B/n" the bytes one rewrite allocated per node (also constant
  * for linear work; the time per node also feels the caches and the
- * collector's marking of a live graph that outgrows them). A size stops growing once
- * one run takes over BENCH_LIMIT seconds (default 10). Arguments:
+ * collector's marking of a live graph that outgrows them). "gc %" is the
+ * share of the rewrite's time spent inside collections and "mut us/node"
+ * the rest per node (medians over the runs, wall clock): the work of the
+ * rewriter itself, whose flatness shows that nothing is rescanned, apart
+ * from the collector whose marking grows with the live graph. A size
+ * stops growing once one run takes over BENCH_LIMIT seconds (default
+ * 10). Arguments:
  * [SHAPE [MAXN]] runs only the shapes whose name starts with SHAPE (e.g.
  * `merge`, `kanren_bwd`), up to MAXN.
  */
@@ -178,6 +183,7 @@ static double cpu_now(void)
 /* What one row measured. */
 typedef struct result {
 	double wall, cpu;       /* medians, s */
+	double gc, mut;         /* medians: in collections, the rest, s */
 	size_t visits, passes;  /* of the last run */
 	size_t alloc;           /* bytes the last rewrite allocated */
 	bool ok;
@@ -186,7 +192,7 @@ typedef struct result {
 /* Median of `runs` rewrites; ok false if a result is wrong. */
 static result measure(const shape *s, long n, int runs)
 {
-	double t[64], c[64];
+	double t[64], c[64], g[64], u[64];
 	result res = {.ok = true};
 	for (int r = 0; r < runs; r++) {
 		kr_fgraph *fg = s->build(n);
@@ -198,6 +204,8 @@ static result measure(const shape *s, long n, int runs)
 		t[r] = bench_now() - t0;
 		c[r] = cpu_now() - c0;
 		kr_memory_stats_get(&m1);
+		g[r] = m1.gc_seconds - m0.gc_seconds;
+		u[r] = t[r] - g[r];
 		res.alloc = m1.allocated - m0.allocated;
 		res.visits = kr_profile_visits(prof);
 		res.passes = kr_profile_passes(prof);
@@ -210,6 +218,8 @@ static result measure(const shape *s, long n, int runs)
 	}
 	res.cpu = bench_median(c, runs);
 	res.wall = bench_median(t, runs);
+	res.gc = bench_median(g, runs);
+	res.mut = bench_median(u, runs);
 	return res;
 }
 
@@ -223,11 +233,12 @@ static int row(const shape *s, long n, long i, int runs, double limit)
 	double peer = i < 4 ? s->peer[i] : 0, m = r.wall;
 	double grown = (bench_peak_mib() - before) * 1048576.0;
 	printf("%-16s %8ld %12.6f %12.3e %10.4g %10.4g %12.3f %12.0f %7.2f "
-	       "%6zu %9.0f %s\n",
+	       "%6zu %9.0f %5.1f %12.3f %s\n",
 	       s->name, n, m, m / (double)n, peer, peer > 0 ? peer / m : 0.0,
 	       r.cpu / (double)n * 1e6, grown / (double)n,
 	       (double)r.visits / (double)n, r.passes,
-	       (double)r.alloc / (double)n, r.ok ? "ok" : "WRONG");
+	       (double)r.alloc / (double)n, m > 0 ? 100 * r.gc / m : 0.0,
+	       r.mut / (double)n * 1e6, r.ok ? "ok" : "WRONG");
 	fflush(stdout);
 	if (!r.ok)
 		return ROW_WRONG;
@@ -256,10 +267,11 @@ int main(int argc, char **argv)
 	double limit = lim ? atof(lim) : 10.0;
 	const char *only = argc > 1 ? argv[1] : "";
 	long maxn = argc > 2 ? atol(argv[2]) : 1000000;
-	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %9s %s\n",
+	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %9s %5s "
+	       "%12s %s\n",
 	       "benchmark", "N", "median s", "s/node", "PyTensor s", "speedup",
 	       "cpu us/node", "peak B/node", "visits", "passes", "alloc B/n",
-	       "check");
+	       "gc %", "mut us/node", "check");
 	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
 		const shape *s = &shapes[k];
 		if (strncmp(s->name, only, strlen(only)) != 0)

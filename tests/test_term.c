@@ -1,5 +1,7 @@
 /* test_term.c -- terms and persistent substitutions. */
 /* See the LICENSE file for copying conditions. */
+#include "config.h"
+
 #include "suites.h"
 
 START_TEST(kinds_and_atoms)
@@ -181,6 +183,15 @@ START_TEST(memory_stats)
 	ck_assert_uint_ge(b.allocated - a.allocated, 64u << 16);
 	ck_assert_uint_ge(b.collections, a.collections);
 	ck_assert_uint_ge(b.heap, 1u << 16);
+	/* 256 MiB of garbage: the collector runs, and its time is counted */
+	for (int i = 0; i < 4096; i++)
+		ck_assert_ptr_nonnull(kr_alloc(1 << 16));
+	kr_memory_stats_get(&a);
+	ck_assert_uint_gt(a.collections, b.collections);
+#ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
+	ck_assert(a.gc_seconds > b.gc_seconds);
+#endif
+	ck_assert(a.gc_seconds >= b.gc_seconds && b.gc_seconds >= 0);
 }
 END_TEST
 

@@ -45,6 +45,13 @@ typedef struct kr_memory_stats {
 	size_t allocated;   /**< bytes allocated since kr_init(), in total */
 	size_t heap;        /**< bytes of heap the collector holds now */
 	size_t collections; /**< collections so far */
+	/**
+	 * Seconds (wall clock) spent inside collections so far: the world is
+	 * stopped, marking and eager sweeping. Lazy sweeping, which Boehm GC
+	 * does while allocating, is not counted. 0 when the collector cannot
+	 * report it (Boehm GC before 7.6).
+	 */
+	double gc_seconds;
 } kr_memory_stats;
 
 /**

@@ -4,6 +4,7 @@
 
 #include <gc/gc.h>
 #include <gc/gc_inline.h>
+#include <time.h>
 
 #include "alloc.h"
 
@@ -30,10 +31,34 @@ static void *oom(size_t n)
  */
 #define INITIAL_HEAP (16u << 20)
 
+/* Time inside collections (kr_memory_stats.gc_seconds). */
+static double gc_started, gc_total;
+
+double kri_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
+/* Called by the collector with its lock held: no allocation here. */
+static void GC_CALLBACK on_collection(GC_EventType e)
+{
+	if (e == GC_EVENT_START)
+		gc_started = kri_now();
+	else if (e == GC_EVENT_END)
+		gc_total += kri_now() - gc_started;
+}
+#endif
+
 void kri_alloc_init(void)
 {
 	GC_INIT();
 	GC_set_oom_fn(oom);
+#ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
+	GC_set_on_collection_event(on_collection);
+#endif
 	if (!getenv("GC_FREE_SPACE_DIVISOR"))
 		GC_set_free_space_divisor(1);
 	if (!getenv("GC_INITIAL_HEAP_SIZE") && GC_get_heap_size() < INITIAL_HEAP)
@@ -84,6 +109,7 @@ void kr_memory_stats_get(kr_memory_stats *out)
 	out->allocated = GC_get_total_bytes();
 	out->heap = GC_get_heap_size();
 	out->collections = GC_get_gc_no();
+	out->gc_seconds = gc_total;
 }
 
 void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }

@@ -19,6 +19,9 @@
  */
 void kri_alloc_init(void);
 void *kri_alloc_atomic(size_t n);
+
+/* A monotonic clock, in seconds (profiles, the collector's time). */
+double kri_now(void);
 void *kri_realloc(void *p, size_t n);
 
 /*

@@ -9,13 +9,6 @@
 
 #include <string.h>
 
-double kri_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* ------------------------------------------------------------ replacements */
 
 kr_replacements *kr_replacements_for_outputs(const kr_apply *node, size_t n,

@@ -79,8 +79,6 @@ struct kr_profile {
 	kri_vec sub_profs; /* equilibrium: global/final/cleanup profiles */
 };
 
-double kri_now(void);
-
 /*
  * True for the reason a failed replacement's revert gives to features
  * (features.h: "Revert"); rewriters' updaters ignore those changes.
