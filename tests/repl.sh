@@ -85,11 +85,24 @@ if [ $st -eq 1 ] && grep -q "form nested too deeply" "$tmp/err"; then
 else
 	bad "deep template data: status $st"; head -c 300 "$tmp/err"
 fi
-# time: the value on standard output, Chez's report on standard error.
+# time: the value on standard output, Chez's report on standard error
+# (the expression with print-level and print-length 2; with collections,
+# the time spent collecting and the bytes reclaimed).
 out=$("$kr" -e "(time (length (run* (q) (membero q '(a b c)))))" 2> "$tmp/err")
-if [ "$out" = 3 ] && grep -q "^(time (length (run\* (q) (membero q '(a b c)))))$" "$tmp/err" &&
-   grep -q "s elapsed cpu time$" "$tmp/err"; then ok "time"
+if [ "$out" = 3 ] && grep -q "^(time (length (run\* (\.\.\.) \.\.\.)))$" "$tmp/err" &&
+   grep -q "^    no collections$" "$tmp/err" &&
+   grep -q "^    [0-9.]*s elapsed cpu time$" "$tmp/err" &&
+   grep -q "^    [0-9]* bytes allocated$" "$tmp/err"; then ok "time"
 else bad "time: $out"; cat "$tmp/err"; fi
+out=$("$kr" -e "(time (let loop ((i 0)) (if (< i 10) (begin (iota 100000) (loop (+ i 1))) i)))" 2> "$tmp/err")
+n='[0-9][0-9]*'; f='[0-9]*\.[0-9]\{9\}'
+if [ "$out" = 10 ] && grep -q "^(time (let loop \.\.\.))$" "$tmp/err" &&
+   grep -q "^    $n collections*$" "$tmp/err" &&
+   grep -q "^    ${f}s elapsed cpu time, including ${f}s collecting$" "$tmp/err" &&
+   grep -q "^    ${f}s elapsed real time, including ${f}s collecting$" "$tmp/err" &&
+   grep -q "^    $n bytes allocated, including $n bytes reclaimed$" "$tmp/err"
+then ok "time with collections"
+else bad "time with collections: $out"; cat "$tmp/err"; fi
 out=$("$kr" -e "(run* (q) (conde ((== q 'a)) ((== q 'b))))" -e '(+ 1 2)')
 if [ "$out" = "(a b)
 3" ]; then ok "-e expressions"; else bad "-e: $out"; fi

@@ -112,6 +112,45 @@ START_TEST(print_quote_abbrev)
 }
 END_TEST
 
+/* Chez Scheme's print-level and print-length (its outputs at 2 and 2). */
+START_TEST(print_limited)
+{
+	static const pcase cases[] = {
+		{"(f (g (h 1)))", "(f (g (...)))"},
+		{"(f (g 1 2))", "(f (g 1 ...))"},
+		{"(car (quote (1 2 3)))", "(car (quote (...)))"},
+		{"(f \"abc\" 1)", "(f \"abc\" ...)"},
+		{"(a . b)", "(a . b)"},
+		{"(a b . c)", "(a b . c)"},
+		{"(1 2 3 . 4)", "(1 2 ...)"},
+		{"((1))", "((1))"},
+		{"(((1)))", "(((...)))"},
+		{"#t", "#t"},
+		{"()", "()"},
+		{"(f 'x 2)", "(f (quote x) ...)"},
+		{"(f (a . b))", "(f (a . b))"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		ck_assert_str_eq(kr_term_to_string_limited(t_read(cases[i].in),
+							   0, 2, 2),
+				 cases[i].out);
+	kr_term *t = t_read("(a (b (c d) e) f g)");
+	ck_assert_str_eq(kr_term_to_string_limited(t, 0, -1, -1),
+			 kr_term_to_string(t));
+	ck_assert_str_eq(kr_term_to_string_limited(t, 0, 0, -1), "(...)");
+	ck_assert_str_eq(kr_term_to_string_limited(t, 0, -1, 0), "(...)");
+	ck_assert_str_eq(kr_term_to_string_limited(t, 0, 1, 3),
+			 "(a (...) f ...)");
+	ck_assert_str_eq(kr_term_to_string_limited(t, 0, 3, 1), "(a ...)");
+	ck_assert_str_eq(kr_term_to_string_limited(t, KR_PRINT_QUOTE, 2, 2),
+			 "(a (b (...) ...) ...)");
+	/* etuples print as lists, limits included */
+	kr_term *e = KR_ETUPLE(kr_sym("f"), kr_int(1), kr_int(2));
+	ck_assert_str_eq(kr_term_to_string_limited(e, 0, 2, 2), "(f 1 ...)");
+	ck_assert_str_eq(kr_term_to_string_limited(e, 0, 2, 3), "(f 1 2)");
+}
+END_TEST
+
 Suite *print_suite(void)
 {
 	Suite *s = suite_create("print");
@@ -121,6 +160,7 @@ Suite *print_suite(void)
 	tcase_add_test(tc, print_special);
 	tcase_add_test(tc, print_deep);
 	tcase_add_test(tc, print_quote_abbrev);
+	tcase_add_test(tc, print_limited);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -52,6 +52,11 @@ typedef struct kr_memory_stats {
 	 * report it (Boehm GC before 7.6).
 	 */
 	double gc_seconds;
+	/**
+	 * Bytes the collections have reclaimed so far (the collector's
+	 * estimate; 0 when it cannot report it, Boehm GC before 7.6).
+	 */
+	size_t reclaimed;
 } kr_memory_stats;
 
 /**

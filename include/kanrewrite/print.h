@@ -46,6 +46,19 @@ enum {
  */
 char *kr_term_to_string_ex(const kr_term *t, unsigned flags);
 
+/**
+ * kr_term_to_string_ex with Chez Scheme's print-level and print-length:
+ * a list nested deeper than `level` lists prints as `(...)`, and a list
+ * of more than `length` elements shows the first `length` and then
+ * `...` (its dotted tail too is then left out). A negative limit is no
+ * limit. Chez's `time` prints its expression with both at 2:
+ * `(f (g 1 ...))`. Shape: any term; etuples print as lists.
+ * Cost: O(size of the printed part).
+ * Errors: none; aborts on OOM.
+ */
+char *kr_term_to_string_limited(const kr_term *t, unsigned flags,
+				long level, long length);
+
 /** Print t to a stdio stream. Returns: 0 or KR_ERROR on a write error. */
 int kr_term_fprint(FILE *f, const kr_term *t);
 

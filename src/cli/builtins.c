@@ -594,10 +594,21 @@ static int cmp_double(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* One "elapsed" line of `time`; gc < 0: no collection to report. */
+static void time_line(const char *what, double s, double gc)
+{
+	fprintf(stderr, "    %.9fs elapsed %s time", s, what);
+	if (gc >= 0)
+		fprintf(stderr, ", including %.9fs collecting", gc);
+	fputc('\n', stderr);
+}
+
 /*
  * (%time 'expr thunk), behind the `time` macro: the thunk's value, with
  * its processor and real time and the collections it took on standard
- * error, as Chez's time reports them there.
+ * error, as Chez's time reports them there: the expression with
+ * print-level and print-length 2, and the time spent collecting (the
+ * collector's wall-clock time, on both lines) when there was any.
  */
 PRIM(p_time)
 {
@@ -614,15 +625,21 @@ PRIM(p_time)
 		return rc;
 	fflush(stdout);
 	size_t gcs = (size_t)(m1.collections - m0.collections);
-	fprintf(stderr, "(time %s)\n", kr_term_to_string_ex(a[0],
-							   KR_PRINT_QUOTE));
+	double gc = m1.gc_seconds - m0.gc_seconds;
+	fprintf(stderr, "(time %s)\n",
+		kr_term_to_string_limited(a[0], 0, 2, 2));
 	if (gcs)
 		fprintf(stderr, "    %zu collection%s\n", gcs, gcs > 1 ? "s" : "");
 	else
 		fputs("    no collections\n", stderr);
-	fprintf(stderr, "    %.9fs elapsed cpu time\n    %.9fs elapsed real "
-		"time\n    %zu bytes allocated\n", cpu, real,
+	time_line("cpu", cpu, gcs ? gc : -1);
+	time_line("real", real, gcs ? gc : -1);
+	fprintf(stderr, "    %zu bytes allocated",
 		(size_t)(m1.allocated - m0.allocated));
+	if (gcs)
+		fprintf(stderr, ", including %zu bytes reclaimed",
+			(size_t)(m1.reclaimed - m0.reclaimed));
+	fputc('\n', stderr);
 	return 0;
 }
 

@@ -110,6 +110,13 @@ void kr_memory_stats_get(kr_memory_stats *out)
 	out->heap = GC_get_heap_size();
 	out->collections = GC_get_gc_no();
 	out->gc_seconds = gc_total;
+	out->reclaimed = 0;
+#ifdef HAVE_GC_GET_PROF_STATS
+	struct GC_prof_stats_s ps;
+	if (GC_get_prof_stats(&ps, sizeof ps) == sizeof ps)
+		out->reclaimed = ps.reclaimed_bytes_before_gc +
+				 ps.bytes_reclaimed_since_gc;
+#endif
 }
 
 void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }

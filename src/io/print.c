@@ -95,7 +95,7 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
  * prints in constant C stack: a list pushes its close paren, its
  * elements and their separators, last first.
  */
-enum { CLOSE = 1, SPACE = 3, DOT = 5 };
+enum { CLOSE = 1, SPACE = 3, DOT = 5, ELLIPSIS = 7 };
 #define TEXT(code) ((void *)(uintptr_t)(code))
 
 /* The reader prefix of (quote x) and its kin, or NULL (KR_PRINT_QUOTE). */
@@ -114,28 +114,49 @@ static const char *quote_prefix(const kr_term *t)
 	return NULL;
 }
 
+/* Printing options: flags, and Chez's print-level/print-length (< 0: none). */
+typedef struct popts {
+	unsigned flags;
+	long level, length;
+	long open; /* lists opened and not yet closed */
+} popts;
+
 static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t,
-		      unsigned flags)
+		      popts *o)
 {
 	const char *prefix;
-	if ((flags & KR_PRINT_QUOTE) && t->kind == KR_CONS &&
+	if ((o->flags & KR_PRINT_QUOTE) && t->kind == KR_CONS &&
 	    (prefix = quote_prefix(t))) {
 		kri_buf_puts(b, prefix);
 		kri_vec_push(todo, t->u.cons.cdr->u.cons.car);
 		return;
 	}
+	if (o->level >= 0 && o->open >= o->level) {
+		kri_buf_puts(b, "(...)");
+		return;
+	}
+	/* the elements to show, and one more when the list is longer */
+	size_t max = o->length >= 0 ? (size_t)o->length + 1 : SIZE_MAX;
 	kri_vec items = {0};
 	const kr_term *tail = NULL;
-	for (; t->kind == KR_CONS; t = t->u.cons.cdr)
+	for (; t->kind == KR_CONS && items.len < max; t = t->u.cons.cdr)
 		kri_vec_push(&items, t->u.cons.car);
 	if (t->kind == KR_ETUPLE)
-		for (size_t i = 0; i < t->u.et.n; i++)
+		for (size_t i = 0; i < t->u.et.n && items.len < max; i++)
 			kri_vec_push(&items, t->u.et.items[i]);
-	else if (t->kind != KR_NIL)
+	else if (t->kind != KR_NIL && items.len < max)
 		tail = t;
+	bool cut = items.len == max;
+	if (cut)
+		items.len--;
 	kri_buf_putc(b, '(');
+	o->open++;
 	kri_vec_push(todo, TEXT(CLOSE));
-	if (tail) {
+	if (cut) {
+		kri_vec_push(todo, TEXT(ELLIPSIS));
+		if (items.len > 0)
+			kri_vec_push(todo, TEXT(SPACE));
+	} else if (tail) {
 		kri_vec_push(todo, (void *)tail);
 		kri_vec_push(todo, TEXT(DOT));
 	}
@@ -146,30 +167,40 @@ static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t,
 	}
 }
 
-static void print_term(kri_buf *b, const kr_term *t, unsigned flags)
+static void print_term(kri_buf *b, const kr_term *t, popts *o)
 {
+	static const char *const text[] = {
+		[CLOSE] = ")", [SPACE] = " ", [DOT] = " . ", [ELLIPSIS] = "..."};
 	kri_vec todo = {0};
 	kri_vec_push(&todo, (void *)t);
 	while (todo.len > 0) {
 		uintptr_t x = (uintptr_t)kri_vec_pop(&todo);
-		if (x == CLOSE || x == SPACE || x == DOT) {
-			kri_buf_puts(b, x == CLOSE ? ")" : x == SPACE ? " " : " . ");
+		if (x == CLOSE || x == SPACE || x == DOT || x == ELLIPSIS) {
+			kri_buf_puts(b, text[x]);
+			o->open -= x == CLOSE;
 			continue;
 		}
 		t = (const kr_term *)x;
 		if (t->kind == KR_CONS || t->kind == KR_ETUPLE)
-			push_list(&todo, b, t, flags);
+			push_list(&todo, b, t, o);
 		else
-			print_atom(b, t, flags);
+			print_atom(b, t, o->flags);
 	}
+}
+
+char *kr_term_to_string_limited(const kr_term *t, unsigned flags,
+				long level, long length)
+{
+	kr_check(t != NULL);
+	kri_buf b = {0};
+	popts o = {flags, level, length, 0};
+	print_term(&b, t, &o);
+	return kri_buf_str(&b);
 }
 
 char *kr_term_to_string_ex(const kr_term *t, unsigned flags)
 {
-	kr_check(t != NULL);
-	kri_buf b = {0};
-	print_term(&b, t, flags);
-	return kri_buf_str(&b);
+	return kr_term_to_string_limited(t, flags, -1, -1);
 }
 
 char *kr_term_to_string(const kr_term *t)
