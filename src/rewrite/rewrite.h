@@ -3,8 +3,6 @@
 #ifndef KRI_REWRITE_H
 #define KRI_REWRITE_H
 
-#include <time.h>
-
 #include "core/alloc.h"
 #include "kanrewrite/rewrite.h"
 
