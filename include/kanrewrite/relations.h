@@ -147,17 +147,19 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
  * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one
  * argument, rands_rel (arity 3: `(rands_rel args new_args op)`) may
  * rewrite the arguments; the walk also goes into the elements (as
- * kr_map_anyo(), in the engine's order) and may then apply rands_rel at
- * the rebuilt node. As
+ * kr_map_anyo()) and may then apply rands_rel at the rebuilt node. As
  * kanren's: `(conde ((step a b)) ((== a b)))`, each step (and each
  * application at a node) first orders its two terms with kanren's
  * ground_order (the ground one first, a bare variable last), so either
- * side may be the ground one. Order: the identity b = a is the first
- * answer here (the step suspends before its first answer; kanren's
- * answer-granular interleaving makes it the second), the rewrites follow
- * in the engine's order. Not fully relational: terminates when one side
- * is ground and rands_rel terminates; with both sides fresh, an infinite
- * stream when rator_rel accepts a fresh operator.
+ * side may be the ground one. Order: kanren's, as kr_reduceo() (every
+ * conde and conjunction of the definition gives one *answer* of each
+ * branch in turn): the first rewrite, then the identity b = a, then the
+ * other rewrites; a rewrite at a node comes before one inside its
+ * elements. rands_rel's own answers come in the engine's order. Not
+ * fully relational: terminates when one side is ground and rands_rel
+ * terminates; with both sides fresh, an infinite stream when rator_rel
+ * accepts a fresh operator. Cost: each choice point is a nested run
+ * (see kr_map_anyo()).
  */
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b);
@@ -235,9 +237,11 @@ kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
  * in the terms, the identity included (term_walko with the non-identity
  * permutations of the arguments, kanren's permuteo_unique). Modes: either
  * side ground, the other fresh or partly ground (every commuted form, each
- * once per permutation; the identity first); both fresh, an infinite
- * stream of argument lists of growing length (kanren's itero). Terminates
- * when u or v is ground. Answer order: the engine's, see kr_term_walko().
+ * once per permutation); both fresh, an infinite stream of argument lists
+ * of growing length (kanren's itero). Terminates when u or v is ground.
+ * Answer order: kanren's, see kr_term_walko(): `(add 1 2)` with a fresh
+ * side gives `(add 2 1)`, then `(add 1 2)`; both fresh, the first forms
+ * are `((add x y) (add y x))`, `(x x)`, `(((add x y)) ((add y x)))`.
  */
 kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 
@@ -250,7 +254,9 @@ kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
  * 3))`; with one known, its flattened arguments are regrouped by one
  * window of 2 .. n-1 consecutive ones (and further by walking into the
  * result), so generation gives kanren's forms, not every bracketing.
- * Modes and order as kr_eq_comm(). Terminates when u or v is ground.
+ * Modes and order as kr_eq_comm(): `(cat 1 2 3)` with a fresh side gives
+ * `(cat (cat 1 2) 3)`, `(cat 1 2 3)`, `(cat 1 (cat 2 3))`, as kanren.
+ * Terminates when u or v is ground.
  */
 kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
 
@@ -264,7 +270,7 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
  * 18 AC forms of 1+2+3 (19 answers, the identity twice, as kanren);
  * ground pairs give one answer (`(add 1 (add 2 3))`, `(add (add 1 2) 3)`).
  * Both fresh: an infinite stream. Terminates when u or v is ground.
- * Answer order: the engine's, see kr_term_walko().
+ * Answer order: kanren's, see kr_term_walko().
  */
 kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v);
 
