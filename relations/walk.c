@@ -126,12 +126,16 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out)
 /* -------------------------------------------------------------------- walko */
 
 /*
- * kanren's walko without rator_goal, in kanren's order:
+ * kanren's walko, in kanren's order. Without rator_goal:
  *   (conde ((rel in out)) ((map_anyo walko in out)))
+ * with rator_goal:
+ *   (conde ((rel in out))
+ *          ((applyo op in_rands in) (applyo op2 out_rands out)
+ *           (rator op op2) (map_anyo walko in_rands out_rands)))
  * with map_anyo's null_res=True (two empty sequences are related).
  */
 struct walko_env {
-	const kr_rel *rel;
+	const kr_rel *rel, *rator;
 	kr_rel *self;
 	const struct map_any_env *map;
 };
@@ -139,18 +143,36 @@ struct walko_env {
 static kr_goal *walko_body(kr_term *const *a, void *env)
 {
 	struct walko_env *e = env;
-	return kri_rel_kany(2, (kr_goal *[]){
-				       KR_CALL(e->rel, a[0], a[1]),
-				       KR_CALL(e->map->self[2], a[0], a[1])});
+	kr_goal *walk;
+	if (!e->rator) {
+		walk = KR_CALL(e->map->self[2], a[0], a[1]);
+	} else {
+		kr_term *v[4];
+		kr_fresh(4, v);
+		walk = kri_rel_kall(
+			KR_ALL(kr_conso(v[0], v[1], a[0]),
+			       kr_conso(v[2], v[3], a[1])),
+			kri_rel_kall(KR_CALL(e->rator, v[0], v[2]),
+				     KR_CALL(e->map->self[2], v[1], v[3])));
+	}
+	return kri_rel_kany(2,
+			    (kr_goal *[]){KR_CALL(e->rel, a[0], a[1]), walk});
+}
+
+kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
+			kr_term *in, kr_term *out)
+{
+	struct walko_env *e = kr_alloc(sizeof *e);
+	e->rel = rel;
+	e->rator = rator_rel;
+	e->self = kr_rel_new("walko", 2, walko_body, e);
+	e->map = map_any_env_new(e->self);
+	return KR_CALL(e->self, in, out);
 }
 
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
 {
-	struct walko_env *e = kr_alloc(sizeof *e);
-	e->rel = rel;
-	e->self = kr_rel_new("walko", 2, walko_body, e);
-	e->map = map_any_env_new(e->self);
-	return KR_CALL(e->self, in, out);
+	return kr_walko_rator(rel, NULL, in, out);
 }
 
 /* --------------------------------------------------------------- term_walko */

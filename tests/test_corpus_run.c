@@ -293,6 +293,9 @@ static kr_goal *higher_goal(corpus_interp *ip, binding *env, kr_term *form)
 		return kr_map_anyo(r, a[0], a[1]);
 	if (h == sym("reduceo"))
 		return kr_reduceo(r, a[0], a[1]);
+	if (h == sym("walko") && len(form) == 5)
+		return kr_walko_rator(r, rel_arg(ip, nth(form, 4)), a[0],
+				      a[1]);
 	if (h == sym("walko"))
 		return kr_walko(r, a[0], a[1]);
 	ck_assert(h == sym("term_walko"));

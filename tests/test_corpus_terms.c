@@ -557,6 +557,12 @@ static const rcase kanren_ac_cases[] = {
 /* term_walko's relations: rator_rel of arity 1, rands_rel (args new op) */
 #define SWAPO "(defrel (swapo args new op) (fresh (x y) (== args (x y)) " \
 	      "(== new (y x)))) (facts okop (add)) "
+/* kanren's test_graph.py math_reduceo: (add x x) -> (mul 2 x),
+ * (log (exp x)) -> x, and its fixed points */
+#define MATHO "(defrel (smr e r) (fresh (x) (conde " \
+	      "((== e (etuple add x x)) (== r (etuple mul 2 x))) " \
+	      "((== e (etuple log (etuple exp x))) (== r x))))) " \
+	      "(defrel (mr a b) (reduceo smr a b)) "
 static const rcase walk_cases[] = {
 	{"(run* (q) (map_anyo == (1 2 3) (1 2 3)))",
 	 "(_.0 _.0 _.0 _.0 _.0 _.0 _.0)", ORDER},
@@ -595,6 +601,27 @@ static const rcase walk_cases[] = {
 	{SWAPO "(run* (q) (term_walko okop swapo (mul 1 2) q))", "((mul 1 2))",
 	 ORDER},
 	{SWAPO "(run* (q) (term_walko okop swapo 1 q))", "(1)", ORDER},
+	/* walko with rator_goal (kanren's test_walko_reverse, walko_misc) */
+	{MATHO "(run 2 (q) (walko mr q 5 ==))",
+	 "((etuple log (etuple exp 5)) "
+	 "(etuple log (etuple exp (etuple log (etuple exp 5)))))", ORDER},
+	{MATHO "(run 2 (q) (walko mr q (etuple mul 2 5) ==))",
+	 "((etuple add 5 5) "
+	 "(etuple mul (etuple log (etuple exp 2)) (etuple log (etuple exp 5))))",
+	 ORDER},
+	{MATHO "(run* (q) (walko mr (etuple mul 2 5) q ==))", "()", ORDER},
+	{MATHO "(run* (q) (walko mr (etuple f (etuple add 1 1) 7) q ==))",
+	 "((etuple f (etuple mul 2 1) 7))", ORDER},
+	/* the rator relation decides where the walk goes in */
+	{"(facts one3 (1 3)) (facts addo (add add)) "
+	 "(run 1 (q) (walko one3 (etuple add 1 (etuple mul (etuple add 1 2) 1) "
+	 "(etuple add (etuple add 1 2) 2)) q addo))",
+	 "((etuple add 3 (etuple mul (etuple add 1 2) 1) "
+	 "(etuple add (etuple add 3 2) 2)))", ORDER},
+	/* without a rator relation the operator is an element like others */
+	{MATHO "(run 2 (q) (walko mr q (etuple mul 2 5)))",
+	 "((etuple add 5 5) (etuple (etuple log (etuple exp mul)) "
+	 "(etuple log (etuple exp 2)) (etuple log (etuple exp 5))))", ORDER},
 };
 
 #define CASE_TEST(name, table)                                                \

@@ -142,6 +142,23 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
 
 /**
+ * `(walko rel in out rator_rel)`: kanren's walko with `rator_goal`, which
+ * walks term graphs by operator and arguments: either `(rel in out)`, or
+ * in is `(op . args)` and out `(op2 . args2)` (lists, etuples or graph
+ * Variables via their owner, kanren's applyo) with `(rator_rel op op2)`
+ * (arity 2; `==` keeps the operator) and the arguments related as by
+ * kr_walko_rator() itself through kr_map_anyo() (at least one pair
+ * related differently). rel is never applied to the operator itself, so
+ * backward, `(walko math-reduceo q (etuple 'mul 2 5) ==)` gives `(add 5
+ * 5)` (a rewrite at the root), then `(mul (log (exp 2)) (log (exp 5)))`
+ * (rewrites in the arguments), as kanren. rator_rel NULL is kr_walko().
+ * Order: kanren's, as kr_walko(). Terminates when in is ground, rel and
+ * rator_rel terminate; backward, as rel does.
+ */
+kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
+			kr_term *in, kr_term *out);
+
+/**
  * `(term_walko rator_rel rands_rel a b)` (kanren.graph): b is a with zero
  * or more nodes rewritten by rands_rel. At a node `(op . args)` (list or
  * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one

@@ -259,7 +259,18 @@ static int higher_order(kr_term **out, const char *name, kr_term *const *a)
 PRIM(p_mapo) { (void)n; return higher_order(out, "mapo", a); }
 PRIM(p_map_anyo) { (void)n; return higher_order(out, "map-anyo", a); }
 PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
-PRIM(p_walko) { (void)n; return higher_order(out, "walko", a); }
+/* (walko rel in out [rator]): kanren's walko, rator_goal optional */
+PRIM(p_walko)
+{
+	if (n == 3)
+		return higher_order(out, "walko", a);
+	const kr_rel *rel = lang_as_rel(a[0], 2);
+	const kr_rel *rator = rel ? lang_as_rel(a[3], 2) : NULL;
+	if (!rator)
+		return kr_error_set(KR_EINVALID, "walko: %s",
+				    kr_strdup(kr_error_last()->message));
+	return goal(out, kr_walko_rator(rel, rator, a[1], a[2]));
+}
 PRIM(p_term_walko) { (void)n; return higher_order(out, "term-walko", a); }
 
 static lang_prim_fn higher_order_prim(const char *name)
@@ -420,9 +431,11 @@ void lang_goals_init(void)
 	for (size_t i = 0; i < sizeof librels / sizeof *librels; i++) {
 		const librel *r = &librels[i];
 		if (r->nrel)
-			lang_define(r->name, lang_prim(r->name, r->arity,
-						       r->arity,
-						       higher_order_prim(r->name)));
+			lang_define(r->name,
+				    lang_prim(r->name, r->arity,
+					      r->arity + !strcmp(r->name,
+								 "walko"),
+					      higher_order_prim(r->name)));
 		else
 			lang_define(r->name, lang_rel_term(kr_rel_new(
 				r->name, r->arity, librel_body, (void *)r)));

@@ -39,4 +39,8 @@
 (defrel (one-to-threeo x y) (conde ((== x 1) (== y 3))))
 (run 1 (q) (walko one-to-threeo '(1 (1 2 4) 2 ((4 1 1)) 1) q))
 (run 2 (q) (map-anyo one-to-threeo '(1 2 4 1) q))
+; walko with a rator relation (kanren's rator_goal) walks into arguments only
+(defrel (math-stepo e r) (fresh (x) (conde ((== e (etuple 'add x x)) (== r (etuple 'mul 2 x))) ((== e (etuple 'log (etuple 'exp x))) (== r x)))))
+(run 2 (q) (walko (lambda (a b) (reduceo math-stepo a b)) q (etuple 'mul 2 5) ==))
+(run 1 (q) (walko one-to-threeo (etuple 'add 1 2) q 1))
 (run #f (q) (conde ((== q 1)) ((== q 2))))
