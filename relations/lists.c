@@ -174,25 +174,67 @@ static void keep_grouped(kr_term **v, long *n, const bool *del)
 }
 
 /*
- * kanren's permuteo on two sequences: elements equal on both sides (as
- * its Counter difference, here kr_equal on the walked terms) cancel out.
- * Returns true when everything cancelled (they are permutations of each
- * other); otherwise the remaining elements are in a[0..*n) and, as a
- * sequence of b's kind, in *rest (both unchanged when nothing cancelled).
+ * Python can hash an element (kanren's Counter needs it): not a list,
+ * whose analogue here is a pair, nor an etuple (a tuple) holding one.
+ * t is walked.
+ */
+static bool hashable(kr_term *t)
+{
+	if (kr_term_kind(t) == KR_CONS)
+		return false;
+	if (kr_term_kind(t) == KR_ETUPLE)
+		for (size_t i = 0; i < kr_etuple_len(t); i++)
+			if (!hashable(kr_etuple_ref(t, i)))
+				return false;
+	return true;
+}
+
+/* The number of distinct elements (kr_equal) of v[0..n) not in del. */
+static long distinct(kr_term *const *v, long n, const bool *del)
+{
+	long k = 0;
+	for (long i = 0; i < n; i++) {
+		if (del[i])
+			continue;
+		long j = 0;
+		while (j < i && (del[j] || !kr_equal(v[j], v[i])))
+			j++;
+		k += j == i;
+	}
+	return k;
+}
+
+/*
+ * kanren's permuteo on two sequences of the same length, before it tries
+ * permutations. When every element is hashable, elements equal on both
+ * sides cancel out as in its Counter difference (kr_equal on the walked
+ * terms): everything cancelled is one answer; otherwise, when some
+ * distinct element cancelled completely, the rest of a is left in
+ * a[0..*n) and, as a sequence of b's kind, in *rest. When some element is
+ * not hashable, nothing cancels, but two ground sequences are compared
+ * at once (one answer or none). Returns 1 for exactly one answer, -1 for
+ * none, 0 to go on with the permutations of a[0..*n) against *rest.
  * Cost: O(n^2) kr_equal tests.
  */
-static bool cancel_common(kr_term **a, long *n, kr_term **b, long *m,
-			  const kr_subst *s, kr_term **rest)
+static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
+			 const kr_subst *s, kr_term **rest)
 {
 	bool *da = kr_alloc_atomic((size_t)(*n ? *n : 1));
 	bool *db = kr_alloc_atomic((size_t)(*m ? *m : 1));
 	memset(da, 0, (size_t)(*n ? *n : 1));
 	memset(db, 0, (size_t)(*m ? *m : 1));
 	long gone = 0;
-	for (long i = 0; i < *n; i++)
+	bool hash = true, ground = true;
+	for (long i = 0; i < *n; i++) {
 		a[i] = kr_walk_star(a[i], s);
-	for (long j = 0; j < *m; j++)
+		hash = hash && hashable(a[i]);
+		ground = ground && kr_is_ground(a[i]);
+	}
+	for (long j = 0; j < *m; j++) {
 		b[j] = kr_walk_star(b[j], s);
+		hash = hash && hashable(b[j]);
+		ground = ground && kr_is_ground(b[j]);
+	}
 	for (long i = 0; i < *n; i++)
 		for (long j = 0; j < *m; j++)
 			if (!db[j] && kr_equal(a[i], b[j])) {
@@ -200,15 +242,19 @@ static bool cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 				gone++;
 				break;
 			}
+	if (!hash)
+		return ground ? (gone == *n ? 1 : -1) : 0;
 	if (gone == *n)
-		return true;
-	if (gone == 0)
-		return false;
+		return 1;
+	bool *none = kr_alloc_atomic((size_t)(*n ? *n : 1));
+	memset(none, 0, (size_t)(*n ? *n : 1));
+	if (gone == 0 || distinct(a, *n, da) == distinct(a, *n, none))
+		return 0;
 	keep_grouped(a, n, da);
 	keep_grouped(b, m, db);
 	bool et = kr_term_kind(*rest) == KR_ETUPLE;
 	*rest = et ? kr_etuple((size_t)*m, b) : kr_list((size_t)*m, b);
-	return false;
+	return 0;
 }
 
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
@@ -238,8 +284,9 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		if (m != n)
 			return NULL;
 		kr_term *rest = kr_walk(other, s);
-		if (cancel_common(items, &n, others, &m, s, &rest))
-			return kr_stream_unit(st);
+		int rc = cancel_common(items, &n, others, &m, s, &rest);
+		if (rc)
+			return rc > 0 ? kr_stream_unit(st) : NULL;
 		other = rest;
 	}
 	return kr_goal_apply(kri_rel_perms(items, n, like, other, false), st);

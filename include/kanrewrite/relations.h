@@ -87,10 +87,16 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
  * (or b) a proper list and the other fresh, enumerates the n! permutations
  * (with duplicates for repeated elements), in the order of taking each
  * element of the list first in turn. With both proper lists, as kanren:
- * elements equal on both sides (kr_equal on the walked terms, kanren's
- * Counter difference) cancel first, so two permutations of each other
- * give one answer; what is left of a is permuted against what is left of
- * b, one answer per permutation. Terminates when a or b is a proper list.
+ * when every element is hashable in kanren's sense (not a list, which is
+ * a pair here, nor an etuple holding one), elements equal on both sides
+ * (kr_equal on the walked terms, its Counter difference) cancel first, so
+ * two permutations of each other give one answer; what is left of a is
+ * permuted against what is left of b (kanren reduces only when some
+ * distinct element cancelled completely), one answer per permutation.
+ * With a list element nothing cancels: two ground sequences give one
+ * answer or none, others one answer per matching permutation, so
+ * `(permuteo (1 (o) a) ((o) a 1))` gives a = 1, a, (o) in that order.
+ * Terminates when a or b is a proper list.
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
 
