@@ -233,6 +233,12 @@ START_TEST(test_conj_disj)
 	ck_assert_ptr_eq(kr_disj(0, NULL), kr_fail());
 	ck_assert_str_eq(run_str(-1, q, kr_conj(0, NULL)), "(_.0)");
 	ck_assert_str_eq(run_str(-1, q, kr_disj(0, NULL)), "()");
+	/* kanren's lany of no goals succeeds (its ldisj_seq) */
+	ck_assert_str_eq(run_str(-1, q, kr_lany(0, NULL)), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_lany(2, (kr_goal *[]){
+						    kr_eq(q, num(1)),
+						    kr_eq(q, num(2))})),
+			 "(1 2)");
 	ck_assert_str_eq(run_str(-1, q, KR_ANY(kr_eq(q, num(1)),
 					       kr_eq(q, num(2)),
 					       kr_eq(q, num(3)))),

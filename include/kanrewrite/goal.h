@@ -263,8 +263,12 @@ kr_goal *kr_fresh_run(size_t n, kr_fresh_run_fn body, void *env);
 
 /** kanren's name for kr_conj(): `lall`. */
 #define kr_lall kr_conj
-/** kanren's name for kr_disj(): `lany` (also `ldisj`). */
-#define kr_lany kr_disj
+/**
+ * kanren's `lany` (also `ldisj`): kr_disj(), except that no goals at all
+ * succeed once, as kanren's ldisj_seq does (miniKanren's empty `disj`
+ * and `conde` fail).
+ */
+kr_goal *kr_lany(size_t n, kr_goal *const *goals);
 
 /* --------------------------------------------------------------- relations */
 

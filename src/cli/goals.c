@@ -71,18 +71,21 @@ static int typeo(kr_term **out, const char *who, kr_term *const *a)
 PRIM(p_typeo) { (void)n; return typeo(out, "typeo", a); }
 PRIM(p_isinstanceo) { (void)n; return typeo(out, "isinstanceo", a); }
 
-static int conj_disj(kr_term **out, const char *who, size_t n,
-		     kr_term *const *a, bool conj)
+typedef kr_goal *(*goals_fn)(size_t, kr_goal *const *);
+
+static int combine(kr_term **out, const char *who, size_t n,
+		   kr_term *const *a, goals_fn fn)
 {
 	kr_goal **gs;
 	int rc = goals_of(&gs, who, n, a);
-	if (rc < 0)
-		return rc;
-	return goal(out, conj ? kr_conj(n, gs) : kr_disj(n, gs));
+	return rc < 0 ? rc : goal(out, fn(n, gs));
 }
 
-PRIM(p_conj) { return conj_disj(out, "conj", n, a, true); }
-PRIM(p_disj) { return conj_disj(out, "disj", n, a, false); }
+PRIM(p_conj) { return combine(out, "conj", n, a, kr_conj); }
+PRIM(p_disj) { return combine(out, "disj", n, a, kr_disj); }
+/* kanren's lany/ldisj: as disj, but no goals succeed */
+PRIM(p_lany) { return combine(out, "lany", n, a, kr_lany); }
+PRIM(p_ldisj) { return combine(out, "ldisj", n, a, kr_lany); }
 
 PRIM(p_onceo)
 {
@@ -406,7 +409,7 @@ static const lang_prim_def prims[] = {
 	/* kanren's names */
 	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
 	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
-	{"lany", 0, -1, p_disj}, {"ldisj", 0, -1, p_disj},
+	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
 	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
 	{"ifte", 3, 3, p_ifte},

@@ -241,6 +241,11 @@ kr_goal *kr_disj(size_t n, kr_goal *const *goals)
 	return goal_over(disj_fn, n, goals);
 }
 
+kr_goal *kr_lany(size_t n, kr_goal *const *goals)
+{
+	return n == 0 ? kr_succeed() : kr_disj(n, goals);
+}
+
 /* ------------------------------------------------------ clause functions */
 
 kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,

@@ -29,3 +29,8 @@
 (run* (q) (lall (eq q 1)))
 (run* (q) (lany (eq q 1) (eq q 2)) (neq q 2))
 (run* (q) (ldisj (eq q 1) (eq q 2)) (lconj (neq q 1)))
+; an empty lany succeeds as in kanren; miniKanren's empty disj fails
+(run* (q) (lany))
+(run* (q) (ldisj))
+(run* (q) (disj))
+(run* (q) (ldisj 1))
