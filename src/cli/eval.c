@@ -666,6 +666,11 @@ static bool over_budget(const lang_node *n)
 	return true;
 }
 
+bool lang_over_budget(const lang_node *n)
+{
+	return over_budget(n);
+}
+
 /*
  * The C stack the evaluation may use: the stack limit less a margin for
  * the searches and printers below the deepest evaluation. A level of

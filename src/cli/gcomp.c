@@ -579,6 +579,10 @@ static kr_goal *rel_body(kr_term *const *args, void *env)
 		lang_search_error();
 		return kr_fail();
 	}
+	if (lang_over_budget(n)) { /* calls count as Scheme calls do */
+		lang_search_error();
+		return kr_fail();
+	}
 	lang_frame *f = lang_frame_new(c->env, n->nvars);
 	if (n->nvars)
 		memcpy(f->slot, args, n->nvars * sizeof *args);

@@ -263,6 +263,13 @@ uint64_t lang_get_eval_limit(void);
 void lang_eval_budget_reset(void);
 
 /**
+ * Spend one evaluation of the budget on n (a call of a relation defined
+ * at the prompt, which a search may chain without suspending): true, and
+ * the error set at n, once the budget is spent.
+ */
+bool lang_over_budget(const lang_node *n);
+
+/**
  * Sandboxed sessions (the fuzzer) may not touch files or leave: `load`,
  * `exit` and the primitives writing files fail with KR_EINVALID.
  */

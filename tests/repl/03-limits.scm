@@ -11,3 +11,8 @@
 (set-step-limit! 0)
 (run 3 (q) (alwayso))
 (run 1 (q) (conde ((nevero)) ((== q 'found))))
+;; A relation that calls itself without suspending spends the evaluation
+;; budget at each call, so the budget bounds the run without a step limit.
+(set-eval-limit! 5000)
+(run 2 (q) (conde ((nevero)) ((== q 'found))))
+(set-eval-limit! 0)
