@@ -93,6 +93,53 @@ START_TEST(shorthand_and_tokens)
 }
 END_TEST
 
+/*
+ * Opaque ops of the graph files print as PyTensor 2.32's str() of their
+ * class (Elemwise capitalized, DimShuffle's ExpandDims/Squeeze/Transpose,
+ * Sum's axes), pprint's DimShufflePrinter drops leading new axes, and the
+ * text format keeps the tokens.
+ */
+START_TEST(opaque_printers)
+{
+	kr_fgraph *fg = load(
+		"(matrix M) (vector x)\n"
+		"(sigmoid (DimShuffle{input_ndim=1,new_order=[0,x]} x))\n"
+		"(Sum{axis=[0]} (DimShuffle{input_ndim=2,new_order=[1,0]} M))\n"
+		"(Cast{dtype=float32} (DimShuffle{input_ndim=2,new_order=[1]} M))\n"
+		"(DimShuffle{input_ndim=2,new_order=[1,x,0]} M)\n"
+		"(Sum{axis=None} (DimShuffle{input_ndim=1,new_order=[x,0]} x))\n"
+		"(Sum{axis=[0,1],dtype=float32} M)\n"
+		"(tanh{out=transfer_type[0],inplace={0:0}} x)\n");
+	ck_assert_str_eq(
+		kr_fgraph_repr(fg),
+		"FunctionGraph(Sigmoid(ExpandDims{axis=1}(x)), "
+		"Sum{axis=0}(Transpose{axes=[1, 0]}(M)), "
+		"Cast{float32}(Squeeze{axis=0}(M)), "
+		"DimShuffle{order=[1,x,0]}(M), "
+		"Sum{axes=None}(ExpandDims{axis=0}(x)), "
+		"Sum{axes=[0, 1], acc=float64}(M), Tanh(x))");
+	ck_assert_str_eq(kr_variable_to_string(kr_fgraph_output(fg, 0)),
+			 "Sigmoid.0");
+	const char *pp[] = {"Sigmoid(DimShuffle{0, x}(x))",
+			    "Sum{axis=0}(M.T)",
+			    "Cast{float32}(DimShuffle{1}(M))",
+			    "DimShuffle{1, x, 0}(M)",
+			    "Sum{axes=None}(x)"};
+	for (size_t i = 0; i < sizeof pp / sizeof *pp; i++)
+		ck_assert_str_eq(kr_pprint(kr_fgraph_output(fg, i)), pp[i]);
+	ck_assert_ptr_nonnull(strstr(kr_gformat_write(fg, NULL),
+				     "(sigmoid (DimShuffle{input_ndim=1,"
+				     "new_order=[0,x]} x))"));
+	/* an expansion of a 0-d tensor prints its input, as PyTensor */
+	kr_fgraph *e = load("(input a (tensor float64))\n"
+			    "(output 0 o (tensor float64 1 1) "
+			    "(DimShuffle{input_ndim=0,new_order=[x,x]} a))\n");
+	ck_assert_str_eq(kr_pprint(kr_fgraph_output(e, 0)), "a");
+	ck_assert_str_eq(kr_fgraph_repr(e),
+			 "FunctionGraph(ExpandDims{axes=[0, 1]}(a))");
+}
+END_TEST
+
 static const struct {
 	const char *text, *msg;
 	int code;
@@ -332,6 +379,7 @@ Suite *gformat_suite(void)
 	TCase *tc = tcase_create("read_write");
 	tcase_add_test(tc, full_format_round_trip);
 	tcase_add_test(tc, shorthand_and_tokens);
+	tcase_add_test(tc, opaque_printers);
 	tcase_add_loop_test(tc, read_errors, 0, sizeof bad / sizeof *bad);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("printers");

@@ -192,9 +192,13 @@ kr_op *kr_op_dot(void);
  * The opaque op of a token, for ops of graph files that are not in our
  * library (`DimShuffle{input_ndim=1,new_order=[0,x]}`, `Sum{axis=None}`,
  * `sigmoid`): the token is its identity (two opaque ops are equal exactly
- * when their tokens are) and what the graph text format writes; PyTensor's
- * printers show it as its str() does, which drops the `ps.` of a bare
- * scalar op (kr_op_to_string()). It has no perform hook. It
+ * when their tokens are) and what the graph text format writes. The
+ * printers (str, repr, dprint, pprint) show it as PyTensor 2.32 prints
+ * its class where the format defines it: a bare scalar op `ps.second` as
+ * `second` (kr_op_to_string()), an Elemwise `sigmoid` as `Sigmoid`,
+ * `Cast{dtype=float64}` as `Cast{float64}`, DimShuffle as ExpandDims,
+ * Squeeze, Transpose or DimShuffle{order=...}, Sum as `Sum{axes=None}`,
+ * `Sum{axis=0}`; other tokens as they are. It has no perform hook. It
  * takes any number of inputs and has one output whose type follows the
  * rules of the graphs' ops.tsv where the token's class is known
  * (Elemwise names such as sigmoid, tanh, maximum, second, eq; Cast,

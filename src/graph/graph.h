@@ -283,10 +283,28 @@ int kri_infer_elemwise_rule(const kr_type **out, const kr_op *op, size_t nin,
 /*
  * The op of node as PyTensor prints it: a built-in op computing a tensor
  * is an Elemwise (or Dot) there, whose str() is the scalar op's name
- * capitalized (`Add`, `True_div`, `Dot`); on scalar types (pytensor.scalar
- * ops) and for other ops, kr_op_to_string().
+ * capitalized (`Add`, `True_div`, `Dot`); an opaque op computing a tensor
+ * prints as kri_opaque_str() says; on scalar types (pytensor.scalar ops)
+ * and for other ops, kr_op_to_string().
  */
 char *kri_apply_op_string(const kr_apply *node);
+
+/*
+ * PyTensor 2.32's str() of an opaque op whose token the graph text format
+ * defines: an Elemwise (`sigmoid` is `Sigmoid`, `Cast{dtype=float64}` is
+ * `Cast{float64}`), a DimShuffle (`ExpandDims{axis=1}`, `Squeeze{axis=0}`,
+ * `Transpose{axes=[1, 0]}`, `DimShuffle{order=[x,0]}`) or a Sum
+ * (`Sum{axes=None}`, `Sum{axis=0}`); NULL for other ops, which print as
+ * their token.
+ */
+char *kri_opaque_str(const kr_op *op);
+
+/*
+ * The new_order of an opaque DimShuffle (entries -1 for `x`, at most
+ * KR_TYPE_MAX_NDIM) and its input_ndim: true, or false for another op.
+ * pprint prints it as PyTensor's DimShufflePrinter does.
+ */
+bool kri_opaque_dimshuffle(const kr_op *op, int *order, int *n, int *ndim);
 
 /* True for the built-in elementwise ops (add ... reciprocal, not dot). */
 bool kri_op_is_elemwise(const kr_op *op);

@@ -2,6 +2,8 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <ctype.h>
+
 #include "graph.h"
 
 /*
@@ -236,4 +238,151 @@ bool kr_op_is_opaque(const kr_op *op)
 {
 	kr_check(op != NULL);
 	return op->desc->infer == infer_opaque;
+}
+
+/* ------------------------------------------------------------ printing */
+
+/*
+ * The new_order of a DimShuffle token, entries -1 for `x`, and its
+ * input_ndim; false for another token or one that does not parse.
+ */
+bool kri_opaque_dimshuffle(const kr_op *op, int *order, int *n, int *ndim)
+{
+	if (!kr_op_is_opaque(op))
+		return false;
+	const char *token = op->desc->name;
+	char *cls = class_of(token), *nd = prop(token, "input_ndim");
+	char *list = prop(token, "new_order");
+	if (strcmp(cls, "DimShuffle") || !nd || !list || list[0] != '[')
+		return false;
+	*ndim = atoi(nd);
+	*n = 0;
+	for (char *p = list + 1; *p && *p != ']';) {
+		if (*n == KR_TYPE_MAX_NDIM)
+			return false;
+		if (*p == 'x') {
+			order[(*n)++] = -1;
+			p++;
+		} else {
+			char *end;
+			long k = strtol(p, &end, 10);
+			if (end == p || k < 0 || k >= *ndim)
+				return false;
+			order[(*n)++] = (int)k;
+			p = end;
+		}
+		if (*p == ',')
+			p++;
+	}
+	return true;
+}
+
+/* Python's repr of a list of ints: `[1, 0]`. */
+static char *int_list(const int *v, int n)
+{
+	kri_buf b = {0};
+	kri_buf_putc(&b, '[');
+	for (int i = 0; i < n; i++)
+		kri_buf_printf(&b, "%s%d", i ? ", " : "", v[i]);
+	kri_buf_putc(&b, ']');
+	return kri_buf_str(&b);
+}
+
+/* PyTensor 2.32's DimShuffle.__str__. */
+static char *dimshuffle_str(const int *order, int n, int ndim)
+{
+	int shuffle[KR_TYPE_MAX_NDIM], augment[KR_TYPE_MAX_NDIM];
+	int drop[KR_TYPE_MAX_NDIM];
+	int ns = 0, na = 0, nd = 0;
+	bool kept[KR_TYPE_MAX_NDIM] = {0}, shuffled = false;
+	for (int i = 0; i < n; i++) {
+		if (order[i] < 0) {
+			augment[na++] = i;
+			continue;
+		}
+		shuffled = shuffled || (ns > 0 && shuffle[ns - 1] > order[i]);
+		shuffle[ns++] = order[i];
+		kept[order[i]] = true;
+	}
+	for (int i = 0; i < ndim; i++)
+		if (!kept[i])
+			drop[nd++] = i;
+	if (na && !shuffled && !nd)
+		return na == 1 ? kr_strfmt("ExpandDims{axis=%d}", augment[0])
+			       : kr_strfmt("ExpandDims{axes=%s}",
+					   int_list(augment, na));
+	if (nd && !shuffled && !na)
+		return nd == 1 ? kr_strfmt("Squeeze{axis=%d}", drop[0])
+			       : kr_strfmt("Squeeze{axes=%s}",
+					   int_list(drop, nd));
+	if (shuffled && !na && !nd)
+		return kr_strfmt("Transpose{axes=%s}", int_list(shuffle, ns));
+	kri_buf b = {0};
+	kri_buf_puts(&b, "DimShuffle{order=[");
+	for (int i = 0; i < n; i++) {
+		if (i)
+			kri_buf_putc(&b, ',');
+		if (order[i] < 0)
+			kri_buf_putc(&b, 'x');
+		else
+			kri_buf_printf(&b, "%d", order[i]);
+	}
+	kri_buf_puts(&b, "]}");
+	return kri_buf_str(&b);
+}
+
+/*
+ * PyTensor 2.32's Sum.__str__ (FixedOpCAReduce): `Sum{axes=None}`,
+ * `Sum{axis=0}`, `Sum{axes=[0, 1]}`, with `, acc=D` when the accumulator
+ * dtype differs from the output's. The token's dtype and acc_dtype are
+ * float64 when left out. NULL when the axis does not parse.
+ */
+static char *sum_str(const char *token)
+{
+	char *axis = prop(token, "axis");
+	const char *dt = prop(token, "dtype"), *acc = prop(token, "acc_dtype");
+	dt = dt ? dt : "float64";
+	acc = acc ? acc : "float64";
+	const char *tail = strcmp(dt, acc) ? kr_strfmt(", acc=%s}", acc) : "}";
+	if (!axis || !strcmp(axis, "None"))
+		return kr_strfmt("Sum{axes=None%s", tail);
+	if (axis[0] != '[')
+		return NULL;
+	int v[KR_TYPE_MAX_NDIM], n = 0;
+	for (char *p = axis + 1; *p && *p != ']';) {
+		char *end;
+		long k = strtol(p, &end, 10);
+		if (end == p || n == KR_TYPE_MAX_NDIM)
+			return NULL;
+		v[n++] = (int)k;
+		p = end + (*end == ',');
+	}
+	if (n == 1)
+		return kr_strfmt("Sum{axis=%d%s", v[0], tail);
+	return kr_strfmt("Sum{axes=%s%s", int_list(v, n), tail);
+}
+
+char *kri_opaque_str(const kr_op *op)
+{
+	if (!kr_op_is_opaque(op))
+		return NULL;
+	const char *token = op->desc->name;
+	char *cls = class_of(token);
+	int order[KR_TYPE_MAX_NDIM], n, ndim;
+	if (!strcmp(cls, "Cast") && strncmp(token, "ps.", 3)) {
+		char *dt = prop(token, "dtype");
+		return dt ? kr_strfmt("Cast{%s}", dt) : NULL;
+	}
+	if (kri_opaque_dimshuffle(op, order, &n, &ndim))
+		return dimshuffle_str(order, n, ndim);
+	if (!strcmp(cls, "Sum"))
+		return sum_str(token);
+	if (!islower((unsigned char)token[0]) || !strncmp(token, "ps.", 3))
+		return NULL;
+	/* an Elemwise: str(scalar_op).capitalize() */
+	char *c = kr_strdup(cls);
+	for (size_t i = 0; c[i]; i++)
+		c[i] = (char)(i ? tolower((unsigned char)c[i])
+				: toupper((unsigned char)c[i]));
+	return c;
 }

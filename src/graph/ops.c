@@ -428,8 +428,14 @@ kr_op *kr_op_dot(void) { return get(DOT); }
 char *kri_apply_op_string(const kr_apply *node)
 {
 	int which = builtin_index(node->op);
-	if (which < 0 || node->nout != 1 ||
-	    !kr_type_is_tensor(node->outputs[0]->type))
+	bool tensor = node->nout == 1 &&
+		      kr_type_is_tensor(node->outputs[0]->type);
+	if (which < 0 && tensor) {
+		char *s = kri_opaque_str(node->op);
+		if (s)
+			return s;
+	}
+	if (which < 0 || !tensor)
 		return kr_op_to_string(node->op);
 	if (which == DOT)
 		return kr_strdup("Dot");

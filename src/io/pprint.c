@@ -144,6 +144,51 @@ static const char *greek(const char *name)
 	return NULL;
 }
 
+/*
+ * PyTensor's DimShufflePrinter on an opaque DimShuffle node: leading new
+ * axes are not shown; an order that keeps the input as it is prints the
+ * input, a reversed one `input.T`, another `DimShuffle{1, x, 0}(input)`.
+ * False for other nodes.
+ */
+static bool dimshuffle_var(printer_state *ps, const kr_apply *node)
+{
+	int order[KR_TYPE_MAX_NDIM], n, ndim;
+	if (node->nin != 1 || !kri_opaque_dimshuffle(node->op, order, &n, &ndim))
+		return false;
+	int k = 0;
+	while (k < n && order[k] < 0)
+		k++;
+	const kr_variable *r = node->inputs[0];
+	int rnd = kr_variable_type(r)->ndim;
+	bool same = n - k == rnd, reversed = n - k == rnd;
+	for (int i = k; i < n; i++) {
+		same = same && order[i] == i - k;
+		reversed = reversed && order[i] == rnd - 1 - (i - k);
+	}
+	if (same) {
+		push(ps, ITEM_VAR, NULL, r);
+		return true;
+	}
+	if (reversed) {
+		push_text(ps, ".T");
+		push(ps, ITEM_VAR, NULL, r);
+		return true;
+	}
+	kri_buf_puts(&ps->out, "DimShuffle{");
+	for (int i = k; i < n; i++) {
+		if (i > k)
+			kri_buf_puts(&ps->out, ", ");
+		if (order[i] < 0)
+			kri_buf_putc(&ps->out, 'x');
+		else
+			kri_buf_printf(&ps->out, "%d", order[i]);
+	}
+	kri_buf_puts(&ps->out, "}(");
+	push_text(ps, ")");
+	push(ps, ITEM_VAR, NULL, r);
+	return true;
+}
+
 static void pprint_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
@@ -162,6 +207,8 @@ static void pprint_var(printer_state *ps, const kr_variable *v)
 	}
 	kri_pmap_put(&ps->active, v, (void *)v);
 	push(ps, ITEM_LEAVE, NULL, v);
+	if (dimshuffle_var(ps, node))
+		return;
 	const op_printer *p = find_printer(node->op);
 	if (!p) {
 		put_call(ps, node);
