@@ -204,9 +204,12 @@ static kr_goal *div_const_body(kr_term *const *a, void *env)
  * node's own expansion is flattened with assoc_flatten, which splices
  * nested applications of the same op (graph Variables included).
  */
+static void declare_associative(void);
+
 static kr_goal *flatten_body(kr_term *const *a, void *env)
 {
 	(void)env;
+	declare_associative();
 	kr_term *o = kr_var_new("op"), *args = kr_var_new("args");
 	return KR_ALL(kr_conso(o, args, a[0]),
 		      kr_facts_goal(kr_associative(), (kr_term *[]){o}),
@@ -233,6 +236,11 @@ static named_rel canon[] = {
 	{"flatteno", flatten_body, NULL},
 };
 
+/*
+ * add and mul are associative for flatteno, declared when it first runs
+ * (not at lookup), so that a session that does not use it starts with
+ * kanren's empty `associative` table.
+ */
 static void declare_associative(void)
 {
 	static bool done;
@@ -247,7 +255,6 @@ const kr_rel *kr_relation_lookup(const char *name)
 {
 	if (!name)
 		return NULL;
-	declare_associative();
 	if (!strcmp(name, "dot_distributeo"))
 		return kr_dot_distributeo_rel();
 	for (size_t i = 0; i < sizeof canon / sizeof *canon; i++) {

@@ -57,7 +57,8 @@ kr_goal *kr_div_consto(kr_term *in, kr_term *out);
 
 /**
  * `op(..., op(a, b), ...) = op(..., a, b, ...)` for an associative op
- * (`add` and `mul` are declared associative): kanren's assoc_flatten
+ * (its first run declares `add` and `mul` associative in
+ * kr_associative()): kanren's assoc_flatten
  * applied to the node's own expansion, splicing nested applications of
  * the same op at every depth. Forward only (flattening does not
  * "unflatten", as in kanren).

@@ -236,7 +236,9 @@ bool kr_facts_has(const kr_facts *f, kr_term *const *args);
 
 /**
  * The global unary fact table `associative` (kanren.assoccomm): declare an
- * operator associative with `KR_FACT(kr_associative(), op)`.
+ * operator associative with `KR_FACT(kr_associative(), op)`. Empty at
+ * start, as kanren's; the graph relations that need it declare their ops
+ * when they first run (kr_flatteno(): add and mul; dot_distributeo: add).
  */
 kr_facts *kr_associative(void);
 
