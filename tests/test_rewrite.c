@@ -195,6 +195,85 @@ START_TEST(kanren_filters)
 }
 END_TEST
 
+/*
+ * PyTensor's test_KanrenRelationSub_filters: with dot and add commutative
+ * and add associative, eq_assoccomm matches A @ ((x + y) + z) against
+ * A @ (x + (y + z)) in every AC form, and the results filter sees the
+ * argument permutations among the answers.
+ */
+static kr_goal *ac_distributes_body(kr_term *const *arg, void *env)
+{
+	(void)env;
+	kr_term *v[4];
+	kr_fresh(4, v);
+	kr_term *dot = kr_op_term(kr_op_dot()), *add = kr_op_term(kr_op_add());
+	return KR_ALL(kr_eq_assoccomm(KR_ETUPLE(dot, v[0],
+						KR_ETUPLE(add, v[1],
+							  KR_ETUPLE(add, v[2],
+								    v[3]))),
+				      arg[0]),
+		      kr_eq(KR_LIST(v[0], v[1], v[2], v[3]), arg[1]));
+}
+
+static int permutations_seen(kr_term **chosen, kr_answers *answers,
+			     void *data)
+{
+	kr_term *const *want = data;
+	bool seen[3] = {false, false, false};
+	kr_term *t;
+	int rc, n = 0;
+	while ((rc = kr_answers_next(&t, answers)) == 0) {
+		n++;
+		for (int i = 0; i < 3; i++)
+			seen[i] = seen[i] || kr_equal(t, want[i]);
+	}
+	ck_assert_int_eq(rc, KR_EOF);
+	ck_assert_int_ge(n, 3);
+	ck_assert(seen[0] && seen[1] && seen[2]);
+	*chosen = NULL;
+	return 0;
+}
+
+START_TEST(kanren_filters_assoccomm)
+{
+	kr_variable *A = kr_variable_new(kr_type_matrix(), "A");
+	kr_variable *x = kr_variable_new(kr_type_vector(), "x");
+	kr_variable *y = kr_variable_new(kr_type_vector(), "y");
+	kr_variable *z = kr_variable_new(kr_type_vector(), "z");
+	kr_term *dot = kr_op_term(kr_op_dot()), *add = kr_op_term(kr_op_add());
+	KR_FACT(kr_commutative(), dot);
+	KR_FACT(kr_commutative(), add);
+	KR_FACT(kr_associative(), add);
+	kr_variable *g = op2(kr_op_dot(), A, op2(kr_op_add(),
+						 op2(kr_op_add(), x, y), z));
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, false), 0);
+	kr_term *tA = kr_variable_term(A), *tx = kr_variable_term(x);
+	kr_term *ty = kr_variable_term(y), *tz = kr_variable_term(z);
+	kr_term *want[3] = {KR_LIST(tA, tx, ty, tz), KR_LIST(tA, ty, tx, tz),
+			    KR_LIST(tA, tz, tx, ty)};
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(
+		kr_rel_new("distributes", 2, ac_distributes_body, NULL),
+		false);
+	kr_kanren_relation_sub_set_filters(sub, NULL, permutations_seen,
+					   want);
+	kr_replacements *r = NULL;
+	ck_assert_int_eq(kr_node_rewriter_transform(sub, fg,
+						    kr_variable_owner(g), &r),
+			 0);
+	ck_assert_ptr_null(r);
+	/* a node filter that refuses: no transform at all */
+	kr_kanren_relation_sub_set_filters(sub, not_add, NULL, NULL);
+	ck_assert_int_eq(kr_node_rewriter_transform(
+				 sub, fg,
+				 kr_variable_owner(kr_apply_input(
+					 kr_variable_owner(g), 1)),
+				 &r),
+			 0);
+	ck_assert_ptr_null(r);
+}
+END_TEST
+
 /* A node rewriter written in C: add -> mul, with a configurable bug. */
 typedef enum { OK, WRONG_LENGTH, FAILS, DROPS_USED } bug;
 
@@ -299,6 +378,7 @@ Suite *rewrite_suite(void)
 	tcase_add_test(tc, no_rewrite_answers);
 	tcase_add_test(tc, divergent_relation_is_bounded);
 	tcase_add_test(tc, kanren_filters);
+	tcase_add_test(tc, kanren_filters_assoccomm);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("node_rewriter");
 	tcase_add_test(tc, node_rewriter_results);
