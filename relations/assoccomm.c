@@ -264,13 +264,13 @@ static kr_goal *ac_step(kr_term *const *a, void *env)
 	(void)env;
 	kr_term *z = kr_var_new(NULL), *op = a[2];
 	kr_term *pa[] = {a[0], z, op}, *ga[] = {z, a[1], op};
+	kr_goal *comm = kr_facts_goal(kr_commutative(), &op);
+	kr_goal *assoc = kr_facts_goal(kr_associative(), &op);
 	kr_goal *permute = kri_rel_kany(
-		2, (kr_goal *[]){kri_rel_kall(kr_facts_goal(kr_commutative(), &op),
-					      perm_step(pa, NULL)),
+		2, (kr_goal *[]){kri_rel_kall(comm, perm_step(pa, NULL)),
 				 kr_eq(a[0], z)});
 	kr_goal *regroup = kri_rel_kany(
-		2, (kr_goal *[]){kri_rel_kall(kr_facts_goal(kr_associative(), &op),
-					      assoc_step(ga, NULL)),
+		2, (kr_goal *[]){kri_rel_kall(assoc, assoc_step(ga, NULL)),
 				 kr_eq(z, a[1])});
 	return kri_rel_kall(permute, regroup);
 }

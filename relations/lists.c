@@ -106,36 +106,56 @@ static bool next_perm(size_t *idx, size_t n)
 	return true;
 }
 
+/*
+ * The permutations are made one at a time, as the search reaches them:
+ * the goal for permutation k is (disj (== other perm_k) gen_k+1), the
+ * right-nested binary disjunction kr_disj() makes of all n! goals, so the
+ * answers and their order are the same, but a run that stops early (run
+ * 1, a conjunction that fails after the first) builds only the
+ * permutations it reaches, not n! goals at once.
+ */
+struct perm_gen {
+	kr_term **items;
+	long n;
+	bool et;
+	kr_term *other;
+	size_t *idx; /* this permutation, owned */
+};
+
+static kr_stream *perm_gen_fn(const kr_state *st, void *env)
+{
+	const struct perm_gen *p = env;
+	kr_term **perm = kr_alloc((size_t)(p->n ? p->n : 1) * sizeof *perm);
+	for (long i = 0; i < p->n; i++)
+		perm[i] = p->items[p->idx[i]];
+	kr_term *t = p->et ? kr_etuple((size_t)p->n, perm)
+			   : kr_list((size_t)p->n, perm);
+	kr_goal *eq = kr_eq(p->other, t);
+	size_t bytes = (size_t)(p->n ? p->n : 1) * sizeof *p->idx;
+	struct perm_gen *q = kr_alloc(sizeof *q);
+	*q = *p;
+	q->idx = kr_alloc_atomic(bytes);
+	memcpy(q->idx, p->idx, bytes);
+	if (!next_perm(q->idx, (size_t)p->n))
+		return kr_goal_apply(eq, st);
+	return kr_goal_apply(
+		kr_disj(2, (kr_goal *[]){eq, kr_goal_new(perm_gen_fn, q)}), st);
+}
+
 kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 		       bool no_ident)
 {
-	size_t *idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *idx);
+	struct perm_gen *p = kr_alloc(sizeof *p);
+	p->items = items;
+	p->n = n;
+	p->et = kr_term_kind(like) == KR_ETUPLE;
+	p->other = other;
+	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
 	for (long i = 0; i < n; i++)
-		idx[i] = (size_t)i;
-	bool et = kr_term_kind(like) == KR_ETUPLE;
-	kr_term **perm = kr_alloc((size_t)(n ? n : 1) * sizeof *perm);
-	size_t cap = 16, k = 0;
-	kr_goal **gs = kr_alloc(cap * sizeof *gs);
-	bool first = true;
-	do {
-		if (first && no_ident) {
-			first = false;
-			continue;
-		}
-		first = false;
-		for (long i = 0; i < n; i++)
-			perm[i] = items[idx[i]];
-		kr_term *p = et ? kr_etuple((size_t)n, perm)
-				: kr_list((size_t)n, perm);
-		if (k == cap) {
-			kr_goal **g2 = kr_alloc(2 * cap * sizeof *g2);
-			memcpy(g2, gs, cap * sizeof *g2);
-			gs = g2;
-			cap *= 2;
-		}
-		gs[k++] = kr_eq(other, p);
-	} while (next_perm(idx, (size_t)n));
-	return kr_disj(k, gs);
+		p->idx[i] = (size_t)i;
+	if (no_ident && !next_perm(p->idx, (size_t)n))
+		return kr_fail();
+	return kr_goal_new(perm_gen_fn, p);
 }
 
 static kr_goal *succeed2(kr_term *const *a, void *env)

@@ -174,15 +174,16 @@ kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
  * kanren's: `(conde ((step a b)) ((== a b)))`, each step (and each
  * application at a node) first orders its two terms with kanren's
  * ground_order (the ground one first, a bare variable last), so either
- * side may be the ground one. Order: kanren's, as kr_reduceo() (every
- * conde and conjunction of the definition gives one *answer* of each
+ * side may be the ground one. Order: kanren's, as kr_reduceo() (the
+ * conde and conjunctions of the definition give one *answer* of each
  * branch in turn): the first rewrite, then the identity b = a, then the
  * other rewrites; a rewrite at a node comes before one inside its
- * elements. rands_rel's own answers come in the engine's order. Not
- * fully relational: terminates when one side is ground and rands_rel
- * terminates; with both sides fresh, an infinite stream when rator_rel
- * accepts a fresh operator. Cost: each choice point is a nested run
- * (see kr_map_anyo()).
+ * elements. rands_rel's own answers, and the walk over the elements of a
+ * node, come in the engine's order. Not fully relational: terminates
+ * when one side is ground and rands_rel terminates; with both sides
+ * fresh, an infinite stream when rator_rel accepts a fresh operator.
+ * Cost: each choice point is a nested run (see kr_map_anyo()); a search
+ * of every answer is exponential in the depth of the term, as kanren's.
  */
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b);
