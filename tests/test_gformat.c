@@ -130,6 +130,17 @@ START_TEST(opaque_printers)
 	ck_assert_ptr_nonnull(strstr(kr_gformat_write(fg, NULL),
 				     "(sigmoid (DimShuffle{input_ndim=1,"
 				     "new_order=[0,x]} x))"));
+	/* a rank past KR_TYPE_MAX_NDIM, or not a number: the token as it is
+	 * (it used to write past an array of the printer) */
+	ck_assert_str_eq(kr_fgraph_repr(load("(vector x) (DimShuffle{input_ndim"
+					     "=100,new_order=[50]} x)")),
+			 "FunctionGraph(DimShuffle{input_ndim=100,"
+			 "new_order=[50]}(x))");
+	ck_assert_str_eq(kr_pprint(kr_fgraph_output(
+				 load("(vector x) (DimShuffle{input_ndim=1x,"
+				      "new_order=[0]} x)"),
+				 0)),
+			 "DimShuffle{input_ndim=1x,new_order=[0]}(x)");
 	/* an expansion of a 0-d tensor prints its input, as PyTensor */
 	kr_fgraph *e = load("(input a (tensor float64))\n"
 			    "(output 0 o (tensor float64 1 1) "

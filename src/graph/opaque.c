@@ -255,7 +255,11 @@ bool kri_opaque_dimshuffle(const kr_op *op, int *order, int *n, int *ndim)
 	char *list = prop(token, "new_order");
 	if (strcmp(cls, "DimShuffle") || !nd || !list || list[0] != '[')
 		return false;
-	*ndim = atoi(nd);
+	char *rest;
+	long d = strtol(nd, &rest, 10);
+	if (rest == nd || *rest || d < 0 || d > KR_TYPE_MAX_NDIM)
+		return false; /* not a rank a tensor can have */
+	*ndim = (int)d;
 	*n = 0;
 	for (char *p = list + 1; *p && *p != ']';) {
 		if (*n == KR_TYPE_MAX_NDIM)
