@@ -200,12 +200,28 @@ static void keep_grouped(kr_term **v, long *n, const bool *del)
  */
 static bool hashable(kr_term *t)
 {
-	if (kr_term_kind(t) == KR_CONS)
-		return false;
-	if (kr_term_kind(t) == KR_ETUPLE)
-		for (size_t i = 0; i < kr_etuple_len(t); i++)
-			if (!hashable(kr_etuple_ref(t, i)))
-				return false;
+	if (kr_term_kind(t) != KR_ETUPLE)
+		return kr_term_kind(t) != KR_CONS;
+	/* an explicit stack: etuples may nest deeper than the C stack goes */
+	size_t len = 0, cap = 16;
+	kr_term **stack = kr_alloc(cap * sizeof *stack);
+	stack[len++] = t;
+	while (len > 0) {
+		t = stack[--len];
+		if (kr_term_kind(t) == KR_CONS)
+			return false;
+		if (kr_term_kind(t) != KR_ETUPLE)
+			continue;
+		for (size_t i = 0; i < kr_etuple_len(t); i++) {
+			if (len == cap) {
+				kr_term **more = kr_alloc(2 * cap * sizeof *more);
+				memcpy(more, stack, cap * sizeof *more);
+				stack = more;
+				cap *= 2;
+			}
+			stack[len++] = kr_etuple_ref(t, i);
+		}
+	}
 	return true;
 }
 

@@ -655,6 +655,15 @@ START_TEST(test_permuteo)
 						   q)),
 			 "((1 2 3 4 5 6 7 8 9 10 11 12) "
 			 "(1 2 3 4 5 6 7 8 9 10 12 11))");
+	/* whether an element can be hashed is found without recursion:
+	 * an etuple nested 200,000 deep */
+	kr_term *deep = num(1);
+	for (int i = 0; i < 200000; i++)
+		deep = kr_etuple(1, &deep);
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo(KR_LIST(num(1), deep, q),
+						    KR_LIST(deep, num(1),
+							    num(2)))),
+			 "(2)");
 	/* neither side a list: lengths are enumerated */
 	kr_term *r = kr_var_new("r");
 	ck_assert_str_eq(run_str(2, KR_LIST(q, r), kr_permuteo(q, r)),
