@@ -107,28 +107,58 @@ static kr_term *grouped(const struct rands *r, kr_term *op, long i, long k)
 	return seq_like(r->like, n, v);
 }
 
-/* Append the items of t to out, splicing applications of op (walked). */
+static void push_item(kr_term ***out, long *n, long *cap, kr_term *x)
+{
+	if (*n == *cap) {
+		kr_term **v = kr_alloc((size_t)(*cap * 2 + 8) * sizeof *v);
+		if (*n)
+			memcpy(v, *out, (size_t)*n * sizeof *v);
+		*out = v;
+		*cap = *cap * 2 + 8;
+	}
+	(*out)[(*n)++] = x;
+}
+
+/*
+ * Append the items of t to out, splicing applications of op (walked), at
+ * any depth. The applications still open wait on an explicit stack of
+ * (items, next) frames: op may nest deeper than the C stack goes.
+ */
 static void flatten_into(kr_term *t, kr_term *op, const kr_subst *s,
 			 kr_term ***out, long *n, long *cap)
 {
-	long k;
-	kr_term **items = kri_rel_elements(t, s, &k);
-	for (long i = 0; i < k; i++) {
-		kr_term *x = kr_walk(items[i], s);
-		long m;
-		kr_term **sub = kri_rel_elements(x, s, &m);
-		if (m >= 2 && kr_equal(kr_walk(sub[0], s), op)) {
-			flatten_into(kr_cdr(x), op, s, out, n, cap);
+	struct frame {
+		kr_term **items;
+		long k, i;
+	};
+	long depth = 0, room = 8;
+	struct frame *st = kr_alloc((size_t)room * sizeof *st);
+	st[0].items = kri_rel_elements(t, s, &st[0].k);
+	st[0].i = 0;
+	while (depth >= 0) {
+		struct frame *f = &st[depth];
+		if (f->i >= f->k) {
+			depth--;
 			continue;
 		}
-		if (*n == *cap) {
-			kr_term **v = kr_alloc((size_t)(*cap * 2 + 8) * sizeof *v);
-			if (*n)
-				memcpy(v, *out, (size_t)*n * sizeof *v);
-			*out = v;
-			*cap = *cap * 2 + 8;
+		kr_term *x = kr_walk(f->items[f->i++], s);
+		long m;
+		kr_term **sub = kri_rel_elements(x, s, &m);
+		if (!(m >= 2 && kr_equal(kr_walk(sub[0], s), op))) {
+			push_item(out, n, cap, x);
+			continue;
 		}
-		(*out)[(*n)++] = x;
+		if (depth + 1 == room) {
+			struct frame *more = kr_alloc((size_t)room * 2 *
+						      sizeof *more);
+			memcpy(more, st, (size_t)room * sizeof *more);
+			st = more;
+			room *= 2;
+		}
+		depth++;
+		st[depth].items = sub + 1; /* the arguments of the application */
+		st[depth].k = m - 1;
+		st[depth].i = 0;
 	}
 }
 
@@ -164,27 +194,55 @@ static kr_goal *assoc_step(kr_term *const *a, void *env);
 /*
  * One side known (kanren's eq_assoc_args with no_ident): its arguments,
  * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
- * except a regrouping equal to the side itself.
+ * except a regrouping equal to the side itself. The groupings are made
+ * as the search reaches them (a right-nested disjunction, as for the
+ * permutations of permuteo): there are O(n^2) of them, each of size n.
  */
+struct groupings {
+	struct rands f;   /* the flattened arguments; other: the other side */
+	kr_term *op, *orig;
+	long size, i;     /* the next window */
+};
+
+static kr_stream *groupings_fn(const kr_state *st, void *env)
+{
+	const struct groupings *g = env;
+	const kr_subst *s = kr_state_subst(st);
+	long size = g->size, i = g->i;
+	for (; size < g->f.n; size++, i = 0)
+		for (; i + size <= g->f.n; i++) {
+			kr_term *t = grouped(&g->f, g->op, i, size);
+			if (kr_equal(kr_walk_star(t, s), g->orig))
+				continue;
+			kr_goal *eq = kr_eq(g->f.other, t);
+			struct groupings *next = kr_alloc(sizeof *next);
+			*next = *g;
+			next->size = size;
+			next->i = i + 1;
+			return kr_goal_apply(
+				kr_disj(2, (kr_goal *[]){
+						   eq, kr_goal_new(groupings_fn,
+								   next)}),
+				st);
+		}
+	return NULL;
+}
+
 static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 {
 	if (r->n < 2)
 		return kr_fail();
-	kr_term *orig = kr_walk_star(r->like, s);
-	struct rands f = *r;
+	struct groupings *g = kr_alloc(sizeof *g);
 	long cap = 0;
-	f.n = 0;
-	f.items = NULL;
-	flatten_into(r->like, op, s, &f.items, &f.n, &cap);
-	size_t k = 0;
-	kr_goal **gs = kr_alloc((size_t)(f.n * f.n + 1) * sizeof *gs);
-	for (long size = 2; size < f.n; size++)
-		for (long i = 0; i + size <= f.n; i++) {
-			kr_term *t = grouped(&f, op, i, size);
-			if (!kr_equal(kr_walk_star(t, s), orig))
-				gs[k++] = kr_eq(r->other, t);
-		}
-	return kr_disj(k, gs);
+	g->f = *r;
+	g->f.n = 0;
+	g->f.items = NULL;
+	flatten_into(r->like, op, s, &g->f.items, &g->f.n, &cap);
+	g->op = op;
+	g->orig = kr_walk_star(r->like, s);
+	g->size = 2;
+	g->i = 0;
+	return kr_goal_new(groupings_fn, g);
 }
 
 static kr_stream *assoc_step_fn(const kr_state *st, void *env)

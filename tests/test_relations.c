@@ -865,6 +865,18 @@ START_TEST(test_assoccomm_eqs)
 									num(2)),
 							   num(3)))),
 			 "()");
+	/* the groupings of a node are made as the search reaches them, and
+	 * a node nested 100,000 deep is flattened without recursion: the
+	 * first regrouping of (add_ac 1 (add_ac 2 ... )) comes at once (it
+	 * used to build all O(n^2) groupings of the 100,001 arguments) */
+	kr_term *deep = num(0);
+	for (int i = 100000; i > 0; i--)
+		deep = KR_LIST(add, num(i), deep);
+	kr_term *first = kr_run(1, q, kr_eq_assoc(q, deep));
+	ck_assert_int_eq(kr_list_length(first), 1);
+	kr_term *top = kr_car(first);
+	ck_assert_str_eq(t_str(kr_car(top)), "add_ac");
+	ck_assert_str_eq(t_str(kr_car(kr_cdr(top))), "(add_ac 1 2)");
 	kr_term *all = kr_run(-1, q, kr_eq_assoccomm(t3, q));
 	ck_assert_int_ge(kr_list_length(all), 18);
 	ck_assert_str_eq(run_str(1, q, kr_eq_assoccomm(t3, KR_LIST(
