@@ -163,45 +163,16 @@ static void flatten_into(kr_term *t, kr_term *op, const kr_subst *s,
 }
 
 /*
- * Both argument lists known: kanren's eq_assoc_args flattens both; equal
- * lengths unify element-wise, else the longer side is grouped (one group
- * of size difference + 1) to match the shorter.
- */
-static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
-			   const kr_subst *s)
-{
-	kr_term **fa = NULL, **fb = NULL;
-	long na = 0, nb = 0, ca = 0, cb = 0;
-	flatten_into(a, op, s, &fa, &na, &ca);
-	flatten_into(b, op, s, &fb, &nb, &cb);
-	kr_term *like = kr_walk(a, s);
-	if (na == nb)
-		return kr_eq(seq_like(like, (size_t)na, fa),
-			     seq_like(like, (size_t)nb, fb));
-	struct rands r = {na > nb ? fa : fb, na > nb ? na : nb, like, NULL};
-	kr_term *shorter = na > nb ? seq_like(like, (size_t)nb, fb)
-				   : seq_like(like, (size_t)na, fa);
-	long size = r.n - (na > nb ? nb : na) + 1;
-	kr_goal **gs = kr_alloc((size_t)r.n * sizeof *gs);
-	long k = 0;
-	for (long i = 0; i + size <= r.n; i++)
-		gs[k++] = kr_eq(shorter, grouped(&r, op, i, size));
-	return kr_disj((size_t)k, gs);
-}
-
-static kr_goal *assoc_step(kr_term *const *a, void *env);
-
-/*
- * One side known (kanren's eq_assoc_args with no_ident): its arguments,
- * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
- * except a regrouping equal to the side itself. The groupings are made
- * as the search reaches them (a right-nested disjunction, as for the
- * permutations of permuteo): there are O(n^2) of them, each of size n.
+ * The groupings of the flattened arguments f.items into one window of
+ * `size` .. `last` consecutive ones, left to right, each == f.other, made
+ * as the search reaches them (a right-nested disjunction, as permuteo's
+ * permutations): there are O(n^2) of them, each of size n.
  */
 struct groupings {
 	struct rands f;   /* the flattened arguments; other: the other side */
-	kr_term *op, *orig;
+	kr_term *op, *orig; /* orig: a grouping to skip, or NULL */
 	long size, i;     /* the next window */
+	long last;        /* the largest window size */
 };
 
 static kr_stream *groupings_fn(const kr_state *st, void *env)
@@ -209,10 +180,10 @@ static kr_stream *groupings_fn(const kr_state *st, void *env)
 	const struct groupings *g = env;
 	const kr_subst *s = kr_state_subst(st);
 	long size = g->size, i = g->i;
-	for (; size < g->f.n; size++, i = 0)
+	for (; size <= g->last; size++, i = 0)
 		for (; i + size <= g->f.n; i++) {
 			kr_term *t = grouped(&g->f, g->op, i, size);
-			if (kr_equal(kr_walk_star(t, s), g->orig))
+			if (g->orig && kr_equal(kr_walk_star(t, s), g->orig))
 				continue;
 			kr_goal *eq = kr_eq(g->f.other, t);
 			struct groupings *next = kr_alloc(sizeof *next);
@@ -228,6 +199,40 @@ static kr_stream *groupings_fn(const kr_state *st, void *env)
 	return NULL;
 }
 
+/*
+ * Both argument lists known: kanren's eq_assoc_args flattens both; equal
+ * lengths unify element-wise, else the longer side is grouped (one group
+ * of size difference + 1) to match the shorter.
+ */
+static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
+			   const kr_subst *s)
+{
+	kr_term **fa = NULL, **fb = NULL;
+	long na = 0, nb = 0, ca = 0, cb = 0;
+	flatten_into(a, op, s, &fa, &na, &ca);
+	flatten_into(b, op, s, &fb, &nb, &cb);
+	kr_term *like = kr_walk(a, s);
+	if (na == nb)
+		return kr_eq(seq_like(like, (size_t)na, fa),
+			     seq_like(like, (size_t)nb, fb));
+	struct groupings *g = kr_alloc(sizeof *g);
+	g->f = (struct rands){na > nb ? fa : fb, na > nb ? na : nb, like,
+			      na > nb ? seq_like(like, (size_t)nb, fb)
+				      : seq_like(like, (size_t)na, fa)};
+	g->op = op;
+	g->orig = NULL;
+	g->size = g->last = g->f.n - (na > nb ? nb : na) + 1;
+	g->i = 0;
+	return kr_goal_new(groupings_fn, g);
+}
+
+static kr_goal *assoc_step(kr_term *const *a, void *env);
+
+/*
+ * One side known (kanren's eq_assoc_args with no_ident): its arguments,
+ * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
+ * except a regrouping equal to the side itself.
+ */
 static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 {
 	if (r->n < 2)
@@ -242,6 +247,7 @@ static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 	g->orig = kr_walk_star(r->like, s);
 	g->size = 2;
 	g->i = 0;
+	g->last = g->f.n - 1;
 	return kr_goal_new(groupings_fn, g);
 }
 
