@@ -164,40 +164,37 @@ static void flatten_into(kr_term *t, kr_term *op, const kr_subst *s,
 
 /*
  * The groupings of the flattened arguments f.items into one window of
- * `size` .. `last` consecutive ones, left to right, each == f.other, made
- * as the search reaches them (a right-nested disjunction, as permuteo's
- * permutations): there are O(n^2) of them, each of size n.
+ * `size` .. `last` consecutive ones, left to right (but one equal to
+ * orig), for kri_rel_eq_each: there are O(n^2) of them, each of size n,
+ * so they are made as the search reaches them.
  */
 struct groupings {
-	struct rands f;   /* the flattened arguments; other: the other side */
+	struct rands f;   /* the flattened arguments */
 	kr_term *op, *orig; /* orig: a grouping to skip, or NULL */
 	long size, i;     /* the next window */
 	long last;        /* the largest window size */
 };
 
-static kr_stream *groupings_fn(const kr_state *st, void *env)
+static kr_term *groupings_next(void *it, const kr_subst *s)
 {
-	const struct groupings *g = env;
-	const kr_subst *s = kr_state_subst(st);
-	long size = g->size, i = g->i;
-	for (; size <= g->last; size++, i = 0)
-		for (; i + size <= g->f.n; i++) {
-			kr_term *t = grouped(&g->f, g->op, i, size);
-			if (g->orig && kr_equal(kr_walk_star(t, s), g->orig))
-				continue;
-			kr_goal *eq = kr_eq(g->f.other, t);
-			struct groupings *next = kr_alloc(sizeof *next);
-			*next = *g;
-			next->size = size;
-			next->i = i + 1;
-			return kr_goal_apply(
-				kr_disj(2, (kr_goal *[]){
-						   eq, kr_goal_new(groupings_fn,
-								   next)}),
-				st);
+	struct groupings *g = it;
+	for (; g->size <= g->last; g->size++, g->i = 0)
+		while (g->i + g->size <= g->f.n) {
+			kr_term *t = grouped(&g->f, g->op, g->i++, g->size);
+			if (!g->orig || !kr_equal(kr_walk_star(t, s), g->orig))
+				return t;
 		}
 	return NULL;
 }
+
+static void *groupings_copy(const void *it)
+{
+	struct groupings *g = kr_alloc(sizeof *g);
+	*g = *(const struct groupings *)it;
+	return g;
+}
+
+static const kri_rel_enum groupings_enum = {groupings_next, groupings_copy};
 
 /*
  * Both argument lists known: kanren's eq_assoc_args flattens both; equal
@@ -216,14 +213,14 @@ static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
 		return kr_eq(seq_like(like, (size_t)na, fa),
 			     seq_like(like, (size_t)nb, fb));
 	struct groupings *g = kr_alloc(sizeof *g);
-	g->f = (struct rands){na > nb ? fa : fb, na > nb ? na : nb, like,
-			      na > nb ? seq_like(like, (size_t)nb, fb)
-				      : seq_like(like, (size_t)na, fa)};
+	g->f = (struct rands){na > nb ? fa : fb, na > nb ? na : nb, like, NULL};
 	g->op = op;
 	g->orig = NULL;
 	g->size = g->last = g->f.n - (na > nb ? nb : na) + 1;
 	g->i = 0;
-	return kr_goal_new(groupings_fn, g);
+	kr_term *shorter = na > nb ? seq_like(like, (size_t)nb, fb)
+				   : seq_like(like, (size_t)na, fa);
+	return kri_rel_eq_each(shorter, &groupings_enum, g);
 }
 
 static kr_goal *assoc_step(kr_term *const *a, void *env);
@@ -248,7 +245,7 @@ static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 	g->size = 2;
 	g->i = 0;
 	g->last = g->f.n - 1;
-	return kr_goal_new(groupings_fn, g);
+	return kri_rel_eq_each(r->other, &groupings_enum, g);
 }
 
 static kr_stream *assoc_step_fn(const kr_state *st, void *env)

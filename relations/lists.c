@@ -106,56 +106,83 @@ static bool next_perm(size_t *idx, size_t n)
 	return true;
 }
 
-/*
- * The permutations are made one at a time, as the search reaches them:
- * the goal for permutation k is (disj (== other perm_k) gen_k+1), the
- * right-nested binary disjunction kr_disj() makes of all n! goals, so the
- * answers and their order are the same, but a run that stops early (run
- * 1, a conjunction that fails after the first) builds only the
- * permutations it reaches, not n! goals at once.
- */
-struct perm_gen {
-	kr_term **items;
-	long n;
-	bool et;
+/* kri_rel_eq_each's goal: the next term of its own copy of `it`. */
+struct eq_each {
 	kr_term *other;
-	size_t *idx; /* this permutation, owned */
+	const kri_rel_enum *e;
+	void *it;
 };
 
-static kr_stream *perm_gen_fn(const kr_state *st, void *env)
+static kr_stream *eq_each_fn(const kr_state *st, void *env)
 {
-	const struct perm_gen *p = env;
+	const struct eq_each *c = env;
+	struct eq_each *rest = kr_alloc(sizeof *rest);
+	*rest = *c;
+	rest->it = c->e->copy(c->it);
+	kr_term *t = c->e->next(rest->it, kr_state_subst(st));
+	if (!t)
+		return NULL;
+	return kr_goal_apply(kr_disj(2, (kr_goal *[]){
+						kr_eq(c->other, t),
+						kr_goal_new(eq_each_fn, rest)}),
+			     st);
+}
+
+kr_goal *kri_rel_eq_each(kr_term *other, const kri_rel_enum *e, void *it)
+{
+	struct eq_each *c = kr_alloc(sizeof *c);
+	c->other = other;
+	c->e = e;
+	c->it = it;
+	return kr_goal_new(eq_each_fn, c);
+}
+
+/* The permutations of items, in lexicographic order of the positions. */
+struct perms {
+	kr_term **items;
+	long n;
+	bool et, started;
+	size_t *idx; /* the last permutation given (the identity at first) */
+};
+
+static kr_term *perms_next(void *it, const kr_subst *s)
+{
+	(void)s;
+	struct perms *p = it;
+	if (p->started && !next_perm(p->idx, (size_t)p->n))
+		return NULL;
+	p->started = true;
 	kr_term **perm = kr_alloc((size_t)(p->n ? p->n : 1) * sizeof *perm);
 	for (long i = 0; i < p->n; i++)
 		perm[i] = p->items[p->idx[i]];
-	kr_term *t = p->et ? kr_etuple((size_t)p->n, perm)
-			   : kr_list((size_t)p->n, perm);
-	kr_goal *eq = kr_eq(p->other, t);
+	return p->et ? kr_etuple((size_t)p->n, perm)
+		     : kr_list((size_t)p->n, perm);
+}
+
+static void *perms_copy(const void *it)
+{
+	const struct perms *p = it;
+	struct perms *q = kr_alloc(sizeof *q);
 	size_t bytes = (size_t)(p->n ? p->n : 1) * sizeof *p->idx;
-	struct perm_gen *q = kr_alloc(sizeof *q);
 	*q = *p;
 	q->idx = kr_alloc_atomic(bytes);
 	memcpy(q->idx, p->idx, bytes);
-	if (!next_perm(q->idx, (size_t)p->n))
-		return kr_goal_apply(eq, st);
-	return kr_goal_apply(
-		kr_disj(2, (kr_goal *[]){eq, kr_goal_new(perm_gen_fn, q)}), st);
+	return q;
 }
 
 kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 		       bool no_ident)
 {
-	struct perm_gen *p = kr_alloc(sizeof *p);
+	static const kri_rel_enum perms_enum = {perms_next, perms_copy};
+	struct perms *p = kr_alloc(sizeof *p);
 	p->items = items;
 	p->n = n;
 	p->et = kr_term_kind(like) == KR_ETUPLE;
-	p->other = other;
+	p->started = no_ident; /* the first step then skips the identity */
 	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
 	for (long i = 0; i < n; i++)
 		p->idx[i] = (size_t)i;
-	if (no_ident && !next_perm(p->idx, (size_t)n))
-		return kr_fail();
-	return kr_goal_new(perm_gen_fn, p);
+	return kri_rel_eq_each(other, &perms_enum, p);
 }
 
 static kr_goal *succeed2(kr_term *const *a, void *env)
@@ -225,15 +252,18 @@ static bool hashable(kr_term *t)
 	return true;
 }
 
-/* The number of distinct elements (kr_equal) of v[0..n) not in del. */
+/*
+ * The number of distinct elements (kr_equal) of v[0..n) not in del (NULL:
+ * none deleted).
+ */
 static long distinct(kr_term *const *v, long n, const bool *del)
 {
 	long k = 0;
 	for (long i = 0; i < n; i++) {
-		if (del[i])
+		if (del && del[i])
 			continue;
 		long j = 0;
-		while (j < i && (del[j] || !kr_equal(v[j], v[i])))
+		while (j < i && ((del && del[j]) || !kr_equal(v[j], v[i])))
 			j++;
 		k += j == i;
 	}
@@ -282,9 +312,7 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 		return ground ? (gone == *n ? 1 : -1) : 0;
 	if (gone == *n)
 		return 1;
-	bool *none = kr_alloc_atomic((size_t)(*n ? *n : 1));
-	memset(none, 0, (size_t)(*n ? *n : 1));
-	if (gone == 0 || distinct(a, *n, da) == distinct(a, *n, none))
+	if (gone == 0 || distinct(a, *n, da) == distinct(a, *n, NULL))
 		return 0;
 	keep_grouped(a, n, da);
 	keep_grouped(b, m, db);

@@ -15,6 +15,26 @@ kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 		       bool no_ident);
 
 /*
+ * A lazy enumeration of terms: next(it, s) advances the iterator `it` and
+ * returns its next term (s: the substitution of the state the search is
+ * in), or NULL at the end; copy(it) is a fresh copy of it.
+ */
+typedef struct kri_rel_enum {
+	kr_term *(*next)(void *it, const kr_subst *s);
+	void *(*copy)(const void *it);
+} kri_rel_enum;
+
+/*
+ * The disjunction of `other == t` over the terms t that `it` enumerates,
+ * right-nested as kr_disj() nests it (same answers, same order), but each
+ * t made only when the search reaches it: a run that stops early builds
+ * only the terms it reached (permuteo's n! permutations, eq_assoc's
+ * O(n^2) groupings). `it` is copied before it advances, so the goal may
+ * be applied to several states.
+ */
+kr_goal *kri_rel_eq_each(kr_term *other, const kri_rel_enum *e, void *it);
+
+/*
  * The n elements of a proper list or etuple t, walked through s (only the
  * spine is walked); NULL with *n = -1 when t is not one.
  */

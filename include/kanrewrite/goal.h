@@ -266,7 +266,8 @@ kr_goal *kr_fresh_run(size_t n, kr_fresh_run_fn body, void *env);
 /**
  * kanren's `lany` (also `ldisj`): kr_disj(), except that no goals at all
  * succeed once, as kanren's ldisj_seq does (miniKanren's empty `disj`
- * and `conde` fail).
+ * and `conde` fail). Shape: n goals, n may be 0. Errors: none; aborts on
+ * OOM. Cost: as kr_disj().
  */
 kr_goal *kr_lany(size_t n, kr_goal *const *goals);
 

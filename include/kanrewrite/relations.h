@@ -159,7 +159,9 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
  * 5)` (a rewrite at the root), then `(mul (log (exp 2)) (log (exp 5)))`
  * (rewrites in the arguments), as kanren. rator_rel NULL is kr_walko().
  * Order: kanren's, as kr_walko(). Terminates when in is ground, rel and
- * rator_rel terminate; backward, as rel does.
+ * rator_rel terminate; backward, as rel does. Shape: rel and rator_rel
+ * of arity 2 (rator_rel may be NULL), in and out any terms. Errors: none;
+ * aborts on OOM. Cost: a nested run per choice point (kr_map_anyo()).
  */
 kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
 			kr_term *in, kr_term *out);

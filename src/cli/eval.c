@@ -25,7 +25,6 @@ static uint64_t eval_limit, eval_count;
 static bool sandbox;
 
 /* True (with the message set at n) when the evaluation budget is spent. */
-static bool over_budget(const lang_node *n);
 
 /* An error raised inside the search, reported by the running lang_run. */
 static struct {
@@ -613,7 +612,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 		case N_APP: {
 			if (lang_interrupted)
 				return lang_fail_at(n, KR_ELIMIT, "interrupted");
-			if (over_budget(n))
+			if (lang_over_budget(n))
 				return NULL;
 			kr_term *fn = eval_leaf(n->kids[0], f);
 			if (!fn)
@@ -657,18 +656,13 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 	}
 }
 
-static bool over_budget(const lang_node *n)
+bool lang_over_budget(const lang_node *n)
 {
 	if (!eval_limit || ++eval_count <= eval_limit)
 		return false;
 	lang_fail_at(n, KR_ELIMIT, "evaluation limit of %llu reached",
 		(unsigned long long)eval_limit);
 	return true;
-}
-
-bool lang_over_budget(const lang_node *n)
-{
-	return over_budget(n);
 }
 
 /*
@@ -702,7 +696,7 @@ bool lang_stack_low(void)
 
 kr_term *lang_eval(const lang_node *node, lang_frame *frame)
 {
-	if (over_budget(node))
+	if (lang_over_budget(node))
 		return NULL;
 	if (depth >= MAX_DEPTH || lang_stack_low())
 		return lang_fail_at(node, KR_ELIMIT, "evaluation nested too deeply "

@@ -195,7 +195,7 @@ static const librel librels[] = {
 	R("permuteo", 2, 0, kr_permuteo), R("permuteq", 2, 0, kr_permuteo),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
 	R("map-anyo", 3, 1, kr_map_anyo), R("map_anyo", 3, 1, kr_map_anyo),
-	R("reduceo", 3, 1, kr_reduceo), R("walko", 3, 1, kr_walko),
+	R("reduceo", 3, 1, kr_reduceo),
 	R("term-walko", 4, 2, kr_term_walko),
 	R("term_walko", 4, 2, kr_term_walko),
 	R("assoc-flatten", 2, 0, kr_assoc_flatten),
@@ -265,15 +265,14 @@ PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
 /* (walko rel in out [rator]): kanren's walko, rator_goal optional */
 PRIM(p_walko)
 {
-	if (n == 3)
-		return higher_order(out, "walko", a);
 	const kr_rel *rel = lang_as_rel(a[0], 2);
-	const kr_rel *rator = rel ? lang_as_rel(a[3], 2) : NULL;
-	if (!rator)
+	const kr_rel *rator = rel && n == 4 ? lang_as_rel(a[3], 2) : NULL;
+	if (!rel || (n == 4 && !rator))
 		return kr_error_set(KR_EINVALID, "walko: %s",
 				    kr_strdup(kr_error_last()->message));
 	return goal(out, kr_walko_rator(rel, rator, a[1], a[2]));
 }
+
 PRIM(p_term_walko) { (void)n; return higher_order(out, "term-walko", a); }
 
 static lang_prim_fn higher_order_prim(const char *name)
@@ -284,7 +283,7 @@ static lang_prim_fn higher_order_prim(const char *name)
 		return p_mapo;
 	if (strstr(name, "map"))
 		return p_map_anyo;
-	return !strcmp(name, "reduceo") ? p_reduceo : p_walko;
+	return p_reduceo;
 }
 
 /* ============================================================ numbers */
@@ -410,6 +409,7 @@ static const lang_prim_def prims[] = {
 	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
 	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
 	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
+	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
 	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
 	{"ifte", 3, 3, p_ifte},
@@ -434,11 +434,9 @@ void lang_goals_init(void)
 	for (size_t i = 0; i < sizeof librels / sizeof *librels; i++) {
 		const librel *r = &librels[i];
 		if (r->nrel)
-			lang_define(r->name,
-				    lang_prim(r->name, r->arity,
-					      r->arity + !strcmp(r->name,
-								 "walko"),
-					      higher_order_prim(r->name)));
+			lang_define(r->name, lang_prim(r->name, r->arity,
+						       r->arity,
+						       higher_order_prim(r->name)));
 		else
 			lang_define(r->name, lang_rel_term(kr_rel_new(
 				r->name, r->arity, librel_body, (void *)r)));

@@ -299,6 +299,9 @@ char *kri_apply_op_string(const kr_apply *node);
  */
 char *kri_opaque_str(const kr_op *op);
 
+/* Python's str.capitalize(): s with its first letter upper, the rest lower. */
+char *kri_capitalize(const char *s);
+
 /*
  * The new_order of an opaque DimShuffle (entries -1 for `x`, at most
  * KR_TYPE_MAX_NDIM) and its input_ndim: true, or false for another op.

@@ -383,8 +383,12 @@ char *kri_opaque_str(const kr_op *op)
 		return sum_str(token);
 	if (!islower((unsigned char)token[0]) || !strncmp(token, "ps.", 3))
 		return NULL;
-	/* an Elemwise: str(scalar_op).capitalize() */
-	char *c = kr_strdup(cls);
+	return kri_capitalize(cls); /* an Elemwise: str(scalar_op) */
+}
+
+char *kri_capitalize(const char *s)
+{
+	char *c = kr_strdup(s);
 	for (size_t i = 0; c[i]; i++)
 		c[i] = (char)(i ? tolower((unsigned char)c[i])
 				: toupper((unsigned char)c[i]));

@@ -2,7 +2,6 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
-#include <ctype.h>
 #include <math.h>
 
 #include "graph.h"
@@ -439,9 +438,7 @@ char *kri_apply_op_string(const kr_apply *node)
 		return kr_op_to_string(node->op);
 	if (which == DOT)
 		return kr_strdup("Dot");
-	char *s = kr_op_to_string(node->op); /* lowercase: capitalize() */
-	s[0] = (char)toupper((unsigned char)s[0]);
-	return s;
+	return kri_capitalize(kr_op_to_string(node->op));
 }
 
 bool kri_op_is_elemwise(const kr_op *op)
