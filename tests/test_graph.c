@@ -429,6 +429,67 @@ START_TEST(test_variable_terms)
 }
 END_TEST
 
+/* A constant of dtype d and shape (n) or (r, c) holding xs. */
+static kr_variable *const_of(kr_dtype d, int ndim, const int64_t *shape,
+			     const double *xs)
+{
+	kr_value *v = kr_value_new(d, ndim, shape);
+	for (size_t k = 0; k < kr_value_size(v); k++)
+		kr_value_data(v)[k] = xs[k];
+	kr_variable *c;
+	ck_assert_int_eq(kr_constant_make(&c, kr_type_tensor(d, ndim, NULL), v),
+			 0);
+	return c;
+}
+
+/* Two constant atoms unify exactly when numpy's array_equiv holds. */
+static bool atoms_unify(kr_variable *a, kr_variable *b)
+{
+	kr_term *x = kr_variable_term(a), *y = kr_variable_term(b);
+	bool eq = kr_unify(x, y, kr_subst_empty()) != NULL;
+	ck_assert_int_eq(eq, kr_equal(x, y));
+	if (eq)
+		ck_assert_uint_eq(kr_hash(x), kr_hash(y));
+	return eq;
+}
+
+/* PyTensor's _unify_Constant_Constant: np.array_equiv, types ignored. */
+START_TEST(test_constant_unify_equiv)
+{
+	int64_t n2[1] = {2}, n3[1] = {3}, n1[1] = {1}, m23[2] = {2, 3},
+		m21[2] = {2, 1}, n0[1] = {0};
+	double two[6] = {2, 2, 2, 2, 2, 2}, r[6] = {1, 2, 3, 1, 2, 3},
+	       c[3] = {1, 2, 3}, col[2] = {5, 7}, wide[6] = {5, 5, 5, 7, 7, 7};
+	kr_variable *i2 = const_of(KR_INT8, 0, NULL, two);
+	kr_variable *f2 = const_of(KR_FLOAT64, 0, NULL, two);
+	ck_assert(!kr_constant_equal(i2, f2)); /* merge keeps them apart */
+	ck_assert(atoms_unify(i2, f2));
+	ck_assert(atoms_unify(f2, const_of(KR_FLOAT32, 1, n3, two)));
+	ck_assert(!atoms_unify(f2, const_of(KR_INT64, 1, n1, r)));
+	ck_assert(atoms_unify(const_of(KR_INT64, 1, n3, c),
+			      const_of(KR_FLOAT64, 2, m23, r)));
+	ck_assert(!atoms_unify(const_of(KR_INT64, 1, n2, c),
+			       const_of(KR_FLOAT64, 2, m23, r)));
+	ck_assert(atoms_unify(const_of(KR_INT64, 2, m21, col),
+			      const_of(KR_INT64, 2, m23, wide)));
+	ck_assert(!atoms_unify(const_of(KR_INT64, 2, m21, col),
+			       const_of(KR_INT64, 1, n3, wide)));
+	double nan[1] = {NAN};
+	kr_variable *cn = const_of(KR_FLOAT64, 0, NULL, nan);
+	ck_assert(atoms_unify(cn, cn)); /* the same object */
+	ck_assert(!atoms_unify(cn, const_of(KR_FLOAT64, 0, NULL, nan)));
+	kr_variable *e0 = const_of(KR_FLOAT64, 1, n0, NULL);
+	ck_assert(atoms_unify(e0, const_of(KR_INT8, 1, n0, NULL)));
+	ck_assert(!atoms_unify(e0, f2)); /* numpy would say yes; see value.h */
+	/* an equivalent constant is found again in an indexed fact table */
+	kr_facts *facts = kr_facts_new("k", 1);
+	kr_term *row[1] = {kr_variable_term(f2)}, *ask[1] = {
+		kr_variable_term(i2)};
+	ck_assert_int_eq(kr_fact(facts, row), 0);
+	ck_assert(kr_facts_has(facts, ask));
+}
+END_TEST
+
 START_TEST(test_eval_etuple_cache)
 {
 	kr_variable *x = scalar("x"), *y = scalar("y");
@@ -669,6 +730,7 @@ Suite *graph_suite(void)
 	tc = tcase_create("terms");
 	tcase_add_test(tc, test_op_terms);
 	tcase_add_test(tc, test_variable_terms);
+	tcase_add_test(tc, test_constant_unify_equiv);
 	tcase_add_test(tc, test_eval_etuple_cache);
 	tcase_add_test(tc, test_eval_lists);
 	tcase_add_test(tc, test_eval_errors);

@@ -477,6 +477,16 @@ START_TEST(pattern_options)
 						 mul1, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, mul(y, 2.0)))");
+	/* as PyTensor unifies Constants (array_equiv), an int8 1 written in
+	 * the pattern matches the float64 1.0 of the graph */
+	kr_variable *i1 = kr_constant_new(1.0, kr_type_scalar(KR_INT8));
+	kr_node_rewriter *mul1c = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(mul, vx, kr_variable_term(i1)), vx, NULL);
+	fg = fgraph(ADD(MUL(x, one), MUL(y, two)));
+	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						 mul1c, KR_IN_TO_OUT, false),
+					 fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, mul(y, 2.0)))");
 	/* constrained variable: add(x, c) -> x only for positive constants */
 	kr_pattern_opts po = KR_PATTERN_OPTS_INIT;
 	po.values_eq_approx = approx;

@@ -163,9 +163,9 @@ kr_op *kr_term_op(const kr_term *t);
 /**
  * The foreign atom of a variable (created once, then cached on it).
  *
- * Equality is identity, except that two constants of one type and value
- * are equal (they unify, as PyTensor unifies Constants by their data).
- * It prints as kr_variable_to_string(). For a
+ * Equality is identity, except that two constants are equal when their
+ * values are equivalent (kr_value_equiv(): numpy's `array_equiv`, types
+ * ignored), as PyTensor unifies two Constants. It prints as kr_variable_to_string(). For a
  * variable with an owner the atom expands (kr_car(), kr_cdr(), unification)
  * into the shallow etuple `(op-atom input-atom ...)` of the owner (inputs
  * are not expanded), whose evaluated-object cache is the variable's atom,

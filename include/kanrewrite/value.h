@@ -81,6 +81,23 @@ bool kr_value_equal(const kr_value *a, const kr_value *b);
 uint64_t kr_value_hash(const kr_value *v);
 
 /**
+ * Equivalence of two values, as numpy's `array_equiv`, which PyTensor's
+ * unification uses for two Constants: the shapes broadcast against each
+ * other and every pair of broadcast elements compares equal; the dtypes
+ * do not matter (int64 2 and float64 2.0 are equivalent, so are 3 and
+ * [3, 3]). NaN equals nothing. One deliberate difference: an empty value
+ * is equivalent only to another empty value of a compatible shape (numpy
+ * also makes it equivalent to every value it broadcasts with, which is
+ * not transitive, so no hash could follow it).
+ * Cost: the size of the broadcast shape, which can exceed both sizes
+ * ((n, 1) against (1, m) compares n*m pairs).
+ */
+bool kr_value_equiv(const kr_value *a, const kr_value *b);
+
+/** A hash consistent with kr_value_equiv(): of the least and greatest elements. */
+uint64_t kr_value_equiv_hash(const kr_value *v);
+
+/**
  * Closeness, as numpy's `allclose(a, b, rtol, atol, equal_nan=True)`
  * without broadcasting: same shape and |a - b| <= atol + rtol * |b|
  * elementwise (dtypes may differ).

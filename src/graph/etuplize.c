@@ -67,20 +67,22 @@ static kr_term *var_atom_expand(const void *p)
 
 /*
  * Variables are equal when they are the same object, or when both are
- * constants of one type and value: as PyTensor's unify of two Constants
- * (by data), two separately built `2*x` unify.
+ * constants with equivalent data: as PyTensor's unify of two Constants
+ * (numpy's array_equiv, types ignored), two separately built `2*x` unify,
+ * and so do int8 2 and float64 2.0.
  */
 static bool var_atom_equal(const void *a, const void *b)
 {
 	const kr_variable *x = a, *y = b;
 	return x == y || (x->is_constant && y->is_constant &&
-			  kr_constant_equal(x, y));
+			  kr_value_equiv(x->value, y->value));
 }
 
 static uint64_t var_atom_hash(const void *p)
 {
 	const kr_variable *v = p;
-	return v->is_constant ? kr_constant_hash(v) : kri_hash_ptr(p);
+	return v->is_constant ? kr_value_equiv_hash(v->value)
+			      : kri_hash_ptr(p);
 }
 
 static const kr_foreign_type var_ftype = {

@@ -161,6 +161,92 @@ uint64_t kr_value_hash(const kr_value *v)
 	return h;
 }
 
+/*
+ * Element strides of v against a broadcast shape of nd dimensions (v's
+ * dimensions aligned to the last ones): 0 where v has length 1 or no
+ * dimension at all, so the same element repeats.
+ */
+static void broadcast_strides(const kr_value *v, int nd, int64_t *stride)
+{
+	int64_t step = 1;
+	for (int d = nd - 1; d >= 0; d--) {
+		int j = d - (nd - v->ndim);
+		int64_t len = j >= 0 ? v->shape[j] : 1;
+		stride[d] = len == 1 ? 0 : step;
+		step *= len;
+	}
+}
+
+/* The broadcast shape of a and b (numpy's rules); false if there is none. */
+static bool broadcast_shape(const kr_value *a, const kr_value *b, int *nd,
+			    int64_t *shape)
+{
+	*nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+	for (int d = 0; d < *nd; d++) {
+		int ja = d - (*nd - a->ndim), jb = d - (*nd - b->ndim);
+		int64_t la = ja >= 0 ? a->shape[ja] : 1;
+		int64_t lb = jb >= 0 ? b->shape[jb] : 1;
+		if (la != lb && la != 1 && lb != 1)
+			return false;
+		shape[d] = la == 1 ? lb : la;
+	}
+	return true;
+}
+
+bool kr_value_equiv(const kr_value *a, const kr_value *b)
+{
+	kr_check(a != NULL && b != NULL);
+	int nd;
+	int64_t shape[KR_TYPE_MAX_NDIM], sa[KR_TYPE_MAX_NDIM],
+		sb[KR_TYPE_MAX_NDIM], idx[KR_TYPE_MAX_NDIM] = {0};
+	if ((a->size == 0) != (b->size == 0) ||
+	    !broadcast_shape(a, b, &nd, shape))
+		return false;
+	broadcast_strides(a, nd, sa);
+	broadcast_strides(b, nd, sb);
+	size_t total = a->size ? 1 : 0, oa = 0, ob = 0;
+	for (int d = 0; d < nd; d++)
+		total *= (size_t)shape[d];
+	for (size_t k = 0; k < total; k++) {
+		if (!(a->data[oa] == b->data[ob]))
+			return false;
+		for (int d = nd - 1; d >= 0; d--) {
+			oa += (size_t)sa[d];
+			ob += (size_t)sb[d];
+			if (++idx[d] < shape[d])
+				break;
+			oa -= (size_t)(sa[d] * shape[d]);
+			ob -= (size_t)(sb[d] * shape[d]);
+			idx[d] = 0;
+		}
+	}
+	return true;
+}
+
+/*
+ * Broadcasting repeats elements without adding new ones, so equivalent
+ * values have the same smallest and largest element: the hash mixes
+ * those two (NaN never compares equal, so it is left out).
+ */
+uint64_t kr_value_equiv_hash(const kr_value *v)
+{
+	kr_check(v != NULL);
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t k = 0; k < v->size; k++) {
+		double x = v->data[k];
+		if (x < lo)
+			lo = x;
+		if (x > hi)
+			hi = x;
+	}
+	if (lo == 0)
+		lo = 0; /* -0.0 == 0.0 */
+	if (hi == 0)
+		hi = 0;
+	return kri_hash_mix(kri_hash_bytes(&lo, sizeof lo),
+			    kri_hash_bytes(&hi, sizeof hi));
+}
+
 bool kr_value_allclose(const kr_value *a, const kr_value *b, double rtol,
 		       double atol)
 {

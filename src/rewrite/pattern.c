@@ -247,13 +247,21 @@ static const kr_subst *match_op(const matcher *m, const goal *g,
 	return NULL;
 }
 
-/* A constant holding one element equal to value. */
+/*
+ * A constant equivalent to the number value: PyTensor makes a Constant of
+ * a number in a pattern and unifies Constants by numpy's array_equiv, so
+ * every element equals value, whatever the shape and dtype.
+ */
 static bool same_value(const kr_variable *c, double value)
 {
 	if (!kr_variable_is_constant(c))
 		return false;
 	const kr_value *v = kr_constant_value(c);
-	return kr_value_size(v) == 1 && kr_value_get(v, 0) == value;
+	size_t n = kr_value_size(v);
+	for (size_t k = 0; k < n; k++)
+		if (!(kr_value_get(v, k) == value))
+			return false;
+	return n > 0;
 }
 
 /* A constant or variable atom written in the pattern. */
@@ -270,7 +278,9 @@ static bool match_leaf(const matcher *m, kr_term *p, kr_variable *v)
 		return single_client(m, v);
 	if (pv && kr_variable_is_constant(pv))
 		return kr_variable_is_constant(v) &&
-		       kr_constant_equal(pv, v) && single_client(m, v);
+		       kr_value_equiv(kr_constant_value(pv),
+				      kr_constant_value(v)) &&
+		       single_client(m, v);
 	return false;
 }
 
