@@ -7,7 +7,8 @@
 #include "mk_programs.h"
 
 /*
- * Each defrel is a kr_rel whose body is built per call. faster-mk's defrel
+ * Each defrel is a kr_rel whose body is built per call (membero, lefto
+ * and nexto run clause functions instead, see there). faster-mk's defrel
  * with a single goal does not suspend; `fresh` (KR_FRESH) and `conde`
  * suspend once; a multi-goal body (KR_ALL) suspends once in kr_rel_call.
  * Variables are made where faster-mk's `fresh` makes them: a fresh at the
@@ -74,19 +75,50 @@ static kr_goal *appendo(kr_term *l, kr_term *s, kr_term *out)
 		       out);
 }
 
-static kr_goal *membero_body(kr_term *const *a, void *env)
+/*
+ * membero and the zebra's lefto and nexto are written with clause
+ * functions (kr_rel_new_fresh, kr_conde_fn, kr_clause_eq): the same
+ * answers, order and steps as the goal-building style of the other
+ * relations, without building the goals of a body whose leading == fails
+ * (measured on zebra: 12-15% less time).
+ *
+ * (defrel (membero x l)
+ *   (fresh (a d) (conso a d l) (conde ((== a x)) ((membero x d)))))
+ */
+struct membero_env {
+	kr_term *x, *a, *d;
+};
+
+static kr_goal *membero(kr_term *x, kr_term *l);
+
+static kr_stream *membero_clause(const kr_state *st, int i, void *env)
 {
-	(void)env;
-	V(h);
-	V(d);
-	return KR_FRESH(conso(h, d, a[1]),
-			KR_CONDE(EQ(h, a[0]), KR_CALL(membero_r, a[0], d)));
+	const struct membero_env *m = env;
+	if (i == 1)
+		return KR_THEN(st, membero(m->x, m->d));
+	st = kr_clause_eq(st, m->a, m->x);
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+static kr_stream *membero_run(const kr_state *st, kr_term *const *v,
+			      void *env)
+{
+	kr_term *const *a = env;
+	st = kr_clause_eq(st, CONS(v[0], v[1]), a[1]);
+	if (!st)
+		return NULL;
+	struct membero_env *m = kr_alloc(sizeof *m);
+	m->x = a[0];
+	m->a = v[0];
+	m->d = v[1];
+	return KR_THEN(st, kr_conde_fn(2, membero_clause, m));
 }
 
 static kr_goal *membero(kr_term *x, kr_term *l)
 {
-	return KR_CALL(rel(&membero_r, "membero", 2, membero_body, NULL), x,
-		       l);
+	if (!membero_r)
+		membero_r = kr_rel_new_fresh("membero", 2, 2, membero_run);
+	return KR_CALL(membero_r, x, l);
 }
 
 /* (mapo rel xs ys) with rel a binary kr_rel, recursion through self. */
@@ -151,40 +183,68 @@ static kr_goal *reverso(kr_term *l, kr_term *r)
 
 /* ------------------------------------------------------------ zebra */
 
-/* (fresh (r) (== h x) (conso y r d)); env is (x y h d). */
-static kr_goal *lefto_c1(kr_term *const *v, void *env)
+/*
+ * (defrel (lefto x y l)
+ *   (fresh (h d) (conso h d l)
+ *     (conde ((fresh (r) (== h x) (conso y r d))) ((lefto x y d)))))
+ */
+struct lefto_env {
+	kr_term *x, *y, *h, *d;
+};
+
+static kr_goal *lefto(kr_term *x, kr_term *y, kr_term *l);
+
+/* (fresh (r) (== h x) (conso y r d)) */
+static kr_stream *lefto_here(const kr_state *st, kr_term *const *v, void *env)
 {
-	kr_term *const *e = env;
-	return KR_ALL(EQ(e[2], e[0]), conso(e[1], v[0], e[3]));
+	const struct lefto_env *e = env;
+	st = kr_clause_eq(st, e->h, e->x);
+	st = st ? kr_clause_eq(st, CONS(e->y, v[0]), e->d) : NULL;
+	return st ? kr_stream_unit(st) : NULL;
 }
 
-static kr_goal *lefto_body(kr_term *const *a, void *env)
+static kr_stream *lefto_clause(const kr_state *st, int i, void *env)
 {
-	(void)env;
-	kr_term **e = kr_alloc(4 * sizeof *e);
-	e[0] = a[0];
-	e[1] = a[1];
-	e[2] = kr_var_new(NULL);
-	e[3] = kr_var_new(NULL);
-	return KR_FRESH(conso(e[2], e[3], a[2]),
-			KR_CONDE(kr_fresh_call(1, lefto_c1, e),
-				 KR_CALL(lefto_r, a[0], a[1], e[3])));
+	const struct lefto_env *e = env;
+	if (i == 0)
+		return kr_clause_fresh_run(st, 1, lefto_here, env);
+	return KR_THEN(st, lefto(e->x, e->y, e->d));
+}
+
+static kr_stream *lefto_run(const kr_state *st, kr_term *const *v, void *env)
+{
+	kr_term *const *a = env;
+	st = kr_clause_eq(st, CONS(v[0], v[1]), a[2]);
+	if (!st)
+		return NULL;
+	struct lefto_env *e = kr_alloc(sizeof *e);
+	e->x = a[0];
+	e->y = a[1];
+	e->h = v[0];
+	e->d = v[1];
+	return KR_THEN(st, kr_conde_fn(2, lefto_clause, e));
 }
 
 static kr_goal *lefto(kr_term *x, kr_term *y, kr_term *l)
 {
-	return KR_CALL(rel(&lefto_r, "lefto", 3, lefto_body, NULL), x, y, l);
+	if (!lefto_r)
+		lefto_r = kr_rel_new_fresh("lefto", 3, 2, lefto_run);
+	return KR_CALL(lefto_r, x, y, l);
 }
 
-static kr_goal *nexto_body(kr_term *const *a, void *env)
+/* (defrel (nexto x y l) (conde ((lefto x y l)) ((lefto y x l)))) */
+static kr_stream *nexto_clause(const kr_state *st, int i, void *env)
 {
-	(void)env;
-	return KR_CONDE(lefto(a[0], a[1], a[2]), lefto(a[1], a[0], a[2]));
+	kr_term *const *a = env;
+	return KR_THEN(st, i == 0 ? lefto(a[0], a[1], a[2])
+				  : lefto(a[1], a[0], a[2]));
 }
 
 static kr_goal *nexto(kr_term *x, kr_term *y, kr_term *l)
 {
-	return KR_CALL(rel(&nexto_r, "nexto", 3, nexto_body, NULL), x, y, l);
+	if (!nexto_r)
+		nexto_r = kr_rel_new_conde("nexto", 3, 2, nexto_clause);
+	return KR_CALL(nexto_r, x, y, l);
 }
 
 /* A house (nationality smoke drink pet colour); NULL parts are fresh. */
