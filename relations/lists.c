@@ -1,4 +1,4 @@
-/* lists.c -- more list relations: caro, cdro, pairo, rembero, permuteo. */
+/* lists.c -- caro cdro pairo, kanren's list goals, rembero, permuteo. */
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
@@ -21,6 +21,85 @@ kr_goal *kr_cdro(kr_term *l, kr_term *d) { return kr_tailo(d, l); }
 kr_goal *kr_pairo(kr_term *p)
 {
 	return kr_eq(kr_cons(kr_var_new(NULL), kr_var_new(NULL)), p);
+}
+
+/* ----------------------------------------------- kanren's eq_length, applyo */
+
+static kr_goal *succeed_body(kr_term *const *args, void *env)
+{
+	(void)args, (void)env;
+	return kr_succeed();
+}
+
+kr_goal *kr_eq_length(kr_term *u, kr_term *v)
+{
+	static kr_rel *any; /* kanren's vararg_success */
+	if (!any)
+		any = kr_rel_new("vararg_success", 2, succeed_body, NULL);
+	return kr_mapo(any, u, v);
+}
+
+/* (conso rator rands obj) once rands is known to be a sequence or fresh. */
+static kr_stream *applyo_fn(const kr_state *st, void *env)
+{
+	kr_term *const *a = env;
+	kr_term *rands = kr_walk(a[1], kr_state_subst(st));
+	if (!kr_is_var(rands) && !kr_is_null(rands) && !kr_is_pair(rands))
+		return NULL;
+	st = kr_state_unify(st, kr_cons(a[0], rands), a[2]);
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj)
+{
+	kr_term **a = kr_alloc(3 * sizeof *a);
+	a[0] = rator;
+	a[1] = rands;
+	a[2] = obj;
+	return kr_goal_new(applyo_fn, a);
+}
+
+/* ----------------------------------------------------------- ground_order */
+
+/* kanren's ground_order_key of a walked term. */
+static int ground_key(kr_term *t)
+{
+	if (kr_is_var(t))
+		return 2;
+	if (kr_is_ground(t))
+		return -1;
+	return kr_term_kind(t) == KR_CONS && kr_list_length(t) < 0 ? 1 : 0;
+}
+
+static kr_stream *ground_order_fn(const kr_state *st, void *env)
+{
+	kr_term *const *a = env;
+	const kr_subst *s = kr_state_subst(st);
+	long n;
+	kr_term **items = kri_rel_elements(a[0], s, &n);
+	if (n < 0)
+		return NULL;
+	kr_term **sorted = kr_alloc((size_t)(n ? n : 1) * sizeof *sorted);
+	int *key = kr_alloc((size_t)(n ? n : 1) * sizeof *key);
+	for (long i = 0; i < n; i++) {
+		items[i] = kr_walk_star(items[i], s);
+		key[i] = ground_key(items[i]);
+	}
+	long m = 0; /* a stable sort on four keys: one pass per key */
+	for (int k = -1; k <= 2; k++)
+		for (long i = 0; i < n; i++)
+			if (key[i] == k)
+				sorted[m++] = items[i];
+	st = kr_state_unify(st, a[1], kr_list((size_t)n, sorted));
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+kr_goal *kr_ground_order(kr_term *in, kr_term *out)
+{
+	kr_term **a = kr_alloc(2 * sizeof *a);
+	a[0] = in;
+	a[1] = out;
+	return kr_goal_new(ground_order_fn, a);
 }
 
 /* ------------------------------------------------------------------ rembero */

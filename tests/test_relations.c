@@ -618,6 +618,46 @@ START_TEST(test_caro_cdro_pairo)
 }
 END_TEST
 
+/* kanren's core extras: ifa, eq_length, applyo, ground_order */
+START_TEST(test_kanren_extras)
+{
+	kr_term *q = kr_var_new("q"), *a = var(), *b = var(), *c = var();
+	/* ifa: all of g1's answers, else g2 on the original state */
+	kr_goal *two = KR_CONDE(kr_eq(q, num(1)), kr_eq(q, num(3)));
+	ck_assert_str_eq(run_str(-1, q, kr_ifa(two, kr_eq(q, num(2)))),
+			 "(1 3)");
+	ck_assert_str_eq(run_str(-1, q, kr_ifa(kr_fail(), kr_eq(q, num(2)))),
+			 "(2)");
+	/* eq_length: both directions, and enumeration */
+	ck_assert_str_eq(run_str(-1, q, kr_eq_length(t_read("(1 2)"), q)),
+			 "((_.0 _.1))");
+	ck_assert_str_eq(run_str(-1, q, kr_eq_length(q, KR_ETUPLE(num(1)))),
+			 "((_.0))");
+	ck_assert_str_eq(run_str(-1, q, kr_eq_length(t_read("(1)"),
+						     t_read("(1 2)"))),
+			 "()");
+	ck_assert_str_eq(run_str(3, KR_LIST(a, b), kr_eq_length(a, b)),
+			 "((() ()) ((_.0) (_.1)) ((_.0 _.1) (_.2 _.3)))");
+	/* applyo: decompose, build, and no non-sequence arguments */
+	ck_assert_str_eq(run_str(-1, KR_LIST(a, b),
+				 kr_applyo(a, b, t_read("(add 1 2)"))),
+			 "((add (1 2)))");
+	ck_assert_str_eq(run_str(-1, q, kr_applyo(sym("add"),
+						  KR_ETUPLE(num(1)), q)),
+			 "((add 1))");
+	ck_assert_str_eq(run_str(-1, q, kr_applyo(num(1), num(2), q)), "()");
+	/* ground_order: ground, partial sequence, open pair, fresh */
+	kr_term *in = KR_LIST(a, num(1), kr_cons(b, c), KR_LIST(num(2), c),
+			      sym("s"));
+	ck_assert_str_eq(run_str(-1, q, kr_ground_order(in, q)),
+			 "((1 s (2 _.0) (_.1 . _.0) _.2))");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(a, num(7)),
+					       kr_ground_order(in, q))),
+			 "((7 1 s (2 _.0) (_.1 . _.0)))");
+	ck_assert_str_eq(run_str(-1, q, kr_ground_order(num(5), q)), "()");
+}
+END_TEST
+
 START_TEST(test_rembero)
 {
 	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
@@ -914,6 +954,7 @@ Suite *relations_suite(void)
 		{"assoc_flatten_foreign", test_assoc_flatten_foreign},
 		{"caro_cdro_pairo", test_caro_cdro_pairo},
 		{"rembero", test_rembero},
+		{"kanren_extras", test_kanren_extras},
 		{"permuteo", test_permuteo},
 		{"graph_relations", test_graph_relations},
 		{"graph_relations_korder", test_graph_relations_korder},

@@ -162,6 +162,13 @@ kr_goal *kr_fresh_call(size_t n, kr_fresh_fn body, void *env);
 kr_goal *kr_ifte(kr_goal *test, kr_goal *then, kr_goal *otherwise);
 
 /**
+ * kanren's `ifa(g1, g2)`: every answer of g1 when it has any, otherwise
+ * the answers of g2 on the original state; kr_ifte(g1, kr_succeed(), g2),
+ * a one-clause `conda` with a fallback. Not relational.
+ */
+kr_goal *kr_ifa(kr_goal *g1, kr_goal *g2);
+
+/**
  * `onceo` (TRS2's `once`): the first answer of g only, or none. Not
  * relational: which answer is kept depends on the search order.
  */

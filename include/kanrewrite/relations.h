@@ -73,6 +73,37 @@ kr_goal *kr_cdro(kr_term *l, kr_term *d);
 kr_goal *kr_pairo(kr_term *p);
 
 /**
+ * kanren's `eq_length(u, v)`: u and v are lists (or etuples) of the same
+ * length, whatever their elements: kr_mapo() of a relation that always
+ * succeeds. Fully relational; terminates when u or v is a proper list,
+ * and enumerates pairs of lists of fresh elements by length when both are
+ * fresh. Errors: none; aborts on OOM.
+ */
+kr_goal *kr_eq_length(kr_term *u, kr_term *v);
+
+/**
+ * kanren's `applyo(rator, rands, obj)`: obj is the application of rator
+ * to the argument sequence rands, through the term protocol (etuples and
+ * graph Variables decompose into operator and arguments): kr_conso() with
+ * rands required to be a sequence, so that kanren's `applyo(1, 2, q)`
+ * fails here too. Fully relational; always terminates (one answer at
+ * most).
+ */
+kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
+
+/**
+ * kanren's `ground_order(in, out)`: out unifies with the elements of the
+ * list (or etuple) in, walked in the current substitution and stably
+ * sorted from most to least ground: ground terms first, then partially
+ * ground sequences, then pairs with a fresh tail, then fresh variables
+ * (kanren's ground_order_key). Used to put the ground arguments of a goal
+ * first. Not relational (depends on what is bound when it runs); fails
+ * when in is not a proper sequence. Always terminates; one answer at most.
+ * Cost: O(size of in after walking).
+ */
+kr_goal *kr_ground_order(kr_term *in, kr_term *out);
+
+/**
  * `(rembero x l out)` (kanren): out is l without the first element equal
  * to x; l itself when x is absent. Uses kr_neq(), so it is relational for
  * a proper list l (x may be fresh: one answer per distinct choice, plus

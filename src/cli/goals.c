@@ -94,6 +94,13 @@ PRIM(p_onceo)
 	return rc < 0 ? rc : goal(out, kr_onceo(gs[0]));
 }
 
+PRIM(p_ifa)
+{
+	kr_goal **gs;
+	int rc = goals_of(&gs, "ifa", n, a);
+	return rc < 0 ? rc : goal(out, kr_ifa(gs[0], gs[1]));
+}
+
 PRIM(p_ifte)
 {
 	kr_goal **gs;
@@ -194,6 +201,10 @@ static const librel librels[] = {
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
 	R("permuteo", 2, 0, kr_permuteo), R("permuteq", 2, 0, kr_permuteo),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
+	R("eq-length", 2, 0, kr_eq_length), R("eq_length", 2, 0, kr_eq_length),
+	R("applyo", 3, 0, kr_applyo),
+	R("ground-order", 2, 0, kr_ground_order),
+	R("ground_order", 2, 0, kr_ground_order),
 	R("map-anyo", 3, 1, kr_map_anyo), R("map_anyo", 3, 1, kr_map_anyo),
 	R("reduceo", 3, 1, kr_reduceo),
 	R("term-walko", 4, 2, kr_term_walko),
@@ -412,7 +423,7 @@ static const lang_prim_def prims[] = {
 	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
 	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
-	{"ifte", 3, 3, p_ifte},
+	{"ifte", 3, 3, p_ifte}, {"ifa", 2, 2, p_ifa},
 	{"make-facts", 2, 2, p_make_facts}, {"fact", 1, -1, p_fact},
 	{"build-num", 1, 1, p_build_num}, {"num->int", 1, 1, p_num_value},
 	{"set-step-limit!", 1, 1, p_set_step_limit},

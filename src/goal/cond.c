@@ -47,6 +47,11 @@ static kr_stream *once_fn(const kr_state *st, void *env)
 	return p;
 }
 
+kr_goal *kr_ifa(kr_goal *g1, kr_goal *g2)
+{
+	return kr_ifte(g1, kr_succeed(), g2);
+}
+
 kr_goal *kr_onceo(kr_goal *g)
 {
 	kr_check(g != NULL);

@@ -34,3 +34,10 @@
 (run* (q) (ldisj))
 (run* (q) (disj))
 (run* (q) (ldisj 1))
+; kanren's ifa, eq_length, applyo, ground_order
+(run* (q) (ifa (conde ((== q 1)) ((== q 3))) (== q 2)))
+(run* (q) (ifa fail (== q 2)))
+(run* (q) (eq-length '(1 2) q))
+(run* (a b) (applyo a b '(add 1 2)))
+(run* (q) (applyo 1 2 q))
+(run* (q) (fresh (x y z) (ground_order (list x 1 (cons y z) 'a) q)))
