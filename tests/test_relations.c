@@ -646,6 +646,8 @@ START_TEST(test_kanren_extras)
 						  KR_ETUPLE(num(1)), q)),
 			 "((add 1))");
 	ck_assert_str_eq(run_str(-1, q, kr_applyo(num(1), num(2), q)), "()");
+	ck_assert_str_eq(run_str(-1, KR_LIST(b, c), kr_applyo(sym("f"), b, c)),
+			 "((_.0 (f . _.0)))");
 	/* ground_order: ground, partial sequence, open pair, fresh */
 	kr_term *in = KR_LIST(a, num(1), kr_cons(b, c), KR_LIST(num(2), c),
 			      sym("s"));
