@@ -164,7 +164,8 @@ kr_goal *kr_ifte(kr_goal *test, kr_goal *then, kr_goal *otherwise);
 /**
  * kanren's `ifa(g1, g2)`: every answer of g1 when it has any, otherwise
  * the answers of g2 on the original state; kr_ifte(g1, kr_succeed(), g2),
- * a one-clause `conda` with a fallback. Not relational.
+ * a one-clause `conda` with a fallback. Not relational. Shape: two goals.
+ * Errors: none; aborts on OOM. Cost: one object, as kr_ifte().
  */
 kr_goal *kr_ifa(kr_goal *g1, kr_goal *g2);
 

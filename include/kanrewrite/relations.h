@@ -87,7 +87,7 @@ kr_goal *kr_eq_length(kr_term *u, kr_term *v);
  * graph Variables decompose into operator and arguments): kr_conso() with
  * rands required to be a sequence, so that kanren's `applyo(1, 2, q)`
  * fails here too. Fully relational; always terminates (one answer at
- * most).
+ * most). Errors: none; aborts on OOM.
  */
 kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
 
@@ -99,7 +99,7 @@ kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
  * (kanren's ground_order_key). Used to put the ground arguments of a goal
  * first. Not relational (depends on what is bound when it runs); fails
  * when in is not a proper sequence. Always terminates; one answer at most.
- * Cost: O(size of in after walking).
+ * Errors: none; aborts on OOM. Cost: O(size of in after walking).
  */
 kr_goal *kr_ground_order(kr_term *in, kr_term *out);
 

@@ -89,12 +89,16 @@ uint64_t kr_value_hash(const kr_value *v);
  * is equivalent only to another empty value of a compatible shape (numpy
  * also makes it equivalent to every value it broadcasts with, which is
  * not transitive, so no hash could follow it).
- * Cost: the size of the broadcast shape, which can exceed both sizes
- * ((n, 1) against (1, m) compares n*m pairs).
+ * Shape: any two values. Errors: none (asserts non-NULL values). Cost: the
+ * size of the broadcast shape, which can exceed both sizes ((n, 1)
+ * against (1, m) compares n*m pairs).
  */
 bool kr_value_equiv(const kr_value *a, const kr_value *b);
 
-/** A hash consistent with kr_value_equiv(): of the least and greatest elements. */
+/**
+ * A hash consistent with kr_value_equiv(), of the least and greatest
+ * elements (which broadcasting keeps). Cost: O(size).
+ */
 uint64_t kr_value_equiv_hash(const kr_value *v);
 
 /**
