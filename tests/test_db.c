@@ -147,6 +147,52 @@ START_TEST(register_errors)
 }
 END_TEST
 
+/* A graph rewriter counting its runs in *data. */
+static int count_run(kr_fgraph *fg, void *data)
+{
+	(void)fg;
+	++*(int *)data;
+	return 0;
+}
+
+/* RewriteDatabaseQuery.register: extra rewriters of a SequenceDB query */
+START_TEST(query_extra_rewrites)
+{
+	kr_rewrite_db *db = sample();
+	kr_rewrite_db_query *q = kr_db_query_new(KR_TAGS("fast"), NULL, NULL);
+	int runs = 0;
+	kr_graph_rewriter *rw = kr_graph_rewriter_from_fn("count", count_run,
+							  &runs);
+	ck_assert_int_eq(kr_db_query_register(q, rw, 1.5), 0);
+	ck_assert_int_eq(kr_db_query_register(q, rw, NAN), KR_EINVALID);
+	const char *names = names_of(db, q); /* a <extra> b z */
+	ck_assert_msg(!strncmp(names, "a FromFunctionGraphRewriter_", 28) &&
+			      strstr(names, " b z"), "%s", names);
+	const char *text = kr_db_query_to_string(q);
+	ck_assert_msg(strstr(text, ",position_cutoff=inf,extra_rewrites=[("
+				   "FromFunctionGraphRewriter_") &&
+			      strstr(text, ", 1.5)])"), "%s", text);
+	/* kept by including(), cut at the position cutoff */
+	kr_rewrite_db_query *q2 = kr_db_query_including(q, KR_TAGS("slow"));
+	names = names_of(db, q2);
+	ck_assert_msg(!strncmp(names, "a FromFunctionGraphRewriter_", 28) &&
+			      strstr(names, " aa b z"), "%s", names);
+	kr_db_query_set_position_cutoff(q2, 1.5);
+	ck_assert_str_eq(names_of(db, q2), "a");
+	/* an inner SequenceDB queried with q itself does not get them */
+	kr_rewrite_db *outer = kr_sequence_db_new();
+	ck_assert_int_eq(kr_db_register(outer, "inner", NULL, NULL, db,
+					KR_TAGS("fast"), NULL), 0);
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, outer, q), 0);
+	kr_fgraph *fg;
+	kr_variable *x = kr_variable_new(kr_type_scalar(KR_FLOAT64), "x");
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &x, 1, &x, false), 0);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(r.graph, fg, NULL), 0);
+	ck_assert_int_eq(runs, 1);
+}
+END_TEST
+
 START_TEST(query_objects)
 {
 	kr_rewrite_db *db = sample();
@@ -158,8 +204,10 @@ START_TEST(query_objects)
 	ck_assert_str_eq(names_of(db, q), "a b z");
 	ck_assert_str_eq(names_of(db, q2), "aa b");
 	ck_assert_str_eq(kr_db_query_to_string(q2),
-			 "RewriteDatabaseQuery(inc=[fast, slow], ex=[inplace], "
-			 "require=[stable], subquery={}, position_cutoff=inf)");
+			 "RewriteDatabaseQuery(inc=OrderedSet(['fast', 'slow']),"
+			 "ex=OrderedSet(['inplace']),require=OrderedSet(["
+			 "'stable']),subquery={},position_cutoff=inf,"
+			 "extra_rewrites=[])");
 	kr_db_query_set_position_cutoff(q, 2);
 	ck_assert_str_eq(names_of(db, q), "a");
 	kr_db_result r;
@@ -581,6 +629,7 @@ Suite *db_suite(void)
 	tcase_add_loop_test(tc, query_table, 0, sizeof queries / sizeof *queries);
 	tcase_add_test(tc, register_errors);
 	tcase_add_test(tc, query_objects);
+	tcase_add_test(tc, query_extra_rewrites);
 	tcase_add_test(tc, sub_databases);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("optdb");

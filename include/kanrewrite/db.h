@@ -182,7 +182,29 @@ void kr_db_query_set_subquery(kr_rewrite_db_query *q, const char *db_name,
 /** Keep only SequenceDB entries with position < cutoff (default +inf). */
 void kr_db_query_set_position_cutoff(kr_rewrite_db_query *q, double cutoff);
 
-/** Printed form, e.g. `RewriteDatabaseQuery(inc=[fast_run], ex=[], require=[], subquery={}, position_cutoff=inf)`. */
+/**
+ * Add a rewriter that a SequenceDB queried with q runs at `position`
+ * besides its own entries (PyTensor's `RewriteDatabaseQuery.register`,
+ * its `extra_rewrites`). The rewriter gets the name `<class>_<n>` (n
+ * counts registrations; PyTensor appends the object's id), under which it
+ * is sorted with the entries (position, then name) and cut at the
+ * position cutoff. Copies made by kr_db_query_including() and its kin
+ * keep the extra rewriters; sub-databases queried with q itself (no
+ * subquery of their own) do not see them, nor do the other kinds of
+ * database. Shape: rw a graph rewriter; position a finite number.
+ * Errors: KR_EINVALID for a position that is NaN or infinite.
+ */
+int kr_db_query_register(kr_rewrite_db_query *q, kr_graph_rewriter *rw,
+			 double position);
+
+/**
+ * Printed form, laid out as PyTensor 2.32's str() of the query, with the
+ * tag sets printed as their contents (PyTensor prints their addresses):
+ * `RewriteDatabaseQuery(inc=OrderedSet(['fast_run']),ex=OrderedSet(),`
+ * `require=OrderedSet(),subquery={},position_cutoff=inf,extra_rewrites=[])`
+ * (one line); a subquery prints as `{'db': RewriteDatabaseQuery(...)}`,
+ * an extra rewriter as `(<name>, <position>)`.
+ */
 char *kr_db_query_to_string(const kr_rewrite_db_query *q);
 
 /**

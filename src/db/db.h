@@ -45,6 +45,7 @@ struct kr_rewrite_db_query {
 	kri_vec include, require, exclude; /* tag symbols */
 	kri_pmap subquery;                 /* db name symbol -> query */
 	double position_cutoff;
+	kri_vec extra; /* kri_db_entry * made by kr_db_query_register() */
 };
 
 /*

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "db/db.h"
+#include "graph/graph.h" /* kri_format_double */
 
 /* ----------------------------------------------------------------- queries */
 
@@ -51,6 +52,7 @@ static kr_rewrite_db_query *query_copy(const kr_rewrite_db_query *q)
 	while (kri_pmap_next(&q->subquery, &i, &k, &v))
 		kri_pmap_put(&c->subquery, k, v);
 	c->position_cutoff = q->position_cutoff;
+	c->extra = copy_vec(&q->extra);
 	return c;
 }
 
@@ -91,6 +93,26 @@ void kr_db_query_set_position_cutoff(kr_rewrite_db_query *q, double cutoff)
 	q->position_cutoff = cutoff;
 }
 
+int kr_db_query_register(kr_rewrite_db_query *q, kr_graph_rewriter *rw,
+			 double position)
+{
+	static size_t count;
+	kr_check(q != NULL && rw != NULL);
+	if (!isfinite(position))
+		return kr_error_set(KR_EINVALID,
+				    "RewriteDatabaseQuery.register: the "
+				    "position of %s must be a finite number",
+				    kr_graph_rewriter_class_name(rw));
+	kri_db_entry *e = kri_alloc(sizeof *e);
+	e->name = kr_strfmt("%s_%zu", kr_graph_rewriter_class_name(rw),
+			    ++count);
+	e->graph = rw;
+	e->position = position;
+	kri_vec_push(&e->tags, kr_sym(e->name));
+	kri_vec_push(&q->extra, e);
+	return 0;
+}
+
 int kr_db_query_parse(kr_rewrite_db_query **out, size_t n,
 		      const char *const *strs)
 {
@@ -113,13 +135,14 @@ int kr_db_query_parse(kr_rewrite_db_query **out, size_t n,
 	return 0;
 }
 
+/* A tag set as PyTensor's OrderedSet repr: OrderedSet(['a', 'b']). */
 static void print_tags(kri_buf *b, const char *label, const kri_vec *v)
 {
-	kri_buf_printf(b, "%s=[", label);
+	kri_buf_printf(b, "%s=OrderedSet(%s", label, v->len ? "[" : "");
 	for (size_t i = 0; i < v->len; i++)
-		kri_buf_printf(b, "%s%s", i ? ", " : "",
+		kri_buf_printf(b, "%s'%s'", i ? ", " : "",
 			       kr_sym_name(v->items[i]));
-	kri_buf_puts(b, "]");
+	kri_buf_puts(b, v->len ? "])" : ")");
 }
 
 char *kr_db_query_to_string(const kr_rewrite_db_query *q)
@@ -127,19 +150,24 @@ char *kr_db_query_to_string(const kr_rewrite_db_query *q)
 	kri_buf b = {0};
 	kri_buf_puts(&b, "RewriteDatabaseQuery(");
 	print_tags(&b, "inc", &q->include);
-	print_tags(&b, ", ex", &q->exclude);
-	print_tags(&b, ", require", &q->require);
-	kri_buf_puts(&b, ", subquery={");
+	print_tags(&b, ",ex", &q->exclude);
+	print_tags(&b, ",require", &q->require);
+	kri_buf_puts(&b, ",subquery={");
 	size_t i = 0, n = 0;
 	void *k, *v;
 	while (kri_pmap_next(&q->subquery, &i, &k, &v))
-		kri_buf_printf(&b, "%s%s: %s", n++ ? ", " : "",
+		kri_buf_printf(&b, "%s'%s': %s", n++ ? ", " : "",
 			       kr_sym_name(k), kr_db_query_to_string(v));
-	if (isinf(q->position_cutoff))
-		kri_buf_puts(&b, "}, position_cutoff=inf)");
-	else
-		kri_buf_printf(&b, "}, position_cutoff=%g)",
-			       q->position_cutoff);
+	kri_buf_printf(&b, "},position_cutoff=%s,extra_rewrites=[",
+		       isinf(q->position_cutoff)
+			       ? (q->position_cutoff > 0 ? "inf" : "-inf")
+			       : kri_format_double(q->position_cutoff));
+	for (size_t j = 0; j < q->extra.len; j++) {
+		const kri_db_entry *e = q->extra.items[j];
+		kri_buf_printf(&b, "%s(%s, %s)", j ? ", " : "", e->name,
+			       kri_format_double(e->position));
+	}
+	kri_buf_puts(&b, "])");
 	return kri_buf_str(&b);
 }
 
@@ -179,6 +207,9 @@ void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 		       const kr_rewrite_db_query *q)
 {
 	select_tagged(out, db, q);
+	if (db->kind == DB_SEQUENCE) /* the query's own rewriters, as PyTensor */
+		for (size_t i = 0; i < q->extra.len; i++)
+			kri_vec_push(out, q->extra.items[i]);
 	if (db->kind == DB_SEQUENCE || db->kind == DB_LOCAL_GROUP)
 		kri_db_sort(out);
 	cut(out, db, q);
@@ -209,7 +240,13 @@ const kr_rewrite_db_query *kri_db_subquery(const kr_rewrite_db_query *q,
 					   const char *name)
 {
 	kr_rewrite_db_query *sq = kri_pmap_get(&q->subquery, kr_sym(name));
-	return sq ? sq : q;
+	if (sq)
+		return sq;
+	if (!q->extra.len)
+		return q;
+	sq = query_copy(q); /* PyTensor: the default subquery drops them */
+	kri_vec_clear(&sq->extra);
+	return sq;
 }
 
 /* A selected sub-database becomes the rewriter its own query builds. */
