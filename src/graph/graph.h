@@ -244,6 +244,21 @@ kr_variable *kri_variable_clone(const kr_variable *v);
 /* A new constant of type t with value v (no checks). */
 kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *v);
 
+/*
+ * numpy broadcasting of n values (value.c), for elementwise evaluation
+ * and kr_value_equiv(). kri_broadcast_shape: the broadcast shape
+ * (right-aligned, lengths 1 stretch); false when two lengths conflict,
+ * which it puts in conflict[]. kri_broadcast_strides: v's element
+ * strides within that shape (0 where it repeats). kri_broadcast_step:
+ * advance the multi-index idx by one element and the n offsets at[i]
+ * by the strides st[i*nd .. i*nd+nd-1].
+ */
+bool kri_broadcast_shape(int *nd, int64_t *shape, size_t n,
+			 const kr_value *const *vs, int64_t conflict[2]);
+void kri_broadcast_strides(int64_t *st, const kr_value *v, int nd);
+void kri_broadcast_step(int nd, const int64_t *shape, int64_t *idx,
+			size_t n, size_t *at, const int64_t *st);
+
 /* Format a double as Python's repr does (`2.0`, `0.1`, `1e-05`). */
 char *kri_format_double(double d);
 

@@ -203,63 +203,22 @@ static double f_pow(size_t n, const double *x) { (void)n; return pow(x[0], x[1])
 static double f_sqr(size_t n, const double *x) { (void)n; return x[0] * x[0]; }
 static double f_reciprocal(size_t n, const double *x) { (void)n; return 1.0 / x[0]; }
 
-/* The broadcast shape of the inputs, numpy's rule (right-aligned). */
-static int broadcast_values(int *nd, int64_t *shape, const kr_op *op,
-			    size_t nin, const kr_value *const *in)
-{
-	*nd = 0;
-	for (size_t i = 0; i < nin; i++)
-		if (in[i]->ndim > *nd)
-			*nd = in[i]->ndim;
-	for (int d = 0; d < *nd; d++)
-		shape[d] = 1;
-	for (size_t i = 0; i < nin; i++) {
-		int off = *nd - in[i]->ndim;
-		for (int d = 0; d < in[i]->ndim; d++) {
-			int64_t s = in[i]->shape[d], *o = &shape[off + d];
-			if (s != 1 && *o != 1 && s != *o)
-				return kr_error_set(
-					KR_EINVALID,
-					"%s: input shapes do not broadcast "
-					"(length %lld against %lld)",
-					kr_op_name(op), (long long)s,
-					(long long)*o);
-			if (s != 1)
-				*o = s;
-		}
-	}
-	return 0;
-}
-
-/* Element strides of input v within an output of nd dims (0: broadcast). */
-static void strides_of(int64_t *st, const kr_value *v, int nd)
-{
-	int off = nd - v->ndim;
-	int64_t s = 1;
-	for (int d = nd - 1; d >= 0; d--) {
-		int k = d - off;
-		if (k < 0 || v->shape[k] == 1) {
-			st[d] = 0;
-			continue;
-		}
-		st[d] = s;
-		s *= v->shape[k];
-	}
-}
-
 static int run_elemwise(kr_value **out, const kr_op *op, size_t nin,
 			const kr_value *const *in, elem_fn fn, kr_dtype dt)
 {
 	int nd;
-	int64_t shape[KR_TYPE_MAX_NDIM], idx[KR_TYPE_MAX_NDIM] = {0};
-	int rc = broadcast_values(&nd, shape, op, nin, in);
-	if (rc < 0)
-		return rc;
+	int64_t shape[KR_TYPE_MAX_NDIM], idx[KR_TYPE_MAX_NDIM] = {0}, bad[2];
+	if (!kri_broadcast_shape(&nd, shape, nin, in, bad))
+		return kr_error_set(KR_EINVALID,
+				    "%s: input shapes do not broadcast "
+				    "(length %lld against %lld)",
+				    kr_op_name(op), (long long)bad[0],
+				    (long long)bad[1]);
 	int64_t *st = kri_alloc_atomic((nin * (size_t)nd + 1) * sizeof *st);
 	size_t *at = kri_alloc_atomic((nin + 1) * sizeof *at);
 	double *xs = kri_alloc_atomic((nin + 1) * sizeof *xs);
 	for (size_t i = 0; i < nin; i++) {
-		strides_of(st + i * (size_t)nd, in[i], nd);
+		kri_broadcast_strides(st + i * (size_t)nd, in[i], nd);
 		at[i] = 0;
 	}
 	kr_value *v = kr_value_new(dt, nd, shape);
@@ -267,16 +226,7 @@ static int run_elemwise(kr_value **out, const kr_op *op, size_t nin,
 		for (size_t i = 0; i < nin; i++)
 			xs[i] = in[i]->data[at[i]];
 		v->data[k] = kr_value_convert(dt, fn(nin, xs));
-		for (int d = nd - 1; d >= 0; d--) { /* odometer step */
-			for (size_t i = 0; i < nin; i++)
-				at[i] += (size_t)st[i * (size_t)nd + (size_t)d];
-			if (++idx[d] < shape[d])
-				break;
-			for (size_t i = 0; i < nin; i++)
-				at[i] -= (size_t)(st[i * (size_t)nd + (size_t)d] *
-						  shape[d]);
-			idx[d] = 0;
-		}
+		kri_broadcast_step(nd, shape, idx, nin, at, st);
 	}
 	*out = v;
 	return 0;

@@ -161,64 +161,82 @@ uint64_t kr_value_hash(const kr_value *v)
 	return h;
 }
 
-/*
- * Element strides of v against a broadcast shape of nd dimensions (v's
- * dimensions aligned to the last ones): 0 where v has length 1 or no
- * dimension at all, so the same element repeats.
- */
-static void broadcast_strides(const kr_value *v, int nd, int64_t *stride)
+/* ------------------------------------------------------- broadcasting */
+
+bool kri_broadcast_shape(int *nd, int64_t *shape, size_t n,
+			 const kr_value *const *vs, int64_t conflict[2])
 {
-	int64_t step = 1;
+	*nd = 0;
+	for (size_t i = 0; i < n; i++)
+		if (vs[i]->ndim > *nd)
+			*nd = vs[i]->ndim;
+	for (int d = 0; d < *nd; d++)
+		shape[d] = 1;
+	for (size_t i = 0; i < n; i++) {
+		int off = *nd - vs[i]->ndim;
+		for (int d = 0; d < vs[i]->ndim; d++) {
+			int64_t s = vs[i]->shape[d], *o = &shape[off + d];
+			if (s != 1 && *o != 1 && s != *o) {
+				conflict[0] = s;
+				conflict[1] = *o;
+				return false;
+			}
+			if (s != 1)
+				*o = s;
+		}
+	}
+	return true;
+}
+
+void kri_broadcast_strides(int64_t *st, const kr_value *v, int nd)
+{
+	int off = nd - v->ndim;
+	int64_t s = 1;
 	for (int d = nd - 1; d >= 0; d--) {
-		int j = d - (nd - v->ndim);
-		int64_t len = j >= 0 ? v->shape[j] : 1;
-		stride[d] = len == 1 ? 0 : step;
-		step *= len;
+		int k = d - off;
+		if (k < 0 || v->shape[k] == 1) {
+			st[d] = 0;
+			continue;
+		}
+		st[d] = s;
+		s *= v->shape[k];
 	}
 }
 
-/* The broadcast shape of a and b (numpy's rules); false if there is none. */
-static bool broadcast_shape(const kr_value *a, const kr_value *b, int *nd,
-			    int64_t *shape)
+void kri_broadcast_step(int nd, const int64_t *shape, int64_t *idx,
+			size_t n, size_t *at, const int64_t *st)
 {
-	*nd = a->ndim > b->ndim ? a->ndim : b->ndim;
-	for (int d = 0; d < *nd; d++) {
-		int ja = d - (*nd - a->ndim), jb = d - (*nd - b->ndim);
-		int64_t la = ja >= 0 ? a->shape[ja] : 1;
-		int64_t lb = jb >= 0 ? b->shape[jb] : 1;
-		if (la != lb && la != 1 && lb != 1)
-			return false;
-		shape[d] = la == 1 ? lb : la;
+	for (int d = nd - 1; d >= 0; d--) { /* odometer step */
+		for (size_t i = 0; i < n; i++)
+			at[i] += (size_t)st[i * (size_t)nd + (size_t)d];
+		if (++idx[d] < shape[d])
+			return;
+		for (size_t i = 0; i < n; i++)
+			at[i] -= (size_t)(st[i * (size_t)nd + (size_t)d] *
+					  shape[d]);
+		idx[d] = 0;
 	}
-	return true;
 }
 
 bool kr_value_equiv(const kr_value *a, const kr_value *b)
 {
 	kr_check(a != NULL && b != NULL);
+	const kr_value *ab[2] = {a, b};
 	int nd;
-	int64_t shape[KR_TYPE_MAX_NDIM], sa[KR_TYPE_MAX_NDIM],
-		sb[KR_TYPE_MAX_NDIM], idx[KR_TYPE_MAX_NDIM] = {0};
+	int64_t shape[KR_TYPE_MAX_NDIM], st[2 * KR_TYPE_MAX_NDIM],
+		idx[KR_TYPE_MAX_NDIM] = {0}, conflict[2];
 	if ((a->size == 0) != (b->size == 0) ||
-	    !broadcast_shape(a, b, &nd, shape))
+	    !kri_broadcast_shape(&nd, shape, 2, ab, conflict))
 		return false;
-	broadcast_strides(a, nd, sa);
-	broadcast_strides(b, nd, sb);
-	size_t total = a->size ? 1 : 0, oa = 0, ob = 0;
+	kri_broadcast_strides(st, a, nd);
+	kri_broadcast_strides(st + nd, b, nd);
+	size_t total = a->size ? 1 : 0, at[2] = {0, 0};
 	for (int d = 0; d < nd; d++)
 		total *= (size_t)shape[d];
 	for (size_t k = 0; k < total; k++) {
-		if (!(a->data[oa] == b->data[ob]))
+		if (!(a->data[at[0]] == b->data[at[1]]))
 			return false;
-		for (int d = nd - 1; d >= 0; d--) {
-			oa += (size_t)sa[d];
-			ob += (size_t)sb[d];
-			if (++idx[d] < shape[d])
-				break;
-			oa -= (size_t)(sa[d] * shape[d]);
-			ob -= (size_t)(sb[d] * shape[d]);
-			idx[d] = 0;
-		}
+		kri_broadcast_step(nd, shape, idx, 2, at, st);
 	}
 	return true;
 }
