@@ -192,7 +192,8 @@ void kr_db_query_set_position_cutoff(kr_rewrite_db_query *q, double cutoff);
  * keep the extra rewriters; sub-databases queried with q itself (no
  * subquery of their own) do not see them, nor do the other kinds of
  * database. Shape: rw a graph rewriter; position a finite number.
- * Errors: KR_EINVALID for a position that is NaN or infinite.
+ * Returns: 0. Errors: KR_EINVALID for a position that is NaN or infinite
+ * (q unchanged). Cost: O(1).
  */
 int kr_db_query_register(kr_rewrite_db_query *q, kr_graph_rewriter *rw,
 			 double position);
