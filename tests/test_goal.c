@@ -345,6 +345,80 @@ START_TEST(test_step_limit)
 }
 END_TEST
 
+/*
+ * A suspension under many continuations that only wait for it (nested
+ * conjunctions) and under a branch point below them: the machine keeps
+ * the waiting ones between steps (stream.c), which must change neither
+ * the answers, nor their order, nor the steps counted, nor what a run
+ * stopped by its step limit does next.
+ */
+static kr_goal *suspended(int n, kr_goal *g)
+{
+	while (n-- > 0)
+		g = kr_suspend(g);
+	return g;
+}
+
+START_TEST(test_kept_continuations)
+{
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	kr_goal *g = suspended(5, kr_eq(x, num(0)));
+	for (int i = 0; i < 300; i++)
+		g = KR_ALL(g, kr_succeed());
+	g = KR_ALL(g, kr_eq(q, KR_LIST(x, sym("end"))));
+	kr_runner *r = kr_run_start(q, g);
+	kr_term *a;
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "(0 end)");
+	ck_assert_uint_eq(kr_run_steps(r), 5);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
+
+	/* stopped after 2 of the 5 steps, then resumed */
+	r = kr_run_start(q, g);
+	kr_run_set_step_limit(r, 2);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), 2);
+	kr_run_set_step_limit(r, 0);
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "(0 end)");
+	ck_assert_uint_eq(kr_run_steps(r), 5);
+
+	/* a branch point above waiting continuations, one inside them */
+	kr_goal *b = KR_ANY(suspended(3, kr_eq(x, num(1))),
+			    suspended(1, kr_eq(x, num(2))),
+			    KR_ANY(suspended(2, kr_eq(x, num(3))),
+				   kr_eq(x, num(4))));
+	for (int i = 0; i < 50; i++)
+		b = KR_ALL(b, kr_succeed());
+	b = KR_ALL(b, kr_eq(q, x));
+	kr_goal *top = KR_CONDE(b, KR_ALL(suspended(4, kr_succeed()),
+					  kr_eq(q, sym("late"))));
+	/* faster-miniKanren (mk.scm @6f8faa) answers the same goal so */
+	ck_assert_str_eq(run_str(-1, q, top), "(late 2 1 4 3)");
+	r = kr_run_start(q, top);
+	int n = 0;
+	while (kr_run_next(&a, r) == 0)
+		n++;
+	ck_assert_int_eq(n, 5);
+	uint64_t steps = kr_run_steps(r);
+	/* the same run, one step at a time */
+	r = kr_run_start(q, top);
+	kr_run_set_step_limit(r, 1);
+	n = 0;
+	for (uint64_t lim = 1; lim < 100; lim++) {
+		kr_run_set_step_limit(r, lim);
+		int rc;
+		while ((rc = kr_run_next(&a, r)) == 0)
+			n++;
+		if (rc == KR_EOF)
+			break;
+		ck_assert_int_eq(rc, KR_ELIMIT);
+	}
+	ck_assert_int_eq(n, 5);
+	ck_assert_uint_eq(kr_run_steps(r), steps);
+}
+END_TEST
+
 /* ----------------------------------------------------------------- fairness */
 
 START_TEST(test_fair_nevero_first)
@@ -937,6 +1011,7 @@ Suite *goal_suite(void)
 		{"fresh", test_fresh},
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},
+		{"kept_continuations", test_kept_continuations},
 		{"fair_nevero", test_fair_nevero_first},
 		{"fair_alwayso", test_fair_alwayso},
 		{"left_recursion", test_left_recursion},

@@ -258,12 +258,20 @@ static inline kr_stream *kri_node(int kind)
 	return s;
 }
 
+/* The continuation stack of a run (see stream.c), kept between steps. */
+typedef struct kri_machine kri_machine;
+
+/* A machine with an empty stack. */
+kri_machine *kri_machine_new(void);
+
 /*
- * Evaluate a stream to a value: NULL or a KRI_MATURE node, with *susp
- * false; or a suspension, returned as its thunk (what forcing it
- * evaluates) with *susp true.
+ * Evaluate the stream s on top of the stack of m: NULL or a KRI_MATURE
+ * node, with *susp false and the stack empty; or a suspension, returned
+ * as its thunk with *susp true: the next step evaluates that thunk on
+ * the stack m then holds (the continuations below the suspension's last
+ * branch point, which only wait for it).
  */
-kr_stream *kri_eval(kr_stream *s, bool *susp);
+kr_stream *kri_eval(kr_stream *s, kri_machine *m, bool *susp);
 
 /* A KRI_SUSP node: the suspension whose thunk is e. */
 kr_stream *kri_susp(kr_stream *e);

@@ -7,14 +7,17 @@
 #include "goal.h"
 
 /*
- * A run holds the thunk still to explore (faster-mk's `take`): each request
- * evaluates it; a suspension is one step (its thunk is evaluated next), a
- * mature node is an answer whose rest is kept for the next request.
+ * A run holds the thunk still to explore (faster-mk's `take`) and the
+ * machine's continuations under it: each request evaluates it; a
+ * suspension is one step (its thunk is evaluated next, on the kept
+ * continuations), a mature node is an answer whose rest is kept for the
+ * next request.
  */
 struct kr_runner {
 	kr_term *q;
 	const kr_goal *g; /* NULL once applied */
 	kr_stream *s;
+	kri_machine *m;
 	uint64_t steps;
 	uint64_t limit; /* 0: no limit */
 };
@@ -25,6 +28,7 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
 	kr_runner *r = kri_alloc(sizeof *r);
 	r->q = q;
 	r->g = g;
+	r->m = kri_machine_new();
 	return r;
 }
 
@@ -49,7 +53,7 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 	}
 	for (;;) {
 		bool susp;
-		kr_stream *s = r->s ? kri_eval(r->s, &susp) : NULL;
+		kr_stream *s = r->s ? kri_eval(r->s, r->m, &susp) : NULL;
 		if (!s) {
 			r->s = NULL;
 			return KR_EOF;

@@ -21,11 +21,13 @@
  * each is referenced from one place only -- the node or continuation
  * that will evaluate it -- and evaluated once, so the machine may reuse
  * one after it has taken it apart. When a step ends in a suspension, the
- * machine rebuilds its whole stack as nodes (faster-mk allocates a
- * closure per level there); the _N continuations remember the owned node
- * they came from and rebuild the level by rewriting that node in place,
- * so a deep search no longer allocates its depth at every step
- * (measured: 70% of the stream nodes of *o and zebra were these). Nodes
+ * machine rebuilds its stack as nodes down to the lowest mplus (faster-mk
+ * allocates a closure per level of the whole path there; struct
+ * kri_machine says why the levels below stay); the _N continuations
+ * remember the owned node they came from and rebuild the level by
+ * rewriting that node in place, so a deep search no longer allocates its
+ * depth at every step (measured: 70% of the stream nodes of *o and zebra
+ * were these). Nodes
  * made through the public kr_stream_mplus/kr_stream_bind are never
  * rewritten: a caller may hold them.
  */
@@ -45,51 +47,42 @@ typedef struct kont {
 	const void *p;
 } kont;
 
-#define LOCAL_KONTS 64
-
-typedef struct kstack {
-	kont *v;
-	size_t len, cap, high; /* high: the most entries ever used */
-	kont local[LOCAL_KONTS];
-} kstack;
+/* Whether a continuation swaps a suspension (mplus) or only waits. */
+#define K_SWAPS(kind) ((kind) <= K_MPLUS_N)
 
 /*
- * A deep search rebuilds a deep continuation stack at every step (each
- * step unwinds the binds around a suspension and descends again), so the
- * grown stack of one evaluation is kept for the next one: without it a
- * run of depth d reallocates and clears O(d) memory per step (measured:
- * 13% of reverso-forward's instructions in memset). A kept stack is
- * cleared up to its high mark so it holds no stale pointers. Nested
- * evaluations (a goal that runs a query) find the cache empty and grow
- * their own.
+ * The continuation stack of a run, kept from one step to the next.
+ *
+ * A suspension reaching a continuation that only waits for it (bind,
+ * ifte, once) gives a suspension of the same continuation over the
+ * thunk: forcing that later pushes the same continuation again and
+ * evaluates the thunk. So when a step suspends, only the continuations
+ * from the top down to the lowest mplus need rebuilding as nodes; the
+ * ones below it would be rebuilt and pushed again, unchanged, by the
+ * next step. They stay on the stack instead, and the next step
+ * evaluates the thunk on top of them: a step costs the depth of the
+ * search below its last branch, not its whole depth (reverso-forward's
+ * stack holds ~170 binds at each suspension and none of them is an
+ * mplus). `swaps` counts the mplus continuations on the stack, so the
+ * unwinding knows where to stop without scanning.
  */
-static kont *kcache;
-static size_t kcache_cap;
+struct kri_machine {
+	kont *v;
+	size_t len, cap, swaps;
+	size_t high; /* the most entries used since the last return */
+};
 
-static void kstack_open(kstack *k)
+#define MACHINE_KONTS 64
+
+kri_machine *kri_machine_new(void)
 {
-	k->len = 0;
-	k->high = 0;
-	if (kcache) {
-		k->v = kcache;
-		k->cap = kcache_cap;
-		kcache = NULL;
-	} else {
-		k->v = k->local;
-		k->cap = LOCAL_KONTS;
-	}
+	kri_machine *m = kri_alloc(sizeof *m);
+	m->cap = MACHINE_KONTS;
+	m->v = kri_alloc(m->cap * sizeof *m->v);
+	return m;
 }
 
-static void kstack_close(kstack *k)
-{
-	if (k->v == k->local || (kcache && kcache_cap >= k->cap))
-		return;
-	memset(k->v, 0, k->high * sizeof *k->v);
-	kcache = k->v;
-	kcache_cap = k->cap;
-}
-
-static __attribute__((noinline)) void kgrow(kstack *k)
+static __attribute__((noinline)) void kgrow(kri_machine *k)
 {
 	size_t cap = k->cap * 2;
 	kont *v = kri_alloc(cap * sizeof *v);
@@ -98,7 +91,8 @@ static __attribute__((noinline)) void kgrow(kstack *k)
 	k->cap = cap;
 }
 
-static inline void kpush_i(kstack *k, int kind, const void *p, unsigned i)
+static inline void kpush_i(kri_machine *k, int kind, const void *p,
+			   unsigned i)
 {
 	if (__builtin_expect(k->len == k->cap, 0))
 		kgrow(k);
@@ -106,13 +100,35 @@ static inline void kpush_i(kstack *k, int kind, const void *p, unsigned i)
 	k->v[k->len].i = i;
 	k->v[k->len].p = p;
 	k->len++;
+	if (K_SWAPS(kind))
+		k->swaps++;
 	if (k->len > k->high)
 		k->high = k->len;
 }
 
-static inline void kpush(kstack *k, int kind, const void *p)
+static inline void kpush(kri_machine *k, int kind, const void *p)
 {
 	kpush_i(k, kind, p, 0);
+}
+
+static inline kont kpop(kri_machine *k)
+{
+	kont c = k->v[--k->len];
+	if (K_SWAPS(c.kind))
+		k->swaps--;
+	return c;
+}
+
+/*
+ * The entries above the stack's top may point at nodes the search no
+ * longer needs; the collector scans the whole array, so they are
+ * cleared before the machine returns (cost: what this step used).
+ */
+static void kclear(kri_machine *k)
+{
+	if (k->high > k->len)
+		memset(k->v + k->len, 0, (k->high - k->len) * sizeof *k->v);
+	k->high = k->len;
 }
 
 /* ------------------------------------------------------------- constructors */
@@ -239,7 +255,7 @@ static bool is_value(const kr_stream *s)
 
 /*
  * The continuations below meet values that are not suspended (NULL or
- * KRI_MATURE): a suspension unwinds the whole stack (kont_susp).
+ * KRI_MATURE): a suspension unwinds the stack instead (kont_susp).
  */
 
 /* ifte(v) for the value v of the test. */
@@ -261,10 +277,11 @@ static kr_stream *do_once(kr_stream *v)
 /*
  * Continuation k applied to a suspended value whose thunk is e gives a
  * suspended value again: its thunk (mplus swaps, bind, ifte and once
- * wait). The machine unwinds its whole stack this way when a step ends
- * in a suspension, and hands the thunk of the top to run.c (kri_eval's
- * *susp) instead of making a KRI_SUSP node per continuation, or even one
- * at the top. An owned node is rewritten in place.
+ * wait). The machine unwinds its stack this way, down to the lowest
+ * mplus, when a step ends in a suspension, and hands the thunk of the
+ * top to run.c (kri_eval's *susp) instead of making a KRI_SUSP node per
+ * continuation, or even one at the top. An owned node is rewritten in
+ * place.
  */
 static kr_stream *kont_susp(kont k, kr_stream *e)
 {
@@ -302,26 +319,26 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 }
 
 /* A run of n >= 3 binds on top of ks, saved over e as one node. */
-static kr_stream *save_binds(kstack *ks, size_t n, kr_stream *e)
+static kr_stream *save_binds(kri_machine *ks, size_t n, kr_stream *e)
 {
 	const kr_goal **g = kri_alloc(n * sizeof *g);
 	for (size_t i = 0; i < n; i++)
-		g[i] = ks->v[--ks->len].p;
+		g[i] = kpop(ks).p;
 	return p_binds(e, n, g);
 }
 
 /*
- * The thunk of the suspended value of the whole stack, for a suspension
- * whose thunk is e, after unwinding the continuations of ks.
+ * The thunk that the next step evaluates on top of ks, for a suspension
+ * whose thunk is e: the continuations down to the lowest mplus rebuilt
+ * as nodes around e, the ones below it left on the stack.
  */
-static kr_stream *unwind(kstack *ks, kr_stream *e)
+static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 {
-	while (ks->len > 0) {
+	while (ks->swaps > 0) {
 		size_t n = 0;
 		while (n < ks->len && ks->v[ks->len - 1 - n].kind == K_BIND)
 			n++;
-		e = n >= 3 ? save_binds(ks, n, e)
-			   : kont_susp(ks->v[--ks->len], e);
+		e = n >= 3 ? save_binds(ks, n, e) : kont_susp(kpop(ks), e);
 	}
 	return e;
 }
@@ -330,7 +347,7 @@ static kr_stream *unwind(kstack *ks, kr_stream *e)
  * bind(v, g) for a value v: (g st) now, and the rest of v bound to g
  * later, through the owned node `reuse` when there is one.
  */
-static kr_stream *bind_value(kstack *ks, kr_stream *v, const kr_goal *g,
+static kr_stream *bind_value(kri_machine *ks, kr_stream *v, const kr_goal *g,
 			     kr_stream *reuse)
 {
 	if (!v)
@@ -368,7 +385,7 @@ static kr_stream *mplus_value(kr_stream *v, kr_stream *f, kr_stream *reuse,
 }
 
 /* Apply continuation k to value v: the next value or expression. */
-static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
+static kr_stream *apply_kont(kri_machine *ks, kont k, kr_stream *v)
 {
 	kr_stream *next = NULL, *r, *p = (kr_stream *)k.p;
 	switch (k.kind) {
@@ -391,7 +408,7 @@ static kr_stream *apply_kont(kstack *ks, kont k, kr_stream *v)
  * mplus, the node itself when it is owned (stepped once, so it can move
  * on to the next clause in place), else a new owned node.
  */
-static kr_stream *step_clauses(kstack *ks, kr_stream *x)
+static kr_stream *step_clauses(kri_machine *ks, kr_stream *x)
 {
 	size_t i = x->n;
 	const struct kri_clauses *cl = x->u.clauses.cl;
@@ -410,7 +427,7 @@ static kr_stream *step_clauses(kstack *ks, kr_stream *x)
 }
 
 /* Step one pending node: push its continuation, return the sub-expression. */
-static kr_stream *step_pending(kstack *ks, kr_stream *x)
+static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
 {
 	switch (x->kind) {
 	case KRI_P_GOAL:
@@ -454,10 +471,8 @@ static kr_stream *step_pending(kstack *ks, kr_stream *x)
 	}
 }
 
-kr_stream *kri_eval(kr_stream *x, bool *susp)
+kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 {
-	kstack ks;
-	kstack_open(&ks);
 	unsigned chain = 0;
 	*susp = false;
 	for (;;) {
@@ -466,19 +481,20 @@ kr_stream *kri_eval(kr_stream *x, bool *susp)
 				chain = 0;
 			else if (++chain > KRI_CALL_CHAIN)
 				break;
-			x = step_pending(&ks, x);
+			x = step_pending(ks, x);
 		}
 		if (x && x->kind != KRI_MATURE) {
 			/* a suspension, or a call chain made one (x pending) */
-			x = unwind(&ks, is_value(x) ? kri_force(x) : x);
+			x = unwind(ks, is_value(x) ? kri_force(x) : x);
 			*susp = true;
-		}
-		if (ks.len == 0) {
-			kstack_close(&ks);
+			kclear(ks);
 			return x;
 		}
-		kont k = ks.v[--ks.len];
-		x = apply_kont(&ks, k, x);
+		if (ks->len == 0) {
+			kclear(ks);
+			return x;
+		}
+		x = apply_kont(ks, kpop(ks), x);
 		chain = 0;
 	}
 }
