@@ -258,11 +258,19 @@ static inline kr_stream *kri_node(int kind)
 	return s;
 }
 
-/* The continuation stack of a run (see stream.c), kept between steps. */
-typedef struct kri_machine kri_machine;
-
-/* A machine with an empty stack. */
-kri_machine *kri_machine_new(void);
+/*
+ * The continuation stack of a run, kept between steps (see stream.c):
+ * all zero when empty. Its array is lent from a cache while it holds
+ * continuations and given back when it is empty again, so a run costs
+ * no allocation of its own for it.
+ */
+struct kri_kont;
+typedef struct kri_machine {
+	struct kri_kont *v;
+	uint32_t len, cap;
+	uint32_t swaps; /* mplus continuations on the stack */
+	uint32_t high;  /* the most entries used since the last return */
+} kri_machine;
 
 /*
  * Evaluate the stream s on top of the stack of m: NULL or a KRI_MATURE

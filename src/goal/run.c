@@ -17,7 +17,7 @@ struct kr_runner {
 	kr_term *q;
 	const kr_goal *g; /* NULL once applied */
 	kr_stream *s;
-	kri_machine *m;
+	kri_machine m;
 	uint64_t steps;
 	uint64_t limit; /* 0: no limit */
 };
@@ -28,7 +28,6 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
 	kr_runner *r = kri_alloc(sizeof *r);
 	r->q = q;
 	r->g = g;
-	r->m = kri_machine_new();
 	return r;
 }
 
@@ -53,7 +52,7 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 	}
 	for (;;) {
 		bool susp;
-		kr_stream *s = r->s ? kri_eval(r->s, r->m, &susp) : NULL;
+		kr_stream *s = r->s ? kri_eval(r->s, &r->m, &susp) : NULL;
 		if (!s) {
 			r->s = NULL;
 			return KR_EOF;

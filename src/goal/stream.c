@@ -22,8 +22,8 @@
  * that will evaluate it -- and evaluated once, so the machine may reuse
  * one after it has taken it apart. When a step ends in a suspension, the
  * machine rebuilds its stack as nodes down to the lowest mplus (faster-mk
- * allocates a closure per level of the whole path there; struct
- * kri_machine says why the levels below stay); the _N continuations
+ * allocates a closure per level of the whole path there; the run's
+ * kri_machine below says why the levels under it stay); the _N continuations
  * remember the owned node they came from and rebuild the level by
  * rewriting that node in place, so a deep search no longer allocates its
  * depth at every step (measured: 70% of the stream nodes of *o and zebra
@@ -41,7 +41,7 @@ enum {
 	K_ONCE     /* keep the first answer */
 };
 
-typedef struct kont {
+typedef struct kri_kont {
 	int kind;
 	unsigned i;
 	const void *p;
@@ -51,7 +51,8 @@ typedef struct kont {
 #define K_SWAPS(kind) ((kind) <= K_MPLUS_N)
 
 /*
- * The continuation stack of a run, kept from one step to the next.
+ * The continuation stack of a run (kri_machine, goal.h), kept from one
+ * step to the next.
  *
  * A suspension reaching a continuation that only waits for it (bind,
  * ifte, once) gives a suspension of the same continuation over the
@@ -66,25 +67,43 @@ typedef struct kont {
  * mplus). `swaps` counts the mplus continuations on the stack, so the
  * unwinding knows where to stop without scanning.
  */
-struct kri_machine {
-	kont *v;
-	size_t len, cap, swaps;
-	size_t high; /* the most entries used since the last return */
-};
-
 #define MACHINE_KONTS 64
 
-kri_machine *kri_machine_new(void)
+/*
+ * The array of the last emptied stack, for the next run that needs one
+ * (KanrenRelationSub starts a run per node). Nested runs -- a goal that
+ * runs a query -- find it taken and make their own.
+ */
+static kont *kcache;
+static uint32_t kcache_cap;
+
+static void machine_acquire(kri_machine *m)
 {
-	kri_machine *m = kri_alloc(sizeof *m);
-	m->cap = MACHINE_KONTS;
-	m->v = kri_alloc(m->cap * sizeof *m->v);
-	return m;
+	if (kcache) {
+		m->v = kcache;
+		m->cap = kcache_cap;
+		kcache = NULL;
+	} else {
+		m->cap = MACHINE_KONTS;
+		m->v = kri_alloc(m->cap * sizeof *m->v);
+	}
+}
+
+/* Give an empty stack's array (cleared by kclear) back to the cache. */
+static void machine_release(kri_machine *m)
+{
+	if (!kcache || kcache_cap < m->cap) {
+		kcache = m->v;
+		kcache_cap = m->cap;
+	}
+	m->v = NULL;
+	m->cap = 0;
 }
 
 static __attribute__((noinline)) void kgrow(kri_machine *k)
 {
-	size_t cap = k->cap * 2;
+	kr_check(k->cap <= UINT32_MAX / 2);
+	uint32_t cap = k->cap * 2;
 	kont *v = kri_alloc(cap * sizeof *v);
 	memcpy(v, k->v, k->len * sizeof *v);
 	k->v = v;
@@ -475,6 +494,8 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 {
 	unsigned chain = 0;
 	*susp = false;
+	if (!ks->v)
+		machine_acquire(ks);
 	for (;;) {
 		while (!is_value(x)) {
 			if (x->kind != KRI_P_CALL)
@@ -488,10 +509,13 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 			x = unwind(ks, is_value(x) ? kri_force(x) : x);
 			*susp = true;
 			kclear(ks);
+			if (ks->len == 0)
+				machine_release(ks);
 			return x;
 		}
 		if (ks->len == 0) {
 			kclear(ks);
+			machine_release(ks);
 			return x;
 		}
 		x = apply_kont(ks, kpop(ks), x);
