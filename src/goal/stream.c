@@ -22,12 +22,11 @@
  * that will evaluate it -- and evaluated once, so the machine may reuse
  * one after it has taken it apart. When a step ends in a suspension, the
  * machine rebuilds its stack as nodes down to the lowest mplus (faster-mk
- * allocates a closure per level of the whole path there; the run's
- * kri_machine below says why the levels under it stay); the _N continuations
- * remember the owned node they came from and rebuild the level by
- * rewriting that node in place, so a deep search no longer allocates its
- * depth at every step (measured: 70% of the stream nodes of *o and zebra
- * were these). Nodes
+ * allocates a closure per level of the whole path there; see below why
+ * the levels under it stay); the _N continuations remember the owned
+ * node they came from and rebuild the level by rewriting that node in
+ * place, so a deep search no longer allocates its depth at every step
+ * (measured: 70% of the stream nodes of *o and zebra were these). Nodes
  * made through the public kr_stream_mplus/kr_stream_bind are never
  * rewritten: a caller may hold them.
  */
@@ -89,16 +88,6 @@ static void machine_acquire(kri_machine *m)
 	}
 }
 
-/* Give an empty stack's array (cleared by kclear) back to the cache. */
-static void machine_release(kri_machine *m)
-{
-	if (!kcache || kcache_cap < m->cap) {
-		kcache = m->v;
-		kcache_cap = m->cap;
-	}
-	m->v = NULL;
-	m->cap = 0;
-}
 
 static __attribute__((noinline)) void kgrow(kri_machine *k)
 {
@@ -139,15 +128,24 @@ static inline kont kpop(kri_machine *k)
 }
 
 /*
- * The entries above the stack's top may point at nodes the search no
- * longer needs; the collector scans the whole array, so they are
- * cleared before the machine returns (cost: what this step used).
+ * Before the machine returns: the entries above the stack's top may
+ * point at nodes the search no longer needs, and the collector scans the
+ * whole array, so they are cleared (cost: what this step used); an
+ * emptied stack gives its array back to the cache.
  */
-static void kclear(kri_machine *k)
+static void machine_return(kri_machine *k)
 {
 	if (k->high > k->len)
 		memset(k->v + k->len, 0, (k->high - k->len) * sizeof *k->v);
 	k->high = k->len;
+	if (k->len > 0)
+		return;
+	if (!kcache || kcache_cap < k->cap) {
+		kcache = k->v;
+		kcache_cap = k->cap;
+	}
+	k->v = NULL;
+	k->cap = 0;
 }
 
 /* ------------------------------------------------------------- constructors */
@@ -508,14 +506,11 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 			/* a suspension, or a call chain made one (x pending) */
 			x = unwind(ks, is_value(x) ? kri_force(x) : x);
 			*susp = true;
-			kclear(ks);
-			if (ks->len == 0)
-				machine_release(ks);
+			machine_return(ks);
 			return x;
 		}
 		if (ks->len == 0) {
-			kclear(ks);
-			machine_release(ks);
+			machine_return(ks);
 			return x;
 		}
 		x = apply_kont(ks, kpop(ks), x);
