@@ -77,7 +77,8 @@ kr_goal *kr_pairo(kr_term *p);
  * length, whatever their elements: kr_mapo() of a relation that always
  * succeeds. Fully relational; terminates when u or v is a proper list,
  * and enumerates pairs of lists of fresh elements by length when both are
- * fresh. Errors: none; aborts on OOM.
+ * fresh. Errors: none; aborts on OOM. Cost: O(length) per answer, as
+ * kr_mapo().
  */
 kr_goal *kr_eq_length(kr_term *u, kr_term *v);
 
@@ -87,7 +88,8 @@ kr_goal *kr_eq_length(kr_term *u, kr_term *v);
  * graph Variables decompose into operator and arguments): kr_conso() with
  * rands required to be a sequence, so that kanren's `applyo(1, 2, q)`
  * fails here too. Fully relational; always terminates (one answer at
- * most). Errors: none; aborts on OOM.
+ * most). Errors: none; aborts on OOM. Cost: one walk of rands and one
+ * unification.
  */
 kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
 
