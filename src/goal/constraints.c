@@ -573,7 +573,17 @@ static bool reified_var(const kr_term *t)
 	return t->kind == KR_SYM && t->u.sym.name[0] == '_';
 }
 
-/* One reified disequality: pairs oriented, sorted, as 2-lists. */
+/*
+ * One reified disequality: pairs oriented, sorted, as 2-lists.
+ *
+ * Pairs sort by left side, then right side: the order that
+ * faster-miniKanren's own test suite expects ("lexicographic sorting in
+ * =/= reification": ((_.0 _.1) (_.0 _.2)) for (=/= `(,q ,q) `(,p ,r))).
+ * Its reifier compares left sides only and hands lex<=? to the host's
+ * list-sort, so the order of two pairs with the same left side is
+ * whatever that sort makes of a non-strict comparator (Chez's merge sort
+ * reverses them); sorting on the right side too keeps that case fixed.
+ */
 static kr_term *form_d(kr_term *d)
 {
 	kri_vec prs = {0};
