@@ -97,6 +97,49 @@ START_TEST(occurs_check)
 }
 END_TEST
 
+/* t_{k+1} = (t_k . t_k) (or an etuple of two), n times: 2^n leaves. */
+static kr_term *doubled(kr_term *t, int n, bool et)
+{
+	for (int k = 0; k < n; k++)
+		t = et ? kr_etuple(2, (kr_term *[]){t, t}) : kr_cons(t, t);
+	return t;
+}
+
+/*
+ * The occurs check on a term whose tree is exponentially bigger than its
+ * graph: 2^64 leaves through sharing. Each answer needs the whole graph
+ * searched (the variable sought is last or absent), which a traversal of
+ * the tree would never finish.
+ */
+START_TEST(occurs_shared)
+{
+	bool et = _i == 1;
+	kr_term *x = kr_var_new("x"), *v = kr_var_new("v");
+	kr_term *q = kr_var_new("q"), *y = kr_var_new("y");
+	kr_term *t = doubled(KR_LIST(v), 64, et);
+	kr_term *last = KR_LIST(t, y);
+	/* x unreferenced: only the structure of the term is searched */
+	ck_assert(!kr_occurs(x, t, kr_subst_empty()));
+	ck_assert(kr_occurs(y, last, kr_subst_empty()));
+	/* x referenced by a binding: bindings are followed too */
+	const kr_subst *s = kr_unify(q, KR_LIST(x, kr_int(1)), kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert(!kr_occurs(x, t, s));
+	ck_assert(kr_occurs(x, KR_LIST(t, q), s));
+	ck_assert_ptr_null(kr_unify_check(x, KR_LIST(t, q), s));
+	ck_assert_ptr_nonnull(kr_unify_check(x, KR_LIST(t, y), s));
+	/* shared copies of a list too long for the check's table of recent
+	 * nodes to see them repeat: 2^40 copies of 1000 cells */
+	kr_term *cells[1000];
+	for (size_t i = 0; i < 1000; i++)
+		cells[i] = i % 2 ? v : kr_int((long)i);
+	kr_term *big = doubled(kr_list(1000, cells), 40, et);
+	ck_assert(!kr_occurs(x, big, kr_subst_empty()));
+	ck_assert(!kr_occurs(x, big, s));
+	ck_assert(kr_occurs(y, KR_LIST(big, y), kr_subst_empty()));
+}
+END_TEST
+
 /* Lists of 10^5 elements unify and reify without deep recursion. */
 START_TEST(long_lists)
 {
@@ -217,6 +260,7 @@ Suite *unify_suite(void)
 	tcase_add_loop_test(tc, unify_table, 0, sizeof cases / sizeof *cases);
 	tcase_add_test(tc, unify_etuples_and_lists);
 	tcase_add_test(tc, occurs_check);
+	tcase_add_loop_test(tc, occurs_shared, 0, 2);
 	tcase_add_test(tc, long_lists);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reify");

@@ -73,6 +73,80 @@ void kri_mark_refs(kr_term *t)
 }
 
 /*
+ * A term built by sharing (x2 = (x1 . x1), x3 = (x2 . x2), ...) has a tree
+ * exponentially bigger than its graph, and a plain traversal visits the
+ * whole tree. The occurs checks count the pairs and etuples they open.
+ * Past SHARED_AFTER, they also note each node they open in a small table
+ * (direct-mapped on the address); a node found there again shows shared
+ * structure, and the check starts again in occurs_shared, which keeps a
+ * set of the nodes opened so that each node of the graph is opened once.
+ * Sharing that the table misses (copies of one long list, say) sends the
+ * check there after SHARED_LIMIT nodes. Ordinary terms pay the count; long
+ * unshared ones (a list of 10^5 cells) also the table, never the set.
+ */
+#define SHARED_AFTER 4096
+#define SHARED_LIMIT (64 * SHARED_AFTER)
+#define RECENT 256
+
+typedef struct opened {
+	size_t n;
+	const kr_term *recent[RECENT];
+} opened;
+
+/* Note t as opened; true when it shows shared structure. */
+static __attribute__((noinline)) bool opened_again(opened *o,
+						     const kr_term *t)
+{
+	if (o->n == SHARED_AFTER + 1) /* the table's first use */
+		memset(o->recent, 0, sizeof o->recent);
+	size_t h = ((uintptr_t)t >> 4) % RECENT;
+	if (o->recent[h] == t)
+		return true;
+	o->recent[h] = t;
+	return false;
+}
+
+#define SHARED(o, t)                                                          \
+	(__builtin_expect(++(o)->n > SHARED_AFTER, 0) &&                      \
+	 ((o)->n > SHARED_LIMIT || opened_again(o, t)))
+
+/*
+ * Does x occur in t? With s NULL, x is unreferenced: only t's own
+ * structure is searched, and nodes born before x are skipped (see
+ * term.h); otherwise bindings in s are followed.
+ */
+static __attribute__((noinline)) bool
+occurs_shared(const kr_term *x, kr_term *t, const kr_subst *s)
+{
+	work w;
+	work_init(&w);
+	kri_pmap seen = {0};
+	uint64_t id = x->u.var.id;
+	for (; t; t = pop1(&w)) {
+		if (s)
+			t = kr_walk(t, s);
+		if (t == x)
+			return true;
+		if (KRI_IS_GROUND(t) ||
+		    (t->kind != KR_CONS && t->kind != KR_ETUPLE))
+			continue;
+		if (!s && t->birth != KRI_BIRTH_UNKNOWN && t->birth <= id)
+			continue; /* made before x */
+		if (kri_pmap_has(&seen, t))
+			continue;
+		kri_pmap_put(&seen, t, t);
+		if (t->kind == KR_CONS) {
+			push(&w, t->u.cons.cdr, NULL);
+			push(&w, t->u.cons.car, NULL);
+		} else {
+			for (size_t i = t->u.et.n; i-- > 0;)
+				push(&w, t->u.et.items[i], NULL);
+		}
+	}
+	return false;
+}
+
+/*
  * Does unreferenced x occur in t's own structure? Nodes born before x are
  * skipped (see term.h); bindings are not followed (none leads to x).
  */
@@ -81,20 +155,26 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
 	work w;
 	work_init(&w);
 	uint64_t id = x->u.var.id;
+	opened o;
+	o.n = 0;
+	kr_term *t0 = t;
 	for (; t; t = pop1(&w)) {
 		while (!KRI_IS_GROUND(t)) {
 			if (t == x)
 				return true;
 			if (t->birth != KRI_BIRTH_UNKNOWN && t->birth <= id)
 				break; /* made before x */
+			if (t->kind != KR_CONS && t->kind != KR_ETUPLE)
+				break;
+			if (SHARED(&o, t))
+				return occurs_shared(x, t0, NULL);
 			if (t->kind == KR_CONS) {
 				push(&w, t->u.cons.cdr, NULL);
 				t = t->u.cons.car;
 				continue;
 			}
-			if (t->kind == KR_ETUPLE)
-				for (size_t i = 0; i < t->u.et.n; i++)
-					push(&w, t->u.et.items[i], NULL);
+			for (size_t i = 0; i < t->u.et.n; i++)
+				push(&w, t->u.et.items[i], NULL);
 			break;
 		}
 	}
@@ -105,7 +185,8 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
  * The occurs check keeps the subterms still to visit on a work stack of its
  * own (a list is followed along its spine without one), so deep terms
  * never reach the C stack. Ground subterms cost O(1), and so does a
- * variable no binding refers to against old terms (occurs_fresh).
+ * variable no binding refers to against old terms (occurs_fresh). Linear
+ * in the size of t as a graph (see SHARED_AFTER).
  */
 bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 {
@@ -116,10 +197,17 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 	w.pairs = w.local;
 	w.cap = sizeof w.local / sizeof *w.local;
 	w.len = 0;
+	opened o;
+	o.n = 0;
+	kr_term *t0 = t;
 	for (;;) {
 		t = kr_walk(t, s);
 		if (t == x)
 			return true;
+		if (!KRI_IS_GROUND(t) &&
+		    (t->kind == KR_CONS || t->kind == KR_ETUPLE) &&
+		    SHARED(&o, t))
+			return occurs_shared(x, t0, s);
 		if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
 			push(&w, t->u.cons.cdr, NULL);
 			t = t->u.cons.car;
