@@ -140,6 +140,28 @@ START_TEST(occurs_shared)
 }
 END_TEST
 
+/* Unification of two terms that share their structure (2^64 leaves). */
+START_TEST(unify_shared)
+{
+	bool et = _i == 1;
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_term *a = doubled(KR_LIST(x, kr_int(1)), 64, et);
+	kr_term *b = doubled(KR_LIST(kr_int(2), y), 64, et);
+	const kr_subst *s = kr_unify_check(a, b, kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(kr_subst_size(s), 2);
+	ck_assert(kr_equal(kr_walk(x, s), kr_int(2)));
+	ck_assert(kr_equal(kr_walk(y, s), kr_int(1)));
+	/* a mismatch after the whole of both: (a 1) against (b 2) */
+	ck_assert_ptr_null(kr_unify(KR_LIST(a, kr_int(1)), KR_LIST(b, kr_int(2)),
+				    kr_subst_empty()));
+	/* a variable met again deep inside: x = 2 and x = 3 */
+	kr_term *c = doubled(KR_LIST(kr_int(3), y), 64, et);
+	ck_assert_ptr_null(kr_unify(KR_LIST(a, a), KR_LIST(b, c),
+				    kr_subst_empty()));
+}
+END_TEST
+
 /* Lists of 10^5 elements unify and reify without deep recursion. */
 START_TEST(long_lists)
 {
@@ -261,6 +283,7 @@ Suite *unify_suite(void)
 	tcase_add_test(tc, unify_etuples_and_lists);
 	tcase_add_test(tc, occurs_check);
 	tcase_add_loop_test(tc, occurs_shared, 0, 2);
+	tcase_add_loop_test(tc, unify_shared, 0, 2);
 	tcase_add_test(tc, long_lists);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reify");

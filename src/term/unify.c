@@ -291,6 +291,43 @@ static kr_term *bound_side(kr_term *u, kr_term *v)
 	return u->kind == KR_VAR ? u : v;
 }
 
+/*
+ * Unification meets shared structure as the occurs check does (see
+ * SHARED_AFTER): two terms built by sharing make the same pair of
+ * subterms come up again and again. Past SHARED_AFTER decompositions a
+ * unification notes the pairs it decomposes in a table of recent ones;
+ * once a pair comes up again (or past SHARED_LIMIT), it keeps them all
+ * and skips a pair it has decomposed before. That is sound: the bindings
+ * a pair needs were made, or are pending on the stack, the first time.
+ */
+typedef struct decomposed {
+	size_t n;
+	kri_pmap *all; /* u -> the v it was last decomposed with */
+	const kr_term *u[RECENT], *v[RECENT];
+} decomposed;
+
+/* Was (u, v) decomposed before? Notes it if not. */
+static __attribute__((noinline)) bool decomposed_before(decomposed *d,
+							 kr_term *u,
+							 kr_term *v)
+{
+	if (!d->all) {
+		if (d->n == SHARED_AFTER + 1) /* the table's first use */
+			memset(d->u, 0, sizeof d->u);
+		size_t h = ((uintptr_t)u >> 4) % RECENT;
+		bool again = d->u[h] == u && d->v[h] == v;
+		d->u[h] = u;
+		d->v[h] = v;
+		if (!again && d->n <= SHARED_LIMIT)
+			return false;
+		d->all = kri_alloc(sizeof *d->all);
+	}
+	if (kri_pmap_get(d->all, u) == v)
+		return true;
+	kri_pmap_put(d->all, u, v);
+	return false;
+}
+
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope)
 {
@@ -299,6 +336,9 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 	w.pairs = w.local;
 	w.cap = sizeof w.local / sizeof *w.local;
 	w.len = 0;
+	decomposed d;
+	d.n = 0;
+	d.all = NULL;
 	push(&w, u0, v0);
 	while (w.len > 0) {
 		kr_term *v = kr_walk(w.pairs[--w.len], s);
@@ -319,6 +359,9 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				kri_vec_push(added, x);
 			continue;
 		}
+		if (__builtin_expect(++d.n > SHARED_AFTER, 0) &&
+		    decomposed_before(&d, u, v))
+			continue;
 		if (!decompose(&w, u, v))
 			return NULL;
 	}
