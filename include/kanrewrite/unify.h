@@ -21,8 +21,10 @@
  * or NULL when u and v do not unify. Never mutates s. No occurs check: a
  * binding of x to a term holding x is accepted (use kr_unify_check when
  * cyclic terms must be excluded).
- * Cost: O(size of the smaller term) walks. Stack use is constant in the
- * depth of the terms (an explicit work stack is used).
+ * Cost: O(size of the smaller term) walks, size counted as a graph: a
+ * subterm shared by several paths ((a . a), a level after another) is
+ * decomposed once per pair, not once per path. Stack use is constant in
+ * the depth of the terms (an explicit work stack is used).
  * Errors: none; aborts on OOM.
  */
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s);
@@ -35,7 +37,8 @@ const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s);
 
 /**
  * True when variable x occurs in t under s.
- * Cost: O(size of the non-ground part of t).
+ * Cost: O(size of the non-ground part of t), counted as a graph (a
+ * subterm shared by several paths is searched once).
  */
 bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s);
 

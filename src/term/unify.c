@@ -75,76 +75,52 @@ void kri_mark_refs(kr_term *t)
 /*
  * A term built by sharing (x2 = (x1 . x1), x3 = (x2 . x2), ...) has a tree
  * exponentially bigger than its graph, and a plain traversal visits the
- * whole tree. The occurs checks count the pairs and etuples they open.
- * Past SHARED_AFTER, they also note each node they open in a small table
- * (direct-mapped on the address); a node found there again shows shared
- * structure, and the check starts again in occurs_shared, which keeps a
- * set of the nodes opened so that each node of the graph is opened once.
- * Sharing that the table misses (copies of one long list, say) sends the
- * check there after SHARED_LIMIT nodes. Ordinary terms pay the count; long
- * unshared ones (a list of 10^5 cells) also the table, never the set.
+ * whole tree: the occurs check opens the same node, and unification
+ * decomposes the same pair of nodes, once per path. Both count what they
+ * open (SEEN_BEFORE). Past SHARED_AFTER they also note each node or pair
+ * in a small table of recent ones (direct-mapped on the address); once
+ * one comes up again, or past SHARED_LIMIT (sharing the table misses,
+ * such as copies of one long list), they keep everything in a set and
+ * skip what they opened before. That is sound: what a node or a pair
+ * needs was checked, or is pending on the work stack, the first time.
+ * Ordinary terms pay the count; long unshared ones (a list of 10^5 cells)
+ * also the table, never the set.
  */
 #define SHARED_AFTER 4096
 #define SHARED_LIMIT (64 * SHARED_AFTER)
 #define RECENT 256
 
-typedef struct opened {
-	size_t n;
-	const kr_term *recent[RECENT];
-} opened;
+typedef struct shared {
+	size_t n;      /* nodes or pairs opened */
+	kri_pmap *all; /* u -> v, once kept: the set */
+	const kr_term *u[RECENT], *v[RECENT];
+} shared;
 
-/* Note t as opened; true when it shows shared structure. */
-static __attribute__((noinline)) bool opened_again(opened *o,
-						     const kr_term *t)
+/* The slow half of SEEN_BEFORE, past SHARED_AFTER. */
+static __attribute__((noinline)) bool seen_before(shared *sh, kr_term *u,
+						  kr_term *v)
 {
-	if (o->n == SHARED_AFTER + 1) /* the table's first use */
-		memset(o->recent, 0, sizeof o->recent);
-	size_t h = ((uintptr_t)t >> 4) % RECENT;
-	if (o->recent[h] == t)
-		return true;
-	o->recent[h] = t;
-	return false;
-}
-
-#define SHARED(o, t)                                                          \
-	(__builtin_expect(++(o)->n > SHARED_AFTER, 0) &&                      \
-	 ((o)->n > SHARED_LIMIT || opened_again(o, t)))
-
-/*
- * Does x occur in t? With s NULL, x is unreferenced: only t's own
- * structure is searched, and nodes born before x are skipped (see
- * term.h); otherwise bindings in s are followed.
- */
-static __attribute__((noinline)) bool
-occurs_shared(const kr_term *x, kr_term *t, const kr_subst *s)
-{
-	work w;
-	work_init(&w);
-	kri_pmap seen = {0};
-	uint64_t id = x->u.var.id;
-	for (; t; t = pop1(&w)) {
-		if (s)
-			t = kr_walk(t, s);
-		if (t == x)
-			return true;
-		if (KRI_IS_GROUND(t) ||
-		    (t->kind != KR_CONS && t->kind != KR_ETUPLE))
-			continue;
-		if (!s && t->birth != KRI_BIRTH_UNKNOWN && t->birth <= id)
-			continue; /* made before x */
-		if (kri_pmap_has(&seen, t))
-			continue;
-		kri_pmap_put(&seen, t, t);
-		if (t->kind == KR_CONS) {
-			push(&w, t->u.cons.cdr, NULL);
-			push(&w, t->u.cons.car, NULL);
-		} else {
-			for (size_t i = t->u.et.n; i-- > 0;)
-				push(&w, t->u.et.items[i], NULL);
-		}
+	if (!sh->all) {
+		if (sh->n == SHARED_AFTER + 1) /* the table's first use */
+			memset(sh->u, 0, sizeof sh->u);
+		size_t h = ((uintptr_t)u >> 4) % RECENT;
+		bool again = sh->u[h] == u && sh->v[h] == v;
+		sh->u[h] = u;
+		sh->v[h] = v;
+		if (!again && sh->n <= SHARED_LIMIT)
+			return false;
+		sh->all = kri_alloc(sizeof *sh->all);
 	}
+	if (kri_pmap_get(sh->all, u) == v)
+		return true;
+	kri_pmap_put(sh->all, u, v);
 	return false;
 }
+
+/* Was the node u (v == u) or the pair (u, v) opened before? Counts it. */
+#define SEEN_BEFORE(sh, u, v)                                                 \
+	(__builtin_expect(++(sh)->n > SHARED_AFTER, 0) &&                     \
+	 seen_before(sh, u, v))
 
 /*
  * Does unreferenced x occur in t's own structure? Nodes born before x are
@@ -155,9 +131,9 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
 	work w;
 	work_init(&w);
 	uint64_t id = x->u.var.id;
-	opened o;
-	o.n = 0;
-	kr_term *t0 = t;
+	shared sh;
+	sh.n = 0;
+	sh.all = NULL;
 	for (; t; t = pop1(&w)) {
 		while (!KRI_IS_GROUND(t)) {
 			if (t == x)
@@ -166,8 +142,8 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
 				break; /* made before x */
 			if (t->kind != KR_CONS && t->kind != KR_ETUPLE)
 				break;
-			if (SHARED(&o, t))
-				return occurs_shared(x, t0, NULL);
+			if (SEEN_BEFORE(&sh, t, t))
+				break;
 			if (t->kind == KR_CONS) {
 				push(&w, t->u.cons.cdr, NULL);
 				t = t->u.cons.car;
@@ -194,28 +170,25 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 	if (!(x->flags & KRI_REFERENCED) && !x->u.var.val)
 		return occurs_fresh(x, t);
 	work w;
-	w.pairs = w.local;
-	w.cap = sizeof w.local / sizeof *w.local;
-	w.len = 0;
-	opened o;
-	o.n = 0;
-	kr_term *t0 = t;
+	work_init(&w);
+	shared sh;
+	sh.n = 0;
+	sh.all = NULL;
 	for (;;) {
 		t = kr_walk(t, s);
 		if (t == x)
 			return true;
 		if (!KRI_IS_GROUND(t) &&
 		    (t->kind == KR_CONS || t->kind == KR_ETUPLE) &&
-		    SHARED(&o, t))
-			return occurs_shared(x, t0, s);
-		if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
-			push(&w, t->u.cons.cdr, NULL);
-			t = t->u.cons.car;
-			continue;
-		}
-		if (!KRI_IS_GROUND(t) && t->kind == KR_ETUPLE)
+		    !SEEN_BEFORE(&sh, t, t)) {
+			if (t->kind == KR_CONS) {
+				push(&w, t->u.cons.cdr, NULL);
+				t = t->u.cons.car;
+				continue;
+			}
 			for (size_t i = t->u.et.n; i-- > 0;)
 				push(&w, t->u.et.items[i], NULL);
+		}
 		if (w.len == 0)
 			return false;
 		w.len -= 2;
@@ -291,43 +264,6 @@ static kr_term *bound_side(kr_term *u, kr_term *v)
 	return u->kind == KR_VAR ? u : v;
 }
 
-/*
- * Unification meets shared structure as the occurs check does (see
- * SHARED_AFTER): two terms built by sharing make the same pair of
- * subterms come up again and again. Past SHARED_AFTER decompositions a
- * unification notes the pairs it decomposes in a table of recent ones;
- * once a pair comes up again (or past SHARED_LIMIT), it keeps them all
- * and skips a pair it has decomposed before. That is sound: the bindings
- * a pair needs were made, or are pending on the stack, the first time.
- */
-typedef struct decomposed {
-	size_t n;
-	kri_pmap *all; /* u -> the v it was last decomposed with */
-	const kr_term *u[RECENT], *v[RECENT];
-} decomposed;
-
-/* Was (u, v) decomposed before? Notes it if not. */
-static __attribute__((noinline)) bool decomposed_before(decomposed *d,
-							 kr_term *u,
-							 kr_term *v)
-{
-	if (!d->all) {
-		if (d->n == SHARED_AFTER + 1) /* the table's first use */
-			memset(d->u, 0, sizeof d->u);
-		size_t h = ((uintptr_t)u >> 4) % RECENT;
-		bool again = d->u[h] == u && d->v[h] == v;
-		d->u[h] = u;
-		d->v[h] = v;
-		if (!again && d->n <= SHARED_LIMIT)
-			return false;
-		d->all = kri_alloc(sizeof *d->all);
-	}
-	if (kri_pmap_get(d->all, u) == v)
-		return true;
-	kri_pmap_put(d->all, u, v);
-	return false;
-}
-
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope)
 {
@@ -336,9 +272,9 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 	w.pairs = w.local;
 	w.cap = sizeof w.local / sizeof *w.local;
 	w.len = 0;
-	decomposed d;
-	d.n = 0;
-	d.all = NULL;
+	shared sh; /* pairs decomposed (see SHARED_AFTER) */
+	sh.n = 0;
+	sh.all = NULL;
 	push(&w, u0, v0);
 	while (w.len > 0) {
 		kr_term *v = kr_walk(w.pairs[--w.len], s);
@@ -359,8 +295,7 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				kri_vec_push(added, x);
 			continue;
 		}
-		if (__builtin_expect(++d.n > SHARED_AFTER, 0) &&
-		    decomposed_before(&d, u, v))
+		if (SEEN_BEFORE(&sh, u, v))
 			continue;
 		if (!decompose(&w, u, v))
 			return NULL;
