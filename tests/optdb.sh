@@ -51,6 +51,13 @@ else
 	echo "FAIL: bad query message"; cat "$tmp/err"; fail=$((fail + 1))
 fi
 
+expect "unknown option" 2 "" "$kr" optdb --query +fast_run
+if [ "$(cat "$tmp/err")" = "kanrewrite: optdb: unknown option '--query' (a query is +TAG, &TAG or -TAG)" ]; then
+	echo "ok: unknown option message"; pass=$((pass + 1))
+else
+	echo "FAIL: unknown option message"; cat "$tmp/err"; fail=$((fail + 1))
+fi
+
 "$kr" optdb > "$tmp/all" 2>&1
 if grep -q '^  49.5 add_destroy_handler AddDestroyHandler \[fast_run inplace\]$' "$tmp/all" &&
    grep -q '^      local_dot_gather KanrenRelationSub \[dot_gather\]$' "$tmp/all" &&

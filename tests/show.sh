@@ -142,6 +142,9 @@ check_err "unknown format" 2 \
 	"$kr" show --format=bogus "$tmp/g.sexp"
 check_err "unknown option" 2 "kanrewrite: show: unknown option '--frob'" \
 	"$kr" show --frob "$tmp/g.sexp"
+check_err "format without a value" 2 \
+	"kanrewrite: show: --format needs a FORMAT (sexp, repr, pprint, dprint or dot)" \
+	"$kr" show "$tmp/g.sexp" --format
 check_err "two files" 2 "kanrewrite: show: more than one FILE" \
 	"$kr" show "$tmp/g.sexp" "$tmp/g.sexp"
 check_err "missing file" 1 \

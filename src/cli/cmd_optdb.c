@@ -19,11 +19,18 @@ static void optdb_usage(FILE *f)
 
 int cmd_optdb(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++)
+	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			optdb_usage(stdout);
 			return 0;
 		}
+		/* "-TAG" excludes, but "--x" is a mistyped option. */
+		if (!strncmp(argv[i], "--", 2)) {
+			cli_fail("optdb: unknown option '%s' (a query is "
+				 "+TAG, &TAG or -TAG)", argv[i]);
+			return 2;
+		}
+	}
 	int rc;
 	if (argc < 2) {
 		rc = kr_db_print_summary(stdout, kr_optdb());

@@ -33,7 +33,11 @@ static int parse(const char **format, const char **file, int argc,
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			show_usage(stdout);
 			return -1;
-		} else if (!strcmp(a, "--format") && i + 1 < argc) {
+		} else if (!strcmp(a, "--format")) {
+			if (i + 1 == argc)
+				return cli_fail("show: --format needs a FORMAT "
+						"(sexp, repr, pprint, dprint "
+						"or dot)");
 			*format = argv[++i];
 		} else if (!strncmp(a, "--format=", 9)) {
 			*format = a + 9;
