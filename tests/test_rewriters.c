@@ -356,8 +356,14 @@ START_TEST(equilibrium_final_and_cleanup)
 				 kr_equilibrium_graph_rewriter_new(1, &ls, &o),
 				 fg, &p), 0);
 		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, x))");
-		/* the two add(y, z) unify structurally, as in PyTensor */
-		ck_assert_uint_eq(kr_profile_passes(p), 2);
+		/*
+		 * The two add(y, z) unify structurally, but until they
+		 * are merged the second one lies between the bound values
+		 * and the division's inputs, and y has other clients: as
+		 * in PyTensor, the first division is rewritten only after
+		 * the merge, a pass later when merging is final.
+		 */
+		ck_assert_uint_eq(kr_profile_passes(p), k == 1 ? 3 : 2);
 	}
 }
 END_TEST
@@ -558,6 +564,39 @@ START_TEST(pattern_options)
 					      fg, NULL), 0);
 		ck_assert_str_ne(kr_fgraph_repr(fg), before);
 	}
+	/*
+	 * PyTensor checks the variables between the bound values and the
+	 * node's inputs. A repeated variable that met an equal but distinct
+	 * subgraph puts that subgraph between: add(mul(x, y), mul(x, y))
+	 * with two mul nodes is not rewritten (x and y have two clients),
+	 * until they are merged. An inner node that is also the value of a
+	 * pattern variable is not between: add(exp(x), exp(x)) with one exp
+	 * node matches add(exp(?x), ?e) although exp(x) has two clients.
+	 */
+	kr_node_rewriter *twice = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(add, vx, vx), KR_ETUPLE(mul, vx, kr_int(2)), NULL);
+	fg = fgraph(ADD(MUL(x, y), MUL(x, y)));
+	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						 twice, KR_IN_TO_OUT, false),
+					 fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(mul(x, y), mul(x, y)))");
+	ck_assert_int_eq(rewrite_checked(kr_merge_optimizer_new(), fg, NULL), 0);
+	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						 twice, KR_IN_TO_OUT, false),
+					 fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(mul(x, y), 2.0))");
+	kr_term *ve = kr_var_new("e");
+	kr_node_rewriter *bound = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(add, KR_ETUPLE(kr_op_term(kr_op_exp()), vx), ve),
+		KR_ETUPLE(mul, ve, kr_int(2)), NULL);
+	kr_variable *e = op1(kr_op_exp(), x);
+	fg = fgraph(ADD(e, e));
+	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+						 bound, KR_IN_TO_OUT, false),
+					 fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(exp(x), 2.0))");
 }
 END_TEST
 

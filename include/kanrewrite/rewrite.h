@@ -513,8 +513,14 @@ typedef bool (*kr_pattern_constraint_fn)(const kr_variable *value,
 /** Options of a PatternNodeRewriter. */
 typedef struct kr_pattern_opts {
 	/**
-	 * Match even when a matched inner node (or a constant written in the
-	 * pattern) has other clients (PyTensor's allow_multiple_clients).
+	 * Match even when a variable between the values bound to the
+	 * pattern's logic variables and the matched node's inputs has other
+	 * clients (PyTensor's allow_multiple_clients). Without it, as
+	 * PyTensor 2.32 checks: a matched inner node used elsewhere, a
+	 * constant or graph variable written in the pattern and used
+	 * elsewhere, or any variable of a subgraph that a repeated logic
+	 * variable met as an equal but distinct copy, stops the match; an
+	 * inner node that is also the value of a logic variable does not.
 	 */
 	bool allow_multiple_clients;
 	/**

@@ -176,14 +176,47 @@ static bool commutes(const pattern *p, const kr_op *op)
 	return false;
 }
 
-/* Only used once unless allow_multiple_clients (PyTensor's check). */
-static bool single_client(const matcher *m, const kr_variable *v)
+/*
+ * PyTensor's check, unless allow_multiple_clients: every variable that
+ * lies between the values bound to the pattern variables and the inputs
+ * of the matched node (its `vars_between(values, node.inputs)`, the
+ * values themselves excluded) has at most one client. So a matched
+ * inner node used elsewhere stops the rewrite, and so does a constant
+ * written in the pattern, unless the same variable is also the value of
+ * a pattern variable. A repeated pattern variable whose second
+ * occurrence matched an equal but distinct subgraph makes that subgraph
+ * lie between too, down to the graph's inputs.
+ */
+static bool clients_ok(const matcher *m, const kr_subst *s)
 {
-	size_t n = 0;
 	if (m->p->opts.allow_multiple_clients)
 		return true;
-	kr_fgraph_clients(m->fg, v, &n);
-	return n <= 1;
+	kri_pmap bound = {0}, seen = {0};
+	for (size_t k = 0; k < m->p->vars.len; k++) {
+		kr_term *lv = m->p->vars.items[k];
+		kr_variable *v = kr_term_variable(kr_walk(lv, s));
+		if (v)
+			kri_pmap_put(&bound, v, v);
+	}
+	kri_vec todo = {0};
+	for (size_t i = kr_apply_ninputs(m->root); i-- > 0;)
+		kri_vec_push(&todo, kr_apply_input(m->root, i));
+	while (todo.len) {
+		kr_variable *v = kri_vec_pop(&todo);
+		if (kri_pmap_has(&seen, v) || kri_pmap_has(&bound, v))
+			continue;
+		kri_pmap_put(&seen, v, v);
+		size_t n = 0;
+		kr_fgraph_clients(m->fg, v, &n);
+		if (n > 1)
+			return false;
+		kr_apply *node = kr_variable_owner(v);
+		for (size_t i = node ? kr_apply_noutputs(node) : 0; i-- > 0;)
+			kri_vec_push(&todo, kr_apply_output(node, i));
+		for (size_t i = node ? kr_apply_ninputs(node) : 0; i-- > 0;)
+			kri_vec_push(&todo, kr_apply_input(node, i));
+	}
+	return true;
 }
 
 /* Try the inputs of node in order perm against the pattern arguments. */
@@ -229,8 +262,6 @@ static const kr_subst *match_op(const matcher *m, const goal *g,
 	if (!node || kr_apply_ninputs(node) != n - 1 ||
 	    kr_apply_noutputs(node) != 1 || !kr_op_equal(kr_apply_op(node), op))
 		return NULL;
-	if (node != m->root && !single_client(m, v))
-		return NULL;
 	size_t nin = n - 1, perm[5] = {0, 1, 2, 3, 4};
 	if (nin < 2 || nin > 4 || !commutes(m->p, op)) {
 		size_t *id = kri_alloc_atomic((nin + 1) * sizeof *id);
@@ -265,22 +296,21 @@ static bool same_value(const kr_variable *c, double value)
 }
 
 /* A constant or variable atom written in the pattern. */
-static bool match_leaf(const matcher *m, kr_term *p, kr_variable *v)
+static bool match_leaf(kr_term *p, kr_variable *v)
 {
 	kr_kind k = kr_term_kind(p);
 	kr_variable *pv = kr_term_variable(p);
 	if (k == KR_INT || k == KR_REAL) {
 		double d = k == KR_INT ? (double)kr_int_value(p)
 				       : kr_real_value(p);
-		return same_value(v, d) && single_client(m, v);
+		return same_value(v, d);
 	}
-	if (pv && pv == v) /* PyTensor checks it too: not a pattern variable */
-		return single_client(m, v);
+	if (pv && pv == v)
+		return true;
 	if (pv && kr_variable_is_constant(pv))
 		return kr_variable_is_constant(v) &&
 		       kr_value_equiv(kr_constant_value(pv),
-				      kr_constant_value(v)) &&
-		       single_client(m, v);
+				      kr_constant_value(v));
 	return false;
 }
 
@@ -303,7 +333,7 @@ static const kr_subst *match(const matcher *m, const goal *g,
 			     const kr_subst *s)
 {
 	if (!g)
-		return s;
+		return clients_ok(m, s) ? s : NULL;
 	if (m->p->opts.skip_identities &&
 	    kr_variable_owner(g->var) != m->root) {
 		kr_variable *w = m->p->opts.skip_identities(
@@ -322,8 +352,7 @@ static const kr_subst *match(const matcher *m, const goal *g,
 		return match_op(m, g, s, items, n);
 	if (kr_term_kind(g->pat) == KR_INT || kr_term_kind(g->pat) == KR_REAL ||
 	    kr_term_variable(g->pat))
-		return match_leaf(m, g->pat, g->var) ? match(m, g->next, s)
-						      : NULL;
+		return match_leaf(g->pat, g->var) ? match(m, g->next, s) : NULL;
 	s = kr_unify(g->pat, kr_variable_term(g->var), s);
 	return s ? match(m, g->next, s) : NULL;
 }
