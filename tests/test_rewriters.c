@@ -277,6 +277,47 @@ START_TEST(oscillation_stopped)
 }
 END_TEST
 
+/*
+ * exp(a) -> exp(exp(a)) adds a node per application. The budget is
+ * max_use_ratio times the largest node count seen at the start of a pass
+ * (PyTensor's max_nb_nodes), so the rewrite stops; counted after every
+ * application the graph would always stay ahead of it. With PyTensor's
+ * options and ratio 1: pass 0 rewrites the one node (1 <= 1), pass 1
+ * queues 2 nodes, goes over budget at the third application, finishes
+ * its queue and ends: exp applied four times deep. With new nodes queued
+ * in the same pass (the default), the pass stops queueing once over.
+ */
+START_TEST(growth_stopped)
+{
+	inputs();
+	kr_term *a = kr_var_new("a"), *exp = kr_op_term(kr_op_exp());
+	kr_node_rewriter *grow = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(exp, a), KR_ETUPLE(exp, KR_ETUPLE(exp, a)), NULL);
+	for (int k = 0; k < 2; k++) {
+		kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+		o.max_use_ratio = 1;
+		o.ignore_newtrees = k == 0;
+		o.tracks_on_change_inputs = k == 1;
+		o.failure_callback = count_limit;
+		int calls = 0;
+		o.failure_data = &calls;
+		kr_fgraph *fg = fgraph(op1(kr_op_exp(), x));
+		kr_profile *p;
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(1, &grow, &o),
+				 fg, &p), 0);
+		ck_assert_int_eq(calls, 1);
+		if (k == 0) {
+			ck_assert_str_eq(kr_fgraph_repr(fg),
+					 "FunctionGraph(exp(exp(exp(exp(x)))))");
+			ck_assert_uint_eq(kr_profile_passes(p), 2);
+		} else {
+			ck_assert_uint_le(kr_fgraph_nnodes(fg), 8);
+		}
+	}
+}
+END_TEST
+
 static int fails_graph(kr_fgraph *fg, void *data)
 {
 	(void)fg, (void)data;
@@ -699,6 +740,7 @@ Suite *rewriters_suite(void)
 	tc = tcase_create("failures");
 	tcase_add_loop_test(tc, failures_leave_graph_unchanged, 0, 3);
 	tcase_add_test(tc, oscillation_stopped);
+	tcase_add_test(tc, growth_stopped);
 	tcase_add_test(tc, sequential_graph);
 	tcase_add_test(tc, sequential_apply_all);
 	suite_add_tcase(s, tc);

@@ -395,12 +395,16 @@ kr_graph_rewriter *kr_sequential_graph_rewriter_new(
 typedef struct kr_equilibrium_opts {
 	/**
 	 * Stop when a rewriter has been applied more than max_use_ratio times
-	 * the largest node count seen (PyTensor's max_use_ratio; required,
-	 * > 0), never loop forever. The KR_ELIMIT error, with a message
-	 * naming the rewriter, goes to the failure callback: when it returns
-	 * 0 (kr_failure_warn, kr_failure_ignore: PyTensor's default, which
-	 * logs "max'ed out" and stops) the rewrite ends without error, the
-	 * graph as it is; without callback the rewrite fails with KR_ELIMIT.
+	 * the largest node count seen at the start of a pass (PyTensor's
+	 * max_use_ratio and max_nb_nodes; required, > 0), never loop
+	 * forever. As in PyTensor the pass goes on with the nodes it has
+	 * queued and the rewrite ends after it; the nodes that pass would
+	 * queue after that point are dropped. The KR_ELIMIT error, with a
+	 * message naming the rewriter, then goes to the failure callback:
+	 * when it returns 0 (kr_failure_warn, kr_failure_ignore: PyTensor's
+	 * default, which logs "max'ed out" and stops) the rewrite ends
+	 * without error, the graph as it is; without callback the rewrite
+	 * fails with KR_ELIMIT, the graph as it is.
 	 */
 	double max_use_ratio;
 	/** Do not queue nodes created by a rewrite in the same pass. */

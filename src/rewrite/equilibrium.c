@@ -29,6 +29,14 @@ typedef struct equilibrium {
  * the previous stamps of the nodes it touches are logged in `attempt`, so
  * that an attempt rolled back after a failure leaves no trace.
  *
+ * The use budget of a rewriter is max_use_ratio times the largest node
+ * count seen at the start of a pass, as PyTensor's max_nb_nodes: counting
+ * the nodes a pass adds would let a rewrite that adds a node per
+ * application run forever. Over budget, as in PyTensor, the pass goes on
+ * with the nodes it has queued, and the rewrite ends after it; unlike
+ * PyTensor, nodes queued after that point are dropped, so that a pass
+ * that keeps queueing new nodes also ends.
+ *
  * The stamps of a node that left the graph are dropped once the attempt
  * (or graph rewriter) that pruned it is kept (`pruned` lists them until
  * then): the maps would otherwise keep every node ever replaced alive,
@@ -47,7 +55,8 @@ typedef struct run {
 	kri_vec pruned;  /* nodes pruned since the last kept change */
 	kr_feature feature;
 	kr_profile *prof;
-	bool maxed_out; /* over max_use_ratio, and the callback said go on */
+	char *over;          /* the message once a rewriter is over budget */
+	kr_apply *over_node; /* the node being processed then, if any */
 } run;
 
 static void stamp(run *r, kr_apply *node)
@@ -141,28 +150,33 @@ static void count_use(kri_pass *pass, const char *name)
 	kri_pmap_put(&pass->counts, name, (void *)(n + 1));
 }
 
-/*
- * Note a successful application; KR_ELIMIT once over the use budget. The
- * failure callback sees that error (PyTensor logs it and stops the
- * rewrite: config.on_opt_error "warn"); when it returns 0 the rewrite
- * still ends here, without error (`maxed_out`).
- */
-static int applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
+/* Note a successful application, and the first one over budget. */
+static void applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 {
 	st->applied++;
 	st->created += created;
 	count_use(pass, st->name);
 	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
-	if ((double)st->applied <= budget)
-		return 0;
-	kr_error_set(KR_ELIMIT,
-		     "EquilibriumGraphRewriter max'ed out by %s: applied %zu "
-		     "times on a graph of at most %zu nodes (max_use_ratio %g)",
-		     st->name, st->applied, r->max_nodes,
-		     r->eq->opts.max_use_ratio);
-	r->maxed_out = kri_report_failure(r->self, KR_ELIMIT, NULL, NULL,
-					  r->current) == 0;
-	return KR_ELIMIT;
+	if ((double)st->applied <= budget || r->over)
+		return;
+	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s: "
+			    "applied %zu times on a graph of at most %zu "
+			    "nodes (max_use_ratio %g)",
+			    st->name, st->applied, r->max_nodes,
+			    r->eq->opts.max_use_ratio);
+	r->over_node = r->current;
+}
+
+/*
+ * After the pass that went over budget: the KR_ELIMIT error goes to the
+ * failure callback (PyTensor logs it: config.on_opt_error "warn"); when
+ * it returns 0 the rewrite ends without error.
+ */
+static int report_over(run *r)
+{
+	kr_error_set(KR_ELIMIT, "%s", r->over);
+	return kri_report_failure(r->self, KR_ELIMIT, NULL, NULL,
+				  r->over_node);
 }
 
 static const char *graph_rw_name(const kr_graph_rewriter *g)
@@ -192,8 +206,7 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 		}
 		keep_changes(r, fg);
 		if (r->clock != clock0)
-			rc = applied(r, stat_of(r, g, graph_rw_name(g)), pass,
-				     0);
+			applied(r, stat_of(r, g, graph_rw_name(g)), pass, 0);
 	}
 	*time += kri_now() - t0;
 	return rc;
@@ -216,10 +229,9 @@ static int try_rewriter(run *r, kr_fgraph *fg, kr_apply *node,
 		return rc;
 	}
 	keep_changes(r, fg);
-	size_t n = kr_fgraph_nnodes(fg);
-	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;
-	rc = applied(r, st, pass, r->imported - before);
-	if (rc == 0 && r->eq->cleanup.len)
+	applied(r, st, pass, r->imported - before);
+	rc = 0;
+	if (r->eq->cleanup.len)
 		rc = run_graph_list(r, fg, &r->eq->cleanup, pass,
 				    &r->prof->cleanup_time);
 	return rc < 0 ? rc : 1;
@@ -277,6 +289,7 @@ static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 	double t0 = kri_now();
 	int rc = kr_fgraph_toposort(&order, &n, fg);
 	kri_vec_clear(&r->work);
+	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;
 	uintptr_t *newest = NULL;
 	size_t len = kr_fgraph_nnodes(fg) + 1;
 	if (!first && rc == 0) {
@@ -308,10 +321,13 @@ static int node_phase(run *r, kr_fgraph *fg, kri_pass *pass)
 			continue;
 		if ((uintptr_t)kri_pmap_get(&r->clean_at, node) == r->clock)
 			continue; /* tried since the last change anywhere */
+		size_t queued = r->work.len;
 		pass->visited++;
 		rc = process_node(r, fg, node, pass);
 		if (rc > 0)
 			pass->changes++;
+		if (r->over && r->work.len > queued)
+			r->work.len = queued; /* over budget: no new work */
 	}
 	r->node_phase = false;
 	return rc < 0 ? rc : 0;
@@ -353,7 +369,7 @@ static int eq_loop(run *r, kr_fgraph *fg)
 		int rc = one_pass(r, fg, pass, first, &changed);
 		pass->time = kri_now() - t0;
 		r->prof->changes += pass->changes;
-		if (rc < 0 || !changed)
+		if (rc < 0 || !changed || r->over)
 			return rc;
 	}
 }
@@ -377,8 +393,8 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	if (rc < 0)
 		return rc;
 	rc = eq_loop(&r, fg);
-	if (r.maxed_out)
-		rc = 0;
+	if (rc == 0 && r.over)
+		rc = report_over(&r);
 	kr_fgraph_remove_feature(fg, &r.feature);
 	r.prof->time = kri_now() - t0;
 	r.prof->nodes_end = kr_fgraph_nnodes(fg);
