@@ -135,7 +135,7 @@ START_TEST(walking_newtrees)
 					 exp_to_double_neg, NULL, 1, &exp)};
 	kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
 	ck_assert_str_eq(kr_node_rewriter_to_string(seq),
-			 "SequentialNodeRewriter(remove_double_neg, "
+			 "SequentialNodeRewriter(remove_double_neg,"
 			 "exp_to_double_neg)");
 	size_t n;
 	ck_assert_ptr_nonnull(kr_node_rewriter_tracks(seq, &n));

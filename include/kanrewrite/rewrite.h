@@ -359,8 +359,9 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
  * PyTensor's SequentialNodeRewriter: transform tries, in tracker order,
  * the rewriters that track node's op and returns the first change.
  * `tracks` is the union of the children's (NULL when one is untracked).
- * Shape: n >= 1 rewriters, none NULL. Prints as `SequentialNodeRewriter(a,
- * b)`; errors of a child are returned as they are.
+ * Shape: n >= 1 rewriters, none NULL. Prints as PyTensor's str() of it,
+ * the children joined by a bare comma: `SequentialNodeRewriter(a,b)`;
+ * errors of a child are returned as they are.
  */
 kr_node_rewriter *kr_sequential_node_rewriter_new(
 	size_t n, kr_node_rewriter *const *rewriters);

@@ -186,7 +186,7 @@ static char *seq_node_to_string(const kr_node_rewriter *self)
 	kri_buf b = {0};
 	kri_buf_puts(&b, "SequentialNodeRewriter(");
 	for (size_t i = 0; i < s->rws.len; i++)
-		kri_buf_printf(&b, "%s%s", i ? ", " : "",
+		kri_buf_printf(&b, "%s%s", i ? "," : "",
 			       kr_node_rewriter_to_string(s->rws.items[i]));
 	kri_buf_putc(&b, ')');
 	return kri_buf_str(&b);
