@@ -367,6 +367,16 @@ START_TEST(profile_of_distribution)
 	ck_assert(strstr(text, "('KanrenRelationSub(dot_distributeo)', 1)"));
 	ck_assert(strstr(text, " - 1 - 3 - KanrenRelationSub(dot_distributeo)"));
 	free(text);
+	/* nothing left to distribute: as PyTensor, no table of rewriters */
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 eq_of(kr_dot_distributeo_rel(), false, 10),
+				 fg, &prof), 0);
+	f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, prof), 0);
+	fclose(f);
+	const char *last = strstr(text, "    0 - ");
+	ck_assert_msg(last && strchr(last, '\n')[1] == 0, "%s", text);
+	free(text);
 }
 END_TEST
 

@@ -189,21 +189,49 @@ static void print_pass(const out *o, size_t i, const kri_pass *pass)
 	fputs(pass->order.len > 5 ? " ...\n" : "\n", o->f);
 }
 
+/* PyTensor sorts (time, applied, created, rewriter) tuples, descending. */
+static int by_use_desc(const void *a, const void *b)
+{
+	const kri_rw_stat *x = *(kri_rw_stat *const *)a;
+	const kri_rw_stat *y = *(kri_rw_stat *const *)b;
+	if (x->time != y->time)
+		return x->time < y->time ? 1 : -1;
+	if (x->applied != y->applied)
+		return x->applied < y->applied ? 1 : -1;
+	return (x->created < y->created) - (x->created > y->created);
+}
+
+/*
+ * The rewriters that were applied, as PyTensor prints them, and nothing
+ * at all when none was. "Not used" counts those never applied that also
+ * took no time (the documents' example prints 0 beside a rewriter that
+ * was tried and never applied).
+ */
 static void print_stats(const out *o, const kr_profile *p)
 {
-	line(o, "   times - times applied - nb node created - name:\n");
-	size_t unused = 0;
+	size_t n = 0, unused = 0;
 	double unused_time = 0; /* those never run took no time */
+	kri_rw_stat **used = kri_alloc((p->stats.len + 1) * sizeof *used);
 	for (size_t k = 0; k < p->stats.len; k++) {
-		const kri_rw_stat *st = p->stats.items[k];
-		if (!st->applied) {
-			/* tried but never applied: neither used nor unused */
+		kri_rw_stat *st = p->stats.items[k];
+		if (st->applied)
+			used[n++] = st;
+		else
 			unused += st->time == 0;
-			continue;
-		}
-		line(o, "   %.3fs - %zu - %zu - %s\n", st->time, st->applied,
-		     st->created, st->name);
 	}
+	if (n == 0)
+		return;
+	for (size_t k = 1; k < n; k++) /* stable: ties keep first-use order */
+		for (size_t j = k; j > 0 && by_use_desc(&used[j - 1],
+							 &used[j]) > 0; j--) {
+			kri_rw_stat *t = used[j];
+			used[j] = used[j - 1];
+			used[j - 1] = t;
+		}
+	line(o, "   times - times applied - nb node created - name:\n");
+	for (size_t k = 0; k < n; k++)
+		line(o, "   %.3fs - %zu - %zu - %s\n", used[k]->time,
+		     used[k]->applied, used[k]->created, used[k]->name);
 	line(o, "   %.3fs - in %zu rewrites that were not used (i.e. those "
 		"with a run-time of zero)\n", unused_time, unused);
 }
