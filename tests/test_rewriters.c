@@ -712,6 +712,18 @@ START_TEST(sequential_apply_all)
 	w = kr_walking_graph_rewriter_new(seq, KR_OUT_TO_IN, false);
 	ck_assert_int_eq(rewrite_checked(w, fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(x, y))");
+	/* removal of a 2-input op: both inputs for one output, an error
+	 * (PyTensor: "gave wrong number of replacements"), graph unchanged */
+	seen s = {0};
+	w = kr_walking_graph_rewriter_new(
+		kr_removal_node_rewriter_new(kr_op_add()), KR_IN_TO_OUT, false);
+	kr_graph_rewriter_set_failure_callback(w, record, &s);
+	fg = fgraph(MUL(ADD(x, y), z));
+	ck_assert_int_eq(rewrite_checked(w, fg, NULL), 0);
+	ck_assert_int_eq(s.calls, 1);
+	ck_assert_msg(strstr(s.message, "returned 2 replacements for a node "
+					"with 1 outputs"), "%s", s.message);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(add(x, y), z))");
 }
 END_TEST
 

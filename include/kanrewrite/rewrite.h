@@ -503,8 +503,10 @@ kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2);
 
 /**
  * PyTensor's RemovalNodeRewriter (<= 2.32): `op(x) -> x`, each output
- * replaced by the input of the same position (nodes with more outputs than
- * inputs are left alone); tracks op; prints as `op(x) -> x`.
+ * replaced by the input of the same position; tracks op; prints as
+ * `op(x) -> x`. Errors: as PyTensor, its transform returns all the
+ * inputs, so on a node with more or fewer inputs than outputs it is a wrong
+ * number of replacements (KR_EINVALID, through the failure callback).
  */
 kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op);
 

@@ -78,13 +78,12 @@ static int removal_transform(kr_node_rewriter *self, kr_fgraph *fg,
 			     kr_apply *node, kr_replacements **out)
 {
 	(void)self, (void)fg;
-	size_t nout = kr_apply_noutputs(node);
-	if (nout > kr_apply_ninputs(node))
-		return 0;
-	kr_variable **news = kri_alloc((nout + 1) * sizeof *news);
-	for (size_t i = 0; i < nout; i++)
+	size_t nin = kr_apply_ninputs(node);
+	kr_variable **news = kri_alloc((nin + 1) * sizeof *news);
+	for (size_t i = 0; i < nin; i++)
 		news[i] = kr_apply_input(node, i);
-	*out = kr_replacements_for_outputs(node, nout, news);
+	/* as PyTensor: all the inputs, a wrong number if nin != nout */
+	*out = kr_replacements_for_outputs(node, nin, news);
 	return 0;
 }
 
