@@ -287,6 +287,28 @@ END_TEST
  * its queue and ends: exp applied four times deep. With new nodes queued
  * in the same pass (the default), the pass stops queueing once over.
  */
+/*
+ * A rewrite that only replaces an output of the graph (add(x, y) -> x,
+ * the whole graph) is a change: as PyTensor's ChangeTracker sees it,
+ * another pass follows, on an empty graph.
+ */
+START_TEST(output_change_counts)
+{
+	inputs();
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	kr_node_rewriter *first = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(kr_op_term(kr_op_mul()), a, b), a, NULL);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	kr_fgraph *fg = fgraph(MUL(x, y));
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(1, &first, &o),
+				 fg, &p), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+	ck_assert_uint_eq(kr_profile_passes(p), 2);
+}
+END_TEST
+
 START_TEST(growth_stopped)
 {
 	inputs();
@@ -753,6 +775,7 @@ Suite *rewriters_suite(void)
 	tcase_add_loop_test(tc, failures_leave_graph_unchanged, 0, 3);
 	tcase_add_test(tc, oscillation_stopped);
 	tcase_add_test(tc, growth_stopped);
+	tcase_add_test(tc, output_change_counts);
 	tcase_add_test(tc, sequential_graph);
 	tcase_add_test(tc, sequential_apply_all);
 	suite_add_tcase(s, tc);

@@ -86,8 +86,12 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 {
 	(void)fg, (void)i, (void)old_var, (void)new_var;
 	run *r = f->data;
-	if (kri_is_rollback(reason) || kr_apply_is_output(node))
+	if (kri_is_rollback(reason))
 		return;
+	if (kr_apply_is_output(node)) {
+		r->clock++; /* a change all the same: another pass, as PyTensor */
+		return;
+	}
 	stamp(r, node);
 	if (r->node_phase && r->eq->opts.tracks_on_change_inputs)
 		kri_vec_push(&r->work, node);
