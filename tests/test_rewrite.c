@@ -377,6 +377,28 @@ START_TEST(profile_of_distribution)
 	const char *last = strstr(text, "    0 - ");
 	ck_assert_msg(last && strchr(last, '\n')[1] == 0, "%s", text);
 	free(text);
+	/* PyTensor's options need a pass per nesting level; pass numbers
+	 * are printed two wide ("{i:2d}") */
+	kr_variable *sum = b;
+	for (int k = 0; k < 11; k++)
+		sum = op2(kr_op_add(), k % 2 ? b : c, sum);
+	g = op2(kr_op_dot(), a, sum);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, true), 0);
+	kr_node_rewriter *sub =
+		kr_kanren_relation_sub_new(kr_dot_distributeo_rel(), false);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.ignore_newtrees = true;
+	o.tracks_on_change_inputs = false;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(1, &sub, &o),
+				 fg, &prof), 0);
+	ck_assert_uint_ge(kr_profile_passes(prof), 11);
+	f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, prof), 0);
+	fclose(f);
+	ck_assert_msg(strstr(text, "\n    9 - ") && strstr(text, "\n   10 - "),
+		      "%s", text);
+	free(text);
 }
 END_TEST
 

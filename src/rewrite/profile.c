@@ -165,7 +165,7 @@ static void print_merge(const out *o, const kr_profile *p)
 
 static void print_pass(const out *o, size_t i, const kri_pass *pass)
 {
-	line(o, "    %zu - %.3fs %zu (%.3fs in graph rewriters, %.3fs "
+	line(o, "   %2zu - %.3fs %zu (%.3fs in graph rewriters, %.3fs "
 		"io_toposort) - %zu nodes - ",
 	     i, pass->time, pass->changes, pass->graph_time,
 	     pass->toposort_time, pass->nodes);
