@@ -532,7 +532,8 @@ START_TEST(fast_run_profile)
 		"\n   time      - (name, class, index, nodes before, nodes after)"
 		" - validate time\n",
 		"s - ('canonicalize', 'EquilibriumGraphRewriter', 1, 6, 1)\n"
-		"     EquilibriumGraphRewriter  canonicalize\n"
+		/* PyTensor: print(blanc, cls, end=" "); print(blanc, name) */
+		"     EquilibriumGraphRewriter      canonicalize\n"
 		"       time ",
 		"s - ('merge1', 'MergeOptimizer', 0, 6, 6)\n     MergeOptimizer\n"
 		"       nb fail=    0 merged=    0 atomic=    0\n",

@@ -144,6 +144,19 @@ static const char *name_or_none(const char *name)
 	return name ? name : "None";
 }
 
+/*
+ * PyTensor prints the class and the name of a sequential or equilibrium
+ * rewriter with two print(blanc, ...) calls, so at a nesting level the
+ * indentation comes again between them.
+ */
+static const char *blanc(const out *o)
+{
+	static const char spaces[] = "                                ";
+	size_t n = 4 * (size_t)o->level;
+	return n < sizeof spaces ? spaces + sizeof spaces - 1 - n
+				 : kr_strfmt("%*s", (int)n, "");
+}
+
 static void print_walking(const out *o, const kr_profile *p)
 {
 	line(o, " %s  %s\n", p->kind, name_or_none(p->name));
@@ -240,7 +253,7 @@ static void print_any(const out *o, const kr_profile *p);
 
 static void print_equilibrium(const out *o, const kr_profile *p)
 {
-	line(o, " %s  %s\n", p->kind, name_or_none(p->name));
+	line(o, " %s %s %s\n", p->kind, blanc(o), name_or_none(p->name));
 	line(o, "   time %.3fs for %zu passes\n", p->time, p->passes.len);
 	line(o, "   nb nodes (start, end,  max) %zu %zu %zu\n",
 	     p->nodes_start, p->nodes_end, p->nodes_max);
@@ -263,13 +276,14 @@ static int by_time_desc(const void *a, const void *b)
 	const kri_seq_entry *y = *(kri_seq_entry *const *)b;
 	if (x->time != y->time)
 		return x->time < y->time ? 1 : -1;
-	return x->index < y->index ? -1 : x->index > y->index;
+	/* PyTensor reverses a stable ascending sort: ties, last first */
+	return x->index < y->index ? 1 : -(x->index > y->index);
 }
 
 static void print_sequential(const out *o, const kr_profile *p)
 {
-	line(o, " %s  %s  time %.3fs for %zu/%zu nodes before/after "
-		"rewriting\n", p->kind, name_or_none(p->name), p->time,
+	line(o, " %s %s %s  time %.3fs for %zu/%zu nodes before/after "
+		"rewriting\n", p->kind, blanc(o), name_or_none(p->name), p->time,
 	     p->nodes_start, p->nodes_end);
 	line(o, "   %.3fs for callback\n", p->callback_time);
 	line(o, "       nans for fgraph.validate()\n");
@@ -290,8 +304,7 @@ static void print_sequential(const out *o, const kr_profile *p)
 		if (e->prof)
 			print_any(&sub, e->prof);
 	}
-	if (o->level == 0)
-		fputc('\n', o->f);
+	fputc('\n', o->f); /* PyTensor's print(file=stream), at every level */
 }
 
 static void print_other(const out *o, const kr_profile *p)
