@@ -4,6 +4,7 @@
 
 #include <gc/gc.h>
 #include <gc/gc_inline.h>
+#include <limits.h>
 #include <time.h>
 
 #include "alloc.h"
@@ -85,8 +86,32 @@ void *kri_alloc_large(size_t n)
 	return p;
 }
 
+#ifdef KRI_GC_STRESS
+static unsigned long stress_count, stress_every;
+
+static void stress(void)
+{
+	if (stress_every == 0) {
+		const char *e = getenv("KANREWRITE_GC_STRESS");
+		unsigned long n = e ? strtoul(e, NULL, 10) : 0;
+		stress_every = n ? n : ULONG_MAX;
+	}
+	if (++stress_count % stress_every == 0)
+		GC_gcollect();
+}
+
+void *kri_alloc_stress(size_t n)
+{
+	stress();
+	return kri_alloc_large(n);
+}
+#endif
+
 void *kri_alloc_atomic(size_t n)
 {
+#ifdef KRI_GC_STRESS
+	stress();
+#endif
 	void *p = GC_MALLOC_ATOMIC(n ? n : 1);
 	if (!p)
 		oom(n);
@@ -95,6 +120,9 @@ void *kri_alloc_atomic(size_t n)
 
 void *kri_realloc(void *p, size_t n)
 {
+#ifdef KRI_GC_STRESS
+	stress();
+#endif
 	void *q = GC_REALLOC(p, n ? n : 1);
 	if (!q)
 		oom(n);

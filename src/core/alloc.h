@@ -45,6 +45,16 @@ extern void *kri_freelists[KRI_FREELISTS];
 void *kri_alloc_refill(size_t granules);
 void *kri_alloc_large(size_t n);
 
+#ifdef KRI_GC_STRESS
+/*
+ * configure --enable-gc-stress: every allocation goes to the collector,
+ * and with KANREWRITE_GC_STRESS=N in the environment every Nth one
+ * collects first, so that an object the collector cannot see is reused
+ * while still in use and the tests fail where it happens.
+ */
+void *kri_alloc_stress(size_t n);
+static inline void *kri_alloc(size_t n) { return kri_alloc_stress(n); }
+#else
 static inline void *kri_alloc(size_t n)
 {
 	size_t g = (n + KRI_GRANULE) / KRI_GRANULE;
@@ -57,6 +67,7 @@ static inline void *kri_alloc(size_t n)
 	*p = NULL;
 	return p;
 }
+#endif
 
 /* API-misuse assertion (house style lane 3): aborts naming the function. */
 #define kr_check(cond)                                                        \
