@@ -186,25 +186,45 @@ static bool commutes(const pattern *p, const kr_op *op)
  * occurrence matched an equal but distinct subgraph makes that subgraph
  * lie between too, down to the graph's inputs.
  */
+/* Whether v is among the n variables of vs (n is small: the pattern's). */
+static bool among(kr_variable *const *vs, size_t n, const kr_variable *v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (vs[i] == v)
+			return true;
+	return false;
+}
+
 static bool clients_ok(const matcher *m, const kr_subst *s)
 {
 	if (m->p->opts.allow_multiple_clients)
 		return true;
-	kri_pmap bound = {0}, seen = {0};
-	for (size_t k = 0; k < m->p->vars.len; k++) {
+	/* the bound values; the walk below meets few variables, so lists
+	 * on the stack until it meets more (this runs at every match) */
+	enum { FEW = 16 };
+	size_t nvars = m->p->vars.len, nb = 0, nseen = 0;
+	kr_variable *bfew[FEW], *seen_few[FEW], *tfew[FEW];
+	kr_variable **bound = nvars <= FEW ? bfew
+					   : kri_alloc(nvars * sizeof *bound);
+	for (size_t k = 0; k < nvars; k++) {
 		kr_term *lv = m->p->vars.items[k];
 		kr_variable *v = kr_term_variable(kr_walk(lv, s));
 		if (v)
-			kri_pmap_put(&bound, v, v);
+			bound[nb++] = v;
 	}
-	kri_vec todo = {0};
+	kri_pmap seen = {0};
+	kri_vec todo = {(void **)tfew, 0, FEW};
 	for (size_t i = kr_apply_ninputs(m->root); i-- > 0;)
 		kri_vec_push(&todo, kr_apply_input(m->root, i));
 	while (todo.len) {
 		kr_variable *v = kri_vec_pop(&todo);
-		if (kri_pmap_has(&seen, v) || kri_pmap_has(&bound, v))
+		if (among(bound, nb, v) || among(seen_few, nseen, v) ||
+		    (nseen == FEW && kri_pmap_has(&seen, v)))
 			continue;
-		kri_pmap_put(&seen, v, v);
+		if (nseen < FEW)
+			seen_few[nseen++] = v;
+		else
+			kri_pmap_put(&seen, v, v);
 		size_t n = 0;
 		kr_fgraph_clients(m->fg, v, &n);
 		if (n > 1)
