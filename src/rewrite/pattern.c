@@ -175,6 +175,15 @@ static bool commutes(const pattern *p, const kr_op *op)
 	return false;
 }
 
+/* Whether v is among the n variables of vs (n is small: the pattern's). */
+static bool among(kr_variable *const *vs, size_t n, const kr_variable *v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (vs[i] == v)
+			return true;
+	return false;
+}
+
 /*
  * PyTensor's check, unless allow_multiple_clients: every variable that
  * lies between the values bound to the pattern variables and the inputs
@@ -186,15 +195,6 @@ static bool commutes(const pattern *p, const kr_op *op)
  * occurrence matched an equal but distinct subgraph makes that subgraph
  * lie between too, down to the graph's inputs.
  */
-/* Whether v is among the n variables of vs (n is small: the pattern's). */
-static bool among(kr_variable *const *vs, size_t n, const kr_variable *v)
-{
-	for (size_t i = 0; i < n; i++)
-		if (vs[i] == v)
-			return true;
-	return false;
-}
-
 static bool clients_ok(const matcher *m, const kr_subst *s)
 {
 	if (m->p->opts.allow_multiple_clients)

@@ -151,10 +151,7 @@ static const char *name_or_none(const char *name)
  */
 static const char *blanc(const out *o)
 {
-	static const char spaces[] = "                                ";
-	size_t n = 4 * (size_t)o->level;
-	return n < sizeof spaces ? spaces + sizeof spaces - 1 - n
-				 : kr_strfmt("%*s", (int)n, "");
+	return kr_strfmt("%*s", 4 * o->level, "");
 }
 
 static void print_walking(const out *o, const kr_profile *p)
