@@ -276,6 +276,11 @@ typedef struct kr_failure {
 /**
  * A failure callback: return 0 to go on (the failed step leaves the graph
  * unchanged), or a negative code to stop the rewrite with that code.
+ * Node processing calls it for the errors of a node rewriter's transform
+ * and of the replacement (validation, a removal that did not happen);
+ * a result of the wrong shape (wrong number of replacements, none for a
+ * used output) stops the rewrite without it, as PyTensor's process_node
+ * raises those ValueErrors outside its try.
  */
 typedef int (*kr_failure_fn)(const kr_failure *f, void *data);
 
@@ -506,7 +511,8 @@ kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2);
  * replaced by the input of the same position; tracks op; prints as
  * `op(x) -> x`. Errors: as PyTensor, its transform returns all the
  * inputs, so on a node with more or fewer inputs than outputs it is a wrong
- * number of replacements (KR_EINVALID, through the failure callback).
+ * number of replacements (KR_EINVALID; it stops the rewrite that runs it,
+ * see kr_failure_fn).
  */
 kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op);
 

@@ -101,27 +101,43 @@ static void map_pairs(kri_vec *olds, kri_vec *news, const kr_replacements *r)
 		}
 }
 
+/* The pairs to replace: *olds and *news (shape errors: KR_EINVALID). */
+static int pairs_of(kri_vec *olds, kri_vec *news, kr_fgraph *fg,
+		    kr_apply *node, const kr_replacements *r, const char *reason)
+{
+	size_t cap = r->news.len ? r->news.len : 1;
+	*olds = (kri_vec){kri_alloc(cap * sizeof(void *)), 0, cap};
+	*news = (kri_vec){kri_alloc(cap * sizeof(void *)), 0, cap};
+	if (r->is_list)
+		return list_pairs(olds, news, fg, node, r, reason);
+	map_pairs(olds, news, r);
+	return 0;
+}
+
+/* Replace the pairs, validate, check the removals; 1, 0 or < 0. */
+static int replace_pairs(kr_fgraph *fg, const kri_vec *olds,
+			 const kri_vec *news, const kr_replacements *r,
+			 const char *reason)
+{
+	if (!olds->len)
+		return 0;
+	int rc = kri_require_history(fg);
+	if (rc < 0)
+		return rc;
+	rc = kr_fgraph_replace_all_validate_remove(
+		fg, olds->len, (kr_variable *const *)olds->items,
+		(kr_variable *const *)news->items, r->removes.len,
+		(kr_variable *const *)r->removes.items, reason);
+	return rc < 0 ? rc : 1;
+}
+
 int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
 			  const kr_replacements *r, const char *reason)
 {
 	kr_check(fg && r && (node || !r->is_list));
-	size_t cap = r->news.len ? r->news.len : 1;
-	kri_vec olds = {kri_alloc(cap * sizeof(void *)), 0, cap};
-	kri_vec news = {kri_alloc(cap * sizeof(void *)), 0, cap};
-	int rc = 0;
-	if (r->is_list)
-		rc = list_pairs(&olds, &news, fg, node, r, reason);
-	else
-		map_pairs(&olds, &news, r);
-	if (rc < 0 || !olds.len)
-		return rc;
-	if ((rc = kri_require_history(fg)) < 0)
-		return rc;
-	rc = kr_fgraph_replace_all_validate_remove(
-		fg, olds.len, (kr_variable *const *)olds.items,
-		(kr_variable *const *)news.items, r->removes.len,
-		(kr_variable *const *)r->removes.items, reason);
-	return rc < 0 ? rc : 1;
+	kri_vec olds, news;
+	int rc = pairs_of(&olds, &news, fg, node, r, reason);
+	return rc < 0 ? rc : replace_pairs(fg, &olds, &news, r, reason);
 }
 
 /* ------------------------------------------------------------ node rewriters */
@@ -391,9 +407,16 @@ int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
 {
 	kr_replacements *out;
 	int rc = kr_node_rewriter_transform(rw, fg, node, &out);
-	if (rc == 0 && out)
-		rc = kr_replacements_apply(fg, node, out,
-					   kr_node_rewriter_to_string(rw));
+	if (rc < 0)
+		return kri_report_failure(self, rc, NULL, rw, node);
+	if (!out)
+		return 0;
+	const char *reason = kr_node_rewriter_to_string(rw);
+	kri_vec olds, news;
+	rc = pairs_of(&olds, &news, fg, node, out, reason);
+	if (rc < 0) /* a malformed result: PyTensor raises past the callback */
+		return rc;
+	rc = replace_pairs(fg, &olds, &news, out, reason);
 	if (rc < 0)
 		rc = kri_report_failure(self, rc, NULL, rw, node);
 	return rc;

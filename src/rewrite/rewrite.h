@@ -91,8 +91,11 @@ kr_profile *kri_profile_new(const kr_graph_rewriter *rw);
 
 /*
  * PyTensor's NodeProcessingGraphRewriter.process_node: transform node with
- * rw and apply the result (graph unchanged on error). Errors go to self's
- * failure callback; returns 1 (changed), 0, or < 0 (error not absorbed).
+ * rw and apply the result (graph unchanged on error). Errors of transform
+ * and of the replacement go to self's failure callback; a result of the
+ * wrong shape (kr_replacements_apply's checks) is returned as it is, as
+ * PyTensor raises it past the callback. Returns 1 (changed), 0, or < 0
+ * (error not absorbed).
  */
 int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
 		     kr_node_rewriter *rw);
