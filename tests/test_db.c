@@ -273,6 +273,96 @@ START_TEST(sub_databases)
 }
 END_TEST
 
+/* A substitution entry of a database. */
+static void reg_sub(kr_rewrite_db *db, const char *name, kr_op *from,
+		    kr_op *to, double position)
+{
+	kr_db_register_opts o = at(position);
+	ck_assert_int_eq(kr_db_register(db, name, NULL,
+					kr_substitution_node_rewriter_new(from,
+									  to),
+					NULL, KR_TAGS("t"), &o), 0);
+}
+
+static int fails(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		 void *data)
+{
+	(void)fg, (void)node, (void)out, (void)data;
+	return kr_error_set(KR_EINVALID, "bad failed");
+}
+
+/* How x + (x - x) ends up after the rewriter a query of db builds. */
+static const char *rewritten(kr_rewrite_db *db, kr_rewrite_db_query *q)
+{
+	kr_variable *x = kr_variable_new(kr_type_scalar(KR_FLOAT64), "x"), *d,
+		    *g;
+	ck_assert_int_eq(KR_OP_CALL(&d, kr_op_sub(), x, x), 0);
+	ck_assert_int_eq(KR_OP_CALL(&g, kr_op_add(), x, d), 0);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &g, true), 0);
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, db, q), 0);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(r.graph, fg, NULL), 0);
+	return kr_fgraph_repr(fg);
+}
+
+/*
+ * Found by comparing with PyTensor's db.py on random databases: a
+ * LocalGroupDB is a SequenceDB there, so a query's position cutoff cuts
+ * it too; a cutoff of 0 cuts nothing; a LocalGroupDB query that selects
+ * nothing builds an empty SequentialNodeRewriter, which changes nothing;
+ * the EquilibriumGraphRewriter of an EquilibriumDB logs a failing
+ * rewriter and goes on.
+ */
+START_TEST(queries_as_pytensor)
+{
+	kr_rewrite_db *group = kr_local_group_db_new();
+	reg_sub(group, "add_to_mul", kr_op_add(), kr_op_mul(), 0);
+	reg_sub(group, "sub_to_mul", kr_op_sub(), kr_op_mul(), 2);
+	kr_rewrite_db *topo = kr_topo_db_new(group, false, false);
+	kr_rewrite_db_query *q = parse("+t");
+	ck_assert_str_eq(names_of(group, q), "add_to_mul sub_to_mul");
+	ck_assert_str_eq(rewritten(topo, q),
+			 "FunctionGraph(mul(x, mul(x, x)))");
+	kr_db_query_set_position_cutoff(q, 1);
+	ck_assert_str_eq(names_of(group, q), "add_to_mul");
+	ck_assert_str_eq(rewritten(topo, q),
+			 "FunctionGraph(mul(x, sub(x, x)))");
+	kr_db_query_set_position_cutoff(q, 0);
+	ck_assert_str_eq(names_of(group, q), "add_to_mul sub_to_mul");
+	kr_db_query_set_position_cutoff(q, -1);
+	ck_assert_str_eq(names_of(group, q), "");
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, group, q), 0);
+	ck_assert_str_eq(kr_node_rewriter_to_string(r.node),
+			 "SequentialNodeRewriter()");
+	size_t n = 99;
+	ck_assert_ptr_nonnull(kr_node_rewriter_tracks(r.node, &n));
+	ck_assert_uint_eq(n, 0);
+	ck_assert_str_eq(rewritten(topo, q), "FunctionGraph(add(x, sub(x, x)))");
+
+	/* a failing node rewriter is logged; the database's rewriter goes on */
+	kr_rewrite_db *eq = kr_equilibrium_db_new(8, true, false);
+	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
+	kr_op *sub = kr_op_sub();
+	ck_assert_int_eq(kr_db_register(eq, "bad", NULL,
+					kr_node_rewriter_from_fn("bad", fails,
+								 NULL, 1, &sub),
+					NULL, KR_TAGS("t"), &o), 0);
+	reg_sub(eq, "add_to_mul", kr_op_add(), kr_op_mul(), 0);
+	FILE *saved = stderr, *sink = tmpfile();
+	stderr = sink;
+	const char *got = rewritten(eq, parse("+t"));
+	stderr = saved;
+	ck_assert_str_eq(got, "FunctionGraph(mul(x, sub(x, x)))");
+	char line[256] = "";
+	rewind(sink);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, sink));
+	ck_assert_msg(strstr(line, "bad failed"), "%s", line);
+	fclose(sink);
+}
+END_TEST
+
 START_TEST(optdb_queries)
 {
 	kr_rewrite_db *db = kr_optdb();
@@ -632,6 +722,7 @@ Suite *db_suite(void)
 	tcase_add_test(tc, query_objects);
 	tcase_add_test(tc, query_extra_rewrites);
 	tcase_add_test(tc, sub_databases);
+	tcase_add_test(tc, queries_as_pytensor);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("optdb");
 	tcase_add_test(tc, optdb_queries);

@@ -23,6 +23,16 @@
  * An entry is filed under its name, its class name, each of its tags, and
  * the name of the database it is in (when that database is itself
  * registered), so all of these can be used as tags in a query.
+ *
+ * As PyTensor's, the SequentialGraphRewriter and EquilibriumGraphRewriter
+ * that queries build log a failing rewriter (kr_failure_warn, to stderr)
+ * and go on; set another failure callback on the result to change that.
+ *
+ * Beyond PyTensor: a node rewriter selected into a SequenceDB (registered
+ * directly, or what a LocalGroupDB entry builds) runs as a
+ * WalkingGraphRewriter in_to_out. PyTensor's SequentialGraphRewriter
+ * cannot apply a NodeRewriter and hands the error to its failure
+ * callback, which logs it and skips the entry.
  */
 
 typedef struct kr_rewrite_db kr_rewrite_db;
@@ -179,7 +189,11 @@ kr_rewrite_db_query *kr_db_query_excluding(const kr_rewrite_db_query *q,
 void kr_db_query_set_subquery(kr_rewrite_db_query *q, const char *db_name,
 			      kr_rewrite_db_query *sub);
 
-/** Keep only SequenceDB entries with position < cutoff (default +inf). */
+/**
+ * Keep only SequenceDB and LocalGroupDB entries with position < cutoff
+ * (default +inf). As in PyTensor, whose SequenceDB.query tests the
+ * query's cutoff for truth, a cutoff of 0 keeps every entry.
+ */
 void kr_db_query_set_position_cutoff(kr_rewrite_db_query *q, double cutoff);
 
 /**

@@ -364,7 +364,9 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
  * PyTensor's SequentialNodeRewriter: transform tries, in tracker order,
  * the rewriters that track node's op and returns the first change.
  * `tracks` is the union of the children's (NULL when one is untracked).
- * Shape: n >= 1 rewriters, none NULL. Prints as PyTensor's str() of it,
+ * Shape: n >= 0 rewriters, none NULL; with none (what a query of a
+ * LocalGroupDB that selects nothing builds) it tracks no op and never
+ * changes a node, as PyTensor's empty SequentialNodeRewriter(). Prints as PyTensor's str() of it,
  * the children joined by a bare comma: `SequentialNodeRewriter(a,b)`;
  * errors of a child are returned as they are.
  */

@@ -184,14 +184,21 @@ static bool has_tag(const kri_db_entry *e, const kr_term *tag)
 static void select_tagged(kri_vec *out, const kr_rewrite_db *db,
 			  const kr_rewrite_db_query *q);
 
-/* Keep the SequenceDB entries before q's position cutoff. */
+/*
+ * Keep the entries of a SequenceDB or a LocalGroupDB (a SequenceDB in
+ * PyTensor) before q's position cutoff. A cutoff of 0
+ * cuts nothing: PyTensor's SequenceDB.query takes the query's cutoff only
+ * when it is true as a Python number.
+ */
 static void cut(kri_vec *v, const kr_rewrite_db *db,
 		const kr_rewrite_db_query *q)
 {
+	double cutoff = q->position_cutoff != 0 ? q->position_cutoff : INFINITY;
 	size_t k = 0;
 	for (size_t i = 0; i < v->len; i++) {
 		const kri_db_entry *e = v->items[i];
-		if (db->kind != DB_SEQUENCE || e->position < q->position_cutoff)
+		if ((db->kind != DB_SEQUENCE && db->kind != DB_LOCAL_GROUP) ||
+		    e->position < cutoff)
 			v->items[k++] = v->items[i];
 	}
 	v->len = k;
@@ -201,7 +208,7 @@ static void cut(kri_vec *v, const kr_rewrite_db *db,
  * Union of include tags (in tag order, then registration order), then
  * intersect with every require tag, then drop every exclude tag; a
  * SequenceDB's or LocalGroupDB's selection is then put in running order
- * (position, then name) and a SequenceDB's cut at the position cutoff.
+ * (position, then name) and cut at the position cutoff.
  */
 void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 		       const kr_rewrite_db_query *q)
@@ -307,6 +314,9 @@ static int build_sequence(kr_db_result *out, kr_rewrite_db *db,
 	}
 	out->graph = kr_sequential_graph_rewriter_new(
 		rws.len, (kr_graph_rewriter *const *)rws.items);
+	/* PyTensor's SequenceDB: SequentialGraphRewriter.warn */
+	kr_graph_rewriter_set_failure_callback(out->graph, kr_failure_warn,
+					       NULL);
 	return 0;
 }
 
@@ -351,6 +361,7 @@ static int build_equilibrium(kr_db_result *out, kr_rewrite_db *db,
 	o.max_use_ratio = db->max_use_ratio;
 	o.ignore_newtrees = db->ignore_newtrees;
 	o.tracks_on_change_inputs = db->tracks_on_change_inputs;
+	o.failure_callback = kr_failure_warn; /* PyTensor's warn_inplace */
 	return equilibrium_of(out, &o, &nodes, &graphs, &finals, &cleanups);
 }
 

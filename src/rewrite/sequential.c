@@ -175,9 +175,12 @@ static int seq_node_transform(kr_node_rewriter *self, kr_fgraph *fg,
 
 static kr_op *const *seq_node_tracks(const kr_node_rewriter *self, size_t *n)
 {
+	static kr_op *const none[1]; /* tracks no op (no children) */
 	const seq_node *s = self->data;
 	*n = s->untracked ? 0 : s->tracks.len;
-	return s->untracked ? NULL : (kr_op *const *)s->tracks.items;
+	if (s->untracked)
+		return NULL;
+	return s->tracks.len ? (kr_op *const *)s->tracks.items : none;
 }
 
 static char *seq_node_to_string(const kr_node_rewriter *self)
@@ -219,7 +222,7 @@ static void union_tracks(seq_node *s, kr_node_rewriter *rw)
 kr_node_rewriter *kr_sequential_node_rewriter_new(
 	size_t n, kr_node_rewriter *const *rewriters)
 {
-	kr_check(n >= 1 && rewriters != NULL);
+	kr_check(n == 0 || rewriters != NULL);
 	seq_node *s = kri_alloc(sizeof *s);
 	s->tracker = kr_rewriter_tracker_new();
 	for (size_t i = 0; i < n; i++) {
