@@ -145,7 +145,7 @@ static const char *equilibrium_profile =
 	"   times - times applied - nb node created - name:\n"
 	"   Ts - 1 - 0 - e(true_div, e(mul, ~x, ~y), ~x) -> ~y\n"
 	"   Ts - in 0 rewrites that were not used (i.e. those with a "
-	"run-time of zero)\n";
+	"run-time of zero)\n\n";
 
 int main(void)
 {

@@ -440,6 +440,133 @@ START_TEST(equilibrium_final_and_cleanup)
 }
 END_TEST
 
+/* p printed, every time ("0.000s", "1.2e-05") as T. */
+static char *profile_masked(const kr_profile *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, p), 0);
+	fclose(f);
+	char *out = kr_alloc_atomic(len + 1), *w = out;
+	for (const char *r = text; *r;) {
+		size_t n = strspn(r, "0123456789.e-");
+		if (n && *r >= '0' && *r <= '9' && memchr(r, '.', n) &&
+		    (r == text || !strchr("0123456789.e-", r[-1]))) {
+			*w++ = 'T';
+			r += n;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = 0;
+	free(text);
+	return out;
+}
+
+/*
+ * The equilibrium profile with graph and final rewriters, as PyTensor
+ * 2.32 prints it (compared with its output on the same graph): a pass
+ * counts graph rewriters' applications and the nodes after them; a
+ * MergeOptimizer is named by its class; graph rewriters never applied
+ * are "not used" and listed; a blank line ends the table; then each
+ * pass's graph, final and cleanup profiles, two levels deeper. A
+ * sequential rewriter during which no callback ran prints nan for its
+ * callback time.
+ */
+START_TEST(equilibrium_graph_profiles)
+{
+	inputs();
+	kr_graph_rewriter *m1 = kr_merge_optimizer_new();
+	kr_graph_rewriter_set_name(m1, "m1");
+	kr_graph_rewriter *walk = kr_walking_graph_rewriter_new(
+		kr_substitution_node_rewriter_new(kr_op_sub(), kr_op_mul()),
+		KR_IN_TO_OUT, false);
+	kr_graph_rewriter *final = kr_merge_optimizer_new();
+	kr_node_rewriter *rm =
+		kr_removal_node_rewriter_new(kr_op_identity());
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.ngraph_rewriters = 2;
+	o.graph_rewriters = (kr_graph_rewriter *[]){m1, walk};
+	o.nfinal_rewriters = 1;
+	o.final_rewriters = &final;
+	kr_fgraph *fg = fgraph(ADD(MUL(x, y), op1(kr_op_identity(), MUL(x, y))));
+	kr_profile *p;
+	ck_assert_int_eq(rewrite_checked(kr_equilibrium_graph_rewriter_new(
+						 1, &rm, &o),
+					 fg, &p),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(*1 -> mul(x, y), *1))");
+	const char *merge0 = "         MergeOptimizer\n"
+			     "           nb fail=    0 merged=    0 atomic=    0\n"
+			     "           time replace=T validate=nan "
+			     "callback=nan\n";
+	const char *walked = "         WalkingGraphRewriter  None\n"
+			     "           nb_node (start, end, changed) (%d, %d, 0)\n"
+			     "           init io_toposort T\n"
+			     "           loop time T\n"
+			     "           callback_time T\n";
+	const char *head =
+		" EquilibriumGraphRewriter  None\n"
+		"   time Ts for 2 passes\n"
+		"   nb nodes (start, end,  max) 4 2 4\n"
+		"   time io_toposort Ts\n"
+		"   time in node rewriters Ts\n"
+		"   time in graph rewriters Ts\n"
+		"   time in final rewriters Ts\n"
+		"   time in cleanup rewriters Ts\n"
+		"    0 - Ts 2 (Ts in graph rewriters, Ts io_toposort) - 3 nodes"
+		" - ('MergeOptimizer', 1) ('identity(x) -> x', 1)\n"
+		"    1 - Ts 0 (Ts in graph rewriters, Ts io_toposort) - 2 nodes"
+		" - \n"
+		"   times - times applied - nb node created - name:\n";
+	const char *tail = kr_strfmt(
+		"   Ts - in 2 rewrites that were not used (i.e. those with a "
+		"run-time of zero)\n%s%s\n"
+		" Global, final, and clean up rewriters\n"
+		" Iter 0\n"
+		"         MergeOptimizer\n"
+		"           nb fail=    0 merged=    1 atomic=    0\n"
+		"           time replace=T validate=nan callback=nan\n"
+		"%s%s"
+		" Iter 1\n%s%s%s",
+		"", "", kr_strfmt(walked, 3, 3), merge0, merge0,
+		kr_strfmt(walked, 2, 2), merge0);
+	char *text = profile_masked(p);
+	ck_assert_msg(strncmp(text, head, strlen(head)) == 0, "%s", text);
+	/* applied: sorted by time, so either order */
+	const char *applied = text + strlen(head);
+	const char *a = "   Ts - 1 - 0 - identity(x) -> x\n",
+		   *b = "   Ts - 1 - 0 - MergeOptimizer\n";
+	ck_assert_msg((!strncmp(applied, a, strlen(a)) &&
+		       !strncmp(applied + strlen(a), b, strlen(b))) ||
+			      (!strncmp(applied, b, strlen(b)) &&
+			       !strncmp(applied + strlen(b), a, strlen(a))),
+		      "%s", text);
+	const char *rest = applied + strlen(a) + strlen(b);
+	/* the two unused graph rewriters, listed by time: either order */
+	const char *u1 = "     Ts - WalkingGraphRewriter\n",
+		   *u2 = "     Ts - MergeOptimizer\n";
+	const char *nl = strchr(rest, '\n') + 1;
+	ck_assert_msg((!strncmp(nl, u1, strlen(u1)) &&
+		       !strncmp(nl + strlen(u1), u2, strlen(u2))) ||
+			      (!strncmp(nl, u2, strlen(u2)) &&
+			       !strncmp(nl + strlen(u2), u1, strlen(u1))),
+		      "%s", text);
+	char *flat = kr_strfmt("%.*s%s", (int)(nl - rest), rest,
+			       nl + strlen(u1) + strlen(u2));
+	ck_assert_str_eq(flat, tail);
+
+	kr_graph_rewriter *seq = kr_sequential_graph_rewriter_new(1, &walk);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(seq, fg, &p), 0);
+	ck_assert_msg(strstr(profile_masked(p), "\n   nans for callback\n"
+						"       nans for fgraph.validate()"
+						"\n"),
+		      "%s", profile_masked(p));
+}
+END_TEST
+
 /* Later passes visit only nodes whose subgraph changed. */
 static int count_calls(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
 		       void *data)
@@ -792,6 +919,7 @@ Suite *rewriters_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("equilibrium");
 	tcase_add_test(tc, equilibrium_final_and_cleanup);
+	tcase_add_test(tc, equilibrium_graph_profiles);
 	tcase_add_test(tc, equilibrium_incremental);
 	tcase_add_test(tc, equilibrium_visits_linear);
 	suite_add_tcase(s, tc);

@@ -228,34 +228,38 @@ int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
 
 /* ----------------------------------------------------------- features */
 
+/*
+ * The three events go to every feature in attach order. Each firing is
+ * counted, and timed while a SequentialGraphRewriter asks for it.
+ */
+#define FIRE(fg, member, ...)                                                \
+	do {                                                                 \
+		double t0_ = (fg)->timing ? kri_now() : 0;                   \
+		(fg)->callbacks++;                                           \
+		for (size_t k_ = 0; k_ < (fg)->features.len; k_++) {         \
+			kr_feature *f_ = (fg)->features.items[k_];           \
+			if (f_->member)                                      \
+				f_->member(f_, (fg), __VA_ARGS__);           \
+		}                                                            \
+		if ((fg)->timing)                                            \
+			(fg)->callbacks_time += kri_now() - t0_;             \
+	} while (0)
+
 static void fire_import(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
-	for (size_t k = 0; k < fg->features.len; k++) {
-		kr_feature *f = fg->features.items[k];
-		if (f->on_import)
-			f->on_import(f, fg, node, reason);
-	}
+	FIRE(fg, on_import, node, reason);
 }
 
 static void fire_prune(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
-	for (size_t k = 0; k < fg->features.len; k++) {
-		kr_feature *f = fg->features.items[k];
-		if (f->on_prune)
-			f->on_prune(f, fg, node, reason);
-	}
+	FIRE(fg, on_prune, node, reason);
 }
 
 static void fire_change(kr_fgraph *fg, kr_apply *node, int i,
 			kr_variable *old, kr_variable *new_var,
 			const char *reason)
 {
-	for (size_t k = 0; k < fg->features.len; k++) {
-		kr_feature *f = fg->features.items[k];
-		if (f->on_change_input)
-			f->on_change_input(f, fg, node, i, old, new_var,
-					   reason);
-	}
+	FIRE(fg, on_change_input, node, i, old, new_var, reason);
 }
 
 int kr_fgraph_attach_feature(kr_fgraph *fg, kr_feature *f)

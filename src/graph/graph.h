@@ -151,7 +151,21 @@ struct kr_fgraph {
 	kri_pmap xnodes;  /* kr_apply * -> kri_ndata * */
 	size_t nvars;     /* member variables */
 	kri_vec features; /* kr_feature *, in attach order */
+	/*
+	 * Feature callbacks fired, and their time while `timing` > 0
+	 * (PyTensor's execute_callbacks_time, which SequentialGraphRewriter
+	 * reports; timing only then keeps the clock off other rewrites).
+	 */
+	uint64_t callbacks;
+	double callbacks_time;
+	unsigned timing;
 };
+
+/* Start (+1) or stop (-1) timing fg's feature callbacks. */
+static inline void kri_fg_time_callbacks(kr_fgraph *fg, int delta)
+{
+	fg->timing += (unsigned)delta;
+}
 
 static inline kri_vdata *kri_fg_vdata(const kr_fgraph *fg,
 				      const kr_variable *v)

@@ -183,34 +183,74 @@ static int report_over(run *r)
 				  r->over_node);
 }
 
+/* A graph rewriter as PyTensor's str() of it: MergeOptimizer by class. */
 static const char *graph_rw_name(const kr_graph_rewriter *g)
 {
-	return g->name ? g->name : g->cls->name;
+	if (!g->name || !strcmp(g->cls->name, "MergeOptimizer"))
+		return g->cls->name;
+	return g->name;
+}
+
+/*
+ * Sum the counts and times of a run of a cleanup rewriter into the
+ * profile `into` of its earlier runs in the pass, as PyTensor's
+ * MergeOptimizer.merge_profile does; a profile of another kind keeps
+ * its first run's figures.
+ */
+static void merge_profile(kr_profile *into, const kr_profile *p)
+{
+	if (strcmp(into->kind, "MergeOptimizer") || strcmp(p->kind, into->kind))
+		return;
+	into->nb_fail += p->nb_fail;
+	into->nb_merged += p->nb_merged;
+	into->nb_atomic += p->nb_atomic;
+	into->replace_time += p->replace_time;
+	into->time += p->time;
+	into->visits += p->visits;
 }
 
 /*
  * Run a list of graph rewriters once each. Returns 0 or < 0; adds the
- * time to *time and counts the ones that changed the graph.
+ * time to *time, counts the ones that changed the graph and keeps their
+ * profiles in profs, one slot per rewriter; with `merge` (cleanup) a
+ * later run's profile is merged into the slot's.
  */
 static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
-			  kri_pass *pass, double *time)
+			  kri_pass *pass, double *time, kri_vec *profs,
+			  bool merge)
 {
 	double t0 = kri_now();
 	int rc = 0;
+	while (profs->len < list->len)
+		kri_vec_push(profs, NULL);
 	for (size_t i = 0; i < list->len && rc == 0; i++) {
 		kr_graph_rewriter *g = list->items[i];
+		kri_rw_stat *st = stat_of(r, g, graph_rw_name(g));
 		uintptr_t clock0 = r->clock;
+		size_t before = r->imported;
 		kr_profile *sub = NULL;
+		double t1 = kri_now();
 		rc = kr_graph_rewriter_rewrite(g, fg, &sub);
-		if (sub)
+		st->time += kri_now() - t1;
+		if (sub) {
 			kri_vec_push(&r->prof->sub_profs, sub);
+			kr_profile *c = sub;
+			if (merge && profs->items[i]) {
+				merge_profile(profs->items[i], sub);
+				c = profs->items[i];
+			} else if (merge) { /* the sums must not change sub */
+				c = kri_alloc(sizeof *c);
+				*c = *sub;
+			}
+			profs->items[i] = c;
+		}
 		if (rc < 0) {
 			rc = kri_report_failure(r->self, rc, g, NULL, NULL);
 			continue;
 		}
 		keep_changes(r, fg);
 		if (r->clock != clock0)
-			applied(r, stat_of(r, g, graph_rw_name(g)), pass, 0);
+			applied(r, st, pass, r->imported - before);
 	}
 	*time += kri_now() - t0;
 	return rc;
@@ -237,7 +277,8 @@ static int try_rewriter(run *r, kr_fgraph *fg, kr_apply *node,
 	rc = 0;
 	if (r->eq->cleanup.len)
 		rc = run_graph_list(r, fg, &r->eq->cleanup, pass,
-				    &r->prof->cleanup_time);
+				    &r->prof->cleanup_time,
+				    &pass->cleanup_profs, true);
 	return rc < 0 ? rc : 1;
 }
 
@@ -292,6 +333,7 @@ static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 	size_t n;
 	double t0 = kri_now();
 	int rc = kr_fgraph_toposort(&order, &n, fg);
+	pass->nodes = n; /* after the graph rewriters, as PyTensor */
 	kri_vec_clear(&r->work);
 	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;
 	uintptr_t *newest = NULL;
@@ -343,20 +385,24 @@ static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, bool first,
 {
 	equilibrium *eq = r->eq;
 	uintptr_t clock0 = r->clock;
-	int rc = run_graph_list(r, fg, &eq->global, pass, &pass->graph_time);
+	int rc = run_graph_list(r, fg, &eq->global, pass, &pass->graph_time,
+				&pass->global_profs, false);
 	if (rc == 0)
 		rc = run_graph_list(r, fg, &eq->cleanup, pass,
-				    &r->prof->cleanup_time);
+				    &r->prof->cleanup_time,
+				    &pass->cleanup_profs, true);
 	if (rc == 0)
 		rc = queue_pass(r, fg, first, pass);
 	if (rc == 0)
 		rc = node_phase(r, fg, pass);
 	if (rc == 0)
 		rc = run_graph_list(r, fg, &eq->final, pass,
-				    &r->prof->final_time);
+				    &r->prof->final_time, &pass->final_profs,
+				    false);
 	if (rc == 0)
 		rc = run_graph_list(r, fg, &eq->cleanup, pass,
-				    &r->prof->cleanup_time);
+				    &r->prof->cleanup_time,
+				    &pass->cleanup_profs, true);
 	r->prof->graph_time += pass->graph_time;
 	*changed = r->clock != clock0;
 	return rc;
@@ -378,15 +424,28 @@ static int eq_loop(run *r, kr_fgraph *fg)
 	}
 }
 
+/* The statistics of a list of graph rewriters, made in list order. */
+static void stat_graph_list(run *r, const kri_vec *list)
+{
+	for (size_t k = 0; k < list->len; k++) {
+		kr_graph_rewriter *g = list->items[k];
+		stat_of(r, g, graph_rw_name(g))->graph = true;
+	}
+}
+
 static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 		    kr_profile **profile)
 {
 	equilibrium *eq = self->data;
 	run r = {.eq = eq, .self = self, .clock = 1};
 	r.prof = kri_profile_new(self);
+	/* PyTensor's order: graph, node, final, cleanup rewriters */
+	stat_graph_list(&r, &eq->global);
 	for (size_t k = 0; k < eq->rewriters.len; k++)
 		stat_of(&r, eq->rewriters.items[k],
 			kr_node_rewriter_to_string(eq->rewriters.items[k]));
+	stat_graph_list(&r, &eq->final);
+	stat_graph_list(&r, &eq->cleanup);
 	r.feature = (kr_feature){.name = "EquilibriumUpdater", .data = &r,
 				 .on_import = on_import,
 				 .on_change_input = on_change_input,

@@ -173,11 +173,20 @@ static void print_merge(const out *o, const kr_profile *p)
 	     p->replace_time);
 }
 
+/*
+ * A pass's line. Its count is every application of the pass, by node,
+ * graph, final and cleanup rewriters alike (PyTensor sums the pass's
+ * process_count).
+ */
 static void print_pass(const out *o, size_t i, const kri_pass *pass)
 {
-	line(o, "   %2zu - %.3fs %zu (%.3fs in graph rewriters, %.3fs "
+	uintptr_t applied = 0;
+	for (size_t k = 0; k < pass->order.len; k++)
+		applied += (uintptr_t)kri_pmap_get(&pass->counts,
+						   pass->order.items[k]);
+	line(o, "   %2zu - %.3fs %lu (%.3fs in graph rewriters, %.3fs "
 		"io_toposort) - %zu nodes - ",
-	     i, pass->time, pass->changes, pass->graph_time,
+	     i, pass->time, (unsigned long)applied, pass->graph_time,
 	     pass->toposort_time, pass->nodes);
 	/* Top five by count, ties in first-use order. */
 	bool *used = kri_alloc_atomic(pass->order.len + 1);
@@ -211,23 +220,42 @@ static int by_use_desc(const void *a, const void *b)
 	return (x->created < y->created) - (x->created > y->created);
 }
 
+/* Unused graph rewriters: by time, then name, largest first. */
+static int by_time_name_desc(const void *a, const void *b)
+{
+	const kri_rw_stat *x = *(kri_rw_stat *const *)a;
+	const kri_rw_stat *y = *(kri_rw_stat *const *)b;
+	if (x->time != y->time)
+		return x->time < y->time ? 1 : -1;
+	return -strcmp(x->name, y->name);
+}
+
 /*
  * The rewriters that were applied, as PyTensor prints them, and nothing
- * at all when none was. "Not used" counts those never applied that also
- * took no time (the documents' example prints 0 beside a rewriter that
- * was tried and never applied).
+ * at all when none was. "Not used" counts the graph, final and cleanup
+ * rewriters never applied, listed below it when they took time, as
+ * PyTensor; of the node rewriters, only those never applied that also
+ * took no time (the documents' example prints 0 beside a node rewriter
+ * that was tried and never applied).
  */
 static void print_stats(const out *o, const kr_profile *p)
 {
-	size_t n = 0, unused = 0;
-	double unused_time = 0; /* those never run took no time */
+	size_t n = 0, unused = 0, nlisted = 0;
+	double unused_time = 0;
 	kri_rw_stat **used = kri_alloc((p->stats.len + 1) * sizeof *used);
+	kri_rw_stat **listed = kri_alloc((p->stats.len + 1) * sizeof *used);
 	for (size_t k = 0; k < p->stats.len; k++) {
 		kri_rw_stat *st = p->stats.items[k];
-		if (st->applied)
+		if (st->applied) {
 			used[n++] = st;
-		else
+		} else if (st->graph) {
+			unused++;
+			unused_time += st->time;
+			if (st->time > 0)
+				listed[nlisted++] = st;
+		} else {
 			unused += st->time == 0;
+		}
 	}
 	if (n == 0)
 		return;
@@ -244,9 +272,60 @@ static void print_stats(const out *o, const kr_profile *p)
 		     used[k]->applied, used[k]->created, used[k]->name);
 	line(o, "   %.3fs - in %zu rewrites that were not used (i.e. those "
 		"with a run-time of zero)\n", unused_time, unused);
+	qsort(listed, nlisted, sizeof *listed, by_time_name_desc);
+	for (size_t k = 0; k < nlisted; k++)
+		line(o, "     %.3fs - %s\n", listed[k]->time, listed[k]->name);
+	fputc('\n', o->f); /* PyTensor's print(file=stream) */
 }
 
 static void print_any(const out *o, const kr_profile *p);
+
+/* The classes whose print_profile PyTensor overrides. */
+static bool prints_own(const kr_profile *p)
+{
+	return p && (!strcmp(p->kind, "EquilibriumGraphRewriter") ||
+		     !strcmp(p->kind, "WalkingGraphRewriter") ||
+		     !strcmp(p->kind, "MergeOptimizer") ||
+		     !strcmp(p->kind, "SequentialGraphRewriter"));
+}
+
+static bool any_prints_own(const kri_vec *profs)
+{
+	for (size_t i = 0; i < profs->len; i++)
+		if (prints_own(profs->items[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The profiles of the graph, final and cleanup rewriters, pass by pass,
+ * two levels deeper, when one of them has a profile of its own.
+ */
+static void print_graph_profiles(const out *o, const kr_profile *p)
+{
+	bool any = false;
+	for (size_t i = 0; i < p->passes.len && !any; i++) {
+		const kri_pass *pass = p->passes.items[i];
+		any = any_prints_own(&pass->global_profs) ||
+		      any_prints_own(&pass->final_profs) ||
+		      any_prints_own(&pass->cleanup_profs);
+	}
+	if (!any)
+		return;
+	line(o, " Global, final, and clean up rewriters\n");
+	out sub = {o->f, o->level + 2};
+	for (size_t i = 0; i < p->passes.len; i++) {
+		const kri_pass *pass = p->passes.items[i];
+		const kri_vec *lists[] = {&pass->global_profs,
+					  &pass->final_profs,
+					  &pass->cleanup_profs};
+		line(o, " Iter %zu\n", i);
+		for (size_t l = 0; l < 3; l++)
+			for (size_t k = 0; k < lists[l]->len; k++)
+				if (prints_own(lists[l]->items[k]))
+					print_any(&sub, lists[l]->items[k]);
+	}
+}
 
 static void print_equilibrium(const out *o, const kr_profile *p)
 {
@@ -262,9 +341,7 @@ static void print_equilibrium(const out *o, const kr_profile *p)
 	for (size_t i = 0; i < p->passes.len; i++)
 		print_pass(o, i, p->passes.items[i]);
 	print_stats(o, p);
-	out sub = {o->f, o->level + 1};
-	for (size_t i = 0; i < p->sub_profs.len; i++)
-		print_any(&sub, p->sub_profs.items[i]);
+	print_graph_profiles(o, p);
 }
 
 static int by_time_desc(const void *a, const void *b)
@@ -282,7 +359,7 @@ static void print_sequential(const out *o, const kr_profile *p)
 	line(o, " %s %s %s  time %.3fs for %zu/%zu nodes before/after "
 		"rewriting\n", p->kind, blanc(o), name_or_none(p->name), p->time,
 	     p->nodes_start, p->nodes_end);
-	line(o, "   %.3fs for callback\n", p->callback_time);
+	line(o, "   %.3fs for callback\n", p->callback_time); /* or nan */
 	line(o, "       nans for fgraph.validate()\n");
 	if (o->level == 0)
 		line(o, "   time      - (name, class, index, nodes before, "

@@ -37,6 +37,7 @@ typedef struct kri_rw_stat {
 	const char *name;
 	double time;
 	size_t applied, created;
+	bool graph; /* a graph, final or cleanup rewriter */
 } kri_rw_stat;
 
 /* One pass of an equilibrium run. */
@@ -45,6 +46,13 @@ typedef struct kri_pass {
 	size_t changes, nodes, visited;
 	kri_pmap counts; /* name -> count (as pointer-sized integer) */
 	kri_vec order;   /* names in first-use order */
+	/*
+	 * The profiles of the pass's graph rewriters, one per rewriter in
+	 * list order (NULL when it gave none): the global and the final
+	 * ones as run, a cleanup rewriter's runs of the pass merged into
+	 * one (PyTensor's merge_profile).
+	 */
+	kri_vec global_profs, final_profs, cleanup_profs;
 } kri_pass;
 
 /* One sub-rewriter of a SequentialGraphRewriter run. */

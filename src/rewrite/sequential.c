@@ -2,6 +2,9 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <math.h>
+
+#include "graph/graph.h"
 #include "rewrite/rewrite.h"
 #include "kanrewrite/pprint.h"
 
@@ -264,11 +267,8 @@ static int run_one(kr_graph_rewriter *self, kr_fgraph *fg, kr_profile *p,
 	e->after = kr_fgraph_nnodes(fg);
 	kri_vec_push(&p->entries, e);
 	kri_vec_push(&p->children, e->prof);
-	if (rc < 0) {
-		double t1 = kri_now();
+	if (rc < 0)
 		rc = kri_report_failure(self, rc, sub, NULL, NULL);
-		p->callback_time += kri_now() - t1;
-	}
 	return rc;
 }
 
@@ -278,11 +278,19 @@ static int seq_graph_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	seq_graph *s = self->data;
 	kr_profile *p = kri_profile_new(self);
 	p->nodes_start = kr_fgraph_nnodes(fg);
+	uint64_t callbacks0 = fg->callbacks;
+	double callbacks_time0 = fg->callbacks_time;
+	kri_fg_time_callbacks(fg, +1);
 	double t0 = kri_now();
 	int rc = 0;
 	for (size_t i = 0; i < s->rws.len && rc == 0; i++)
 		rc = run_one(self, fg, p, i);
 	p->time = kri_now() - t0;
+	kri_fg_time_callbacks(fg, -1);
+	/* PyTensor prints nan when no callback ran (a time of zero) */
+	p->callback_time = fg->callbacks == callbacks0
+				   ? NAN
+				   : fg->callbacks_time - callbacks_time0;
 	p->nodes_end = kr_fgraph_nnodes(fg);
 	if (profile)
 		*profile = p;
