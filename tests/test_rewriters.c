@@ -567,6 +567,44 @@ START_TEST(equilibrium_graph_profiles)
 }
 END_TEST
 
+/*
+ * tracks_on_change_inputs queues a node whose input changed in the same
+ * pass: log(identity(exp(x))) is tried at log first, then the identity
+ * goes and log(exp(x)) is rewritten in that pass. As in PyTensor, only
+ * with ignore_newtrees false (its updater is not attached otherwise);
+ * else log waits for the next pass.
+ */
+START_TEST(tracks_on_change_inputs)
+{
+	inputs();
+	kr_term *a = kr_var_new("a");
+	kr_node_rewriter *rws[2] = {
+		kr_removal_node_rewriter_new(kr_op_identity()),
+		kr_pattern_node_rewriter_new(
+			KR_ETUPLE(kr_op_term(kr_op_log()),
+				  KR_ETUPLE(kr_op_term(kr_op_exp()), a)),
+			a, NULL)};
+	static const struct {
+		bool ignore, tracks;
+		size_t passes;
+	} cases[] = {{false, true, 2}, {true, true, 3}, {false, false, 3}};
+	for (size_t k = 0; k < 3; k++) {
+		kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+		o.ignore_newtrees = cases[k].ignore;
+		o.tracks_on_change_inputs = cases[k].tracks;
+		kr_fgraph *fg = fgraph(op1(kr_op_log(),
+					   op1(kr_op_identity(),
+					       op1(kr_op_exp(), x))));
+		kr_profile *p;
+		ck_assert_int_eq(rewrite_checked(
+				 kr_equilibrium_graph_rewriter_new(2, rws, &o),
+				 fg, &p), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+		ck_assert_uint_eq(kr_profile_passes(p), cases[k].passes);
+	}
+}
+END_TEST
+
 /* Later passes visit only nodes whose subgraph changed. */
 static int count_calls(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
 		       void *data)
@@ -920,6 +958,7 @@ Suite *rewriters_suite(void)
 	tc = tcase_create("equilibrium");
 	tcase_add_test(tc, equilibrium_final_and_cleanup);
 	tcase_add_test(tc, equilibrium_graph_profiles);
+	tcase_add_test(tc, tracks_on_change_inputs);
 	tcase_add_test(tc, equilibrium_incremental);
 	tcase_add_test(tc, equilibrium_visits_linear);
 	suite_add_tcase(s, tc);

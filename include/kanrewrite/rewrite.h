@@ -417,7 +417,12 @@ typedef struct kr_equilibrium_opts {
 	double max_use_ratio;
 	/** Do not queue nodes created by a rewrite in the same pass. */
 	bool ignore_newtrees;
-	/** Queue again nodes whose inputs changed in the same pass. */
+	/**
+	 * Queue again nodes whose inputs changed in the same pass (not the
+	 * node being rewritten). As in PyTensor, only together with
+	 * ignore_newtrees false: its updater, which does both, is not
+	 * attached at all when new nodes are ignored.
+	 */
 	bool tracks_on_change_inputs;
 	/** Graph rewriters run at the start of every pass ("global"). */
 	size_t ngraph_rewriters;

@@ -93,7 +93,8 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 		return;
 	}
 	stamp(r, node);
-	if (r->node_phase && r->eq->opts.tracks_on_change_inputs)
+	if (r->node_phase && r->eq->opts.tracks_on_change_inputs &&
+	    !r->eq->opts.ignore_newtrees && node != r->current)
 		kri_vec_push(&r->work, node);
 }
 
