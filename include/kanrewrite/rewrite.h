@@ -462,6 +462,10 @@ typedef struct kr_equilibrium_opts {
  * their subgraph, after they were last tried without success. Rewriters
  * see a node's whole subgraph, so this reaches the same fixed point.
  * Shape: n node rewriters; opts may be NULL for the defaults.
+ * Profile: per pass its time, applications and node count; per rewriter
+ * its time, applications and nodes created; per pass the profiles of the
+ * graph, final and cleanup rewriters (a cleanup rewriter's runs merged);
+ * printed as PyTensor's print_profile.
  * Cost: O(changed nodes * rewriters) transform calls per pass, plus one
  * O(nodes) topological sort per pass.
  */
