@@ -341,6 +341,23 @@ START_TEST(queries_as_pytensor)
 	ck_assert_uint_eq(n, 0);
 	ck_assert_str_eq(rewritten(topo, q), "FunctionGraph(add(x, sub(x, x)))");
 
+	/*
+	 * In an EquilibriumDB the selected databases come after the other
+	 * entries, as PyTensor's query adds their results back last: the
+	 * add -> mul entry is tried before the group's add -> sub,
+	 * registered first.
+	 */
+	kr_rewrite_db *eqdb = kr_equilibrium_db_new(8, true, false);
+	kr_rewrite_db *inner = kr_local_group_db_new();
+	kr_db_register_opts dflt = KR_DB_REGISTER_OPTS_INIT;
+	ck_assert_int_eq(kr_db_register(eqdb, "group", NULL, NULL, inner,
+					KR_TAGS("t"), &dflt), 0);
+	reg_sub(inner, "add_to_sub", kr_op_add(), kr_op_sub(), 0);
+	reg_sub(eqdb, "add_to_mul", kr_op_add(), kr_op_mul(), 0);
+	ck_assert_str_eq(names_of(eqdb, parse("+t")), "add_to_mul group");
+	ck_assert_str_eq(rewritten(eqdb, parse("+t")),
+			 "FunctionGraph(mul(x, sub(x, x)))");
+
 	/* a failing node rewriter is logged; the database's rewriter goes on */
 	kr_rewrite_db *eq = kr_equilibrium_db_new(8, true, false);
 	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;

@@ -205,8 +205,31 @@ static void cut(kri_vec *v, const kr_rewrite_db *db,
 }
 
 /*
+ * PyTensor's RewriteDatabase.__query__ removes the selected databases
+ * from its ordered set and adds their results back, so they come after
+ * the other entries. Only an EquilibriumDB keeps that order (the others
+ * sort their selection by position); there it is the order the node
+ * rewriters are tried in and the graph rewriters run.
+ */
+static void databases_last(kri_vec *v)
+{
+	kri_vec subs = {0};
+	size_t k = 0;
+	for (size_t i = 0; i < v->len; i++) {
+		kri_db_entry *e = v->items[i];
+		if (e->sub)
+			kri_vec_push(&subs, e);
+		else
+			v->items[k++] = e;
+	}
+	for (size_t i = 0; i < subs.len; i++)
+		v->items[k++] = subs.items[i];
+}
+
+/*
  * Union of include tags (in tag order, then registration order), then
- * intersect with every require tag, then drop every exclude tag; a
+ * intersect with every require tag, then drop every exclude tag; in an
+ * EquilibriumDB the selected databases go last; a
  * SequenceDB's or LocalGroupDB's selection is then put in running order
  * (position, then name) and cut at the position cutoff.
  */
@@ -214,6 +237,8 @@ void kri_db_select_raw(kri_vec *out, const kr_rewrite_db *db,
 		       const kr_rewrite_db_query *q)
 {
 	select_tagged(out, db, q);
+	if (db->kind == DB_EQUILIBRIUM)
+		databases_last(out);
 	if (db->kind == DB_SEQUENCE) /* the query's own rewriters, as PyTensor */
 		for (size_t i = 0; i < q->extra.len; i++)
 			kri_vec_push(out, q->extra.items[i]);
