@@ -25,7 +25,8 @@ typedef struct equilibrium {
  *
  * Within a pass, the updater pushes imported nodes (unless
  * ignore_newtrees) and nodes whose inputs changed (with
- * tracks_on_change_inputs) onto the work stack. While one attempt runs,
+ * tracks_on_change_inputs, and only without ignore_newtrees, as PyTensor)
+ * onto the work stack. While one attempt runs,
  * the previous stamps of the nodes it touches are logged in `attempt`, so
  * that an attempt rolled back after a failure leaves no trace.
  *
@@ -196,10 +197,12 @@ static const char *graph_rw_name(const kr_graph_rewriter *g)
  * Sum the counts and times of a run of a cleanup rewriter into the
  * profile `into` of its earlier runs in the pass, as PyTensor's
  * MergeOptimizer.merge_profile does; a profile of another kind keeps
- * its first run's figures.
+ * its first run's printed figures. Visits (kr_profile_visits) add up
+ * for every kind.
  */
 static void merge_profile(kr_profile *into, const kr_profile *p)
 {
+	into->visits += kr_profile_visits(p);
 	if (strcmp(into->kind, "MergeOptimizer") || strcmp(p->kind, into->kind))
 		return;
 	into->nb_fail += p->nb_fail;
@@ -207,7 +210,6 @@ static void merge_profile(kr_profile *into, const kr_profile *p)
 	into->nb_atomic += p->nb_atomic;
 	into->replace_time += p->replace_time;
 	into->time += p->time;
-	into->visits += p->visits;
 }
 
 /*
@@ -234,7 +236,6 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 		rc = kr_graph_rewriter_rewrite(g, fg, &sub);
 		st->time += kri_now() - t1;
 		if (sub) {
-			kri_vec_push(&r->prof->sub_profs, sub);
 			kr_profile *c = sub;
 			if (merge && profs->items[i]) {
 				merge_profile(profs->items[i], sub);

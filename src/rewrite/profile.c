@@ -55,8 +55,15 @@ size_t kr_profile_visits(const kr_profile *p)
 		n += ((const kri_pass *)p->passes.items[i])->visited;
 	for (size_t i = 0; i < p->children.len; i++)
 		n += kr_profile_visits(p->children.items[i]);
-	for (size_t i = 0; i < p->sub_profs.len; i++)
-		n += kr_profile_visits(p->sub_profs.items[i]);
+	for (size_t i = 0; i < p->passes.len; i++) {
+		const kri_pass *pass = p->passes.items[i];
+		const kri_vec *lists[] = {&pass->global_profs,
+					  &pass->final_profs,
+					  &pass->cleanup_profs};
+		for (size_t l = 0; l < 3; l++)
+			for (size_t k = 0; k < lists[l]->len; k++)
+				n += kr_profile_visits(lists[l]->items[k]);
+	}
 	return n;
 }
 
@@ -243,7 +250,7 @@ static void print_stats(const out *o, const kr_profile *p)
 	size_t n = 0, unused = 0, nlisted = 0;
 	double unused_time = 0;
 	kri_rw_stat **used = kri_alloc((p->stats.len + 1) * sizeof *used);
-	kri_rw_stat **listed = kri_alloc((p->stats.len + 1) * sizeof *used);
+	kri_rw_stat **listed = kri_alloc((p->stats.len + 1) * sizeof *listed);
 	for (size_t k = 0; k < p->stats.len; k++) {
 		kri_rw_stat *st = p->stats.items[k];
 		if (st->applied) {

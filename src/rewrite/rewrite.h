@@ -82,7 +82,6 @@ struct kr_profile {
 	kri_vec stats;    /* kri_rw_stat *, in rewriter order */
 	kri_vec entries;  /* kri_seq_entry *, in rewriter order */
 	kri_vec children; /* kr_profile *, in rewriter order */
-	kri_vec sub_profs; /* equilibrium: global/final/cleanup profiles */
 };
 
 /*

@@ -117,6 +117,13 @@ static __attribute__((noinline)) bool seen_before(shared *sh, kr_term *u,
 	return false;
 }
 
+/* An empty record (the table is cleared only when first used). */
+static inline void shared_init(shared *sh)
+{
+	sh->n = 0;
+	sh->all = NULL;
+}
+
 /* Was the node u (v == u) or the pair (u, v) opened before? Counts it. */
 #define SEEN_BEFORE(sh, u, v)                                                 \
 	(__builtin_expect(++(sh)->n > SHARED_AFTER, 0) &&                     \
@@ -132,8 +139,7 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
 	work_init(&w);
 	uint64_t id = x->u.var.id;
 	shared sh;
-	sh.n = 0;
-	sh.all = NULL;
+	shared_init(&sh);
 	for (; t; t = pop1(&w)) {
 		while (!KRI_IS_GROUND(t)) {
 			if (t == x)
@@ -172,8 +178,7 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 	work w;
 	work_init(&w);
 	shared sh;
-	sh.n = 0;
-	sh.all = NULL;
+	shared_init(&sh);
 	for (;;) {
 		t = kr_walk(t, s);
 		if (t == x)
@@ -269,12 +274,9 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 {
 	kr_check(u0 != NULL && v0 != NULL && s != NULL);
 	work w;
-	w.pairs = w.local;
-	w.cap = sizeof w.local / sizeof *w.local;
-	w.len = 0;
+	work_init(&w);
 	shared sh; /* pairs decomposed (see SHARED_AFTER) */
-	sh.n = 0;
-	sh.all = NULL;
+	shared_init(&sh);
 	push(&w, u0, v0);
 	while (w.len > 0) {
 		kr_term *v = kr_walk(w.pairs[--w.len], s);
