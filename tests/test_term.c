@@ -195,6 +195,39 @@ START_TEST(memory_stats)
 }
 END_TEST
 
+static void on_growth(size_t heap, void *data)
+{
+	size_t *seen = data;
+	seen[0]++;
+	seen[1] = heap;
+}
+
+/* The growth hook hears of every heap growth, with the new size. */
+START_TEST(memory_growth_hook)
+{
+	size_t seen[2] = {0, 0};
+	if (!kr_memory_on_growth(on_growth, seen))
+		return; /* a collector without the hook: nothing to test */
+	enum { N = 1024 };
+	void **keep = kr_alloc(N * sizeof *keep);
+	for (int i = 0; i < N; i++) /* 64 MiB kept alive */
+		keep[i] = kr_alloc(1 << 16);
+	kr_memory_stats st;
+	kr_memory_stats_get(&st);
+	ck_assert_uint_gt(seen[0], 0);
+	ck_assert_uint_ge(seen[1], (size_t)N << 16);
+	ck_assert_uint_eq(seen[1], st.heap);
+	size_t calls = seen[0];
+	ck_assert(kr_memory_on_growth(NULL, NULL));
+	void **more = kr_alloc(N * sizeof *more);
+	for (int i = 0; i < N; i++)
+		more[i] = kr_alloc(1 << 16);
+	ck_assert_uint_eq(seen[0], calls);
+	ck_assert_ptr_nonnull(keep[N - 1]);
+	ck_assert_ptr_nonnull(more[N - 1]);
+}
+END_TEST
+
 Suite *term_suite(void)
 {
 	Suite *s = suite_create("term");
@@ -206,6 +239,7 @@ Suite *term_suite(void)
 	tcase_add_test(tc, equality_and_hash);
 	tcase_add_test(tc, foreign_atoms);
 	tcase_add_test(tc, memory_stats);
+	tcase_add_test(tc, memory_growth_hook);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("subst");
 	tcase_add_test(tc, subst_many);

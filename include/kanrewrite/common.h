@@ -68,6 +68,24 @@ typedef struct kr_memory_stats {
  */
 void kr_memory_stats_get(kr_memory_stats *out);
 
+/**
+ * A function the collector calls when it grows its heap, with the new
+ * heap size in bytes (see kr_memory_on_growth()).
+ */
+typedef void (*kr_heap_growth_fn)(size_t heap, void *data);
+
+/**
+ * Call fn(heap, data) each time the collector grows its heap (Boehm GC's
+ * GC_set_on_heap_resize), so that a program can stop a search that is
+ * filling memory before the system refuses it more and the allocator has
+ * to abort. fn runs inside the collector: it must not allocate or call
+ * the library; setting a flag that the work polls is what it is for.
+ * fn NULL removes the hook; one hook at a time.
+ * Returns: true, or false when the collector cannot report its growth
+ * (Boehm GC before 7.4; fn is then never called). Errors: none.
+ */
+bool kr_memory_on_growth(kr_heap_growth_fn fn, void *data);
+
 /** Copy a NUL-terminated string into collected memory. Aborts on OOM. */
 char *kr_strdup(const char *s);
 

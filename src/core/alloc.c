@@ -147,6 +147,30 @@ void kr_memory_stats_get(kr_memory_stats *out)
 #endif
 }
 
+static kr_heap_growth_fn growth_fn;
+static void *growth_data;
+
+#ifdef HAVE_GC_SET_ON_HEAP_RESIZE
+/* Called by the collector with its lock held: no allocation here. */
+static void GC_CALLBACK on_heap_resize(GC_word heap)
+{
+	if (growth_fn)
+		growth_fn((size_t)heap, growth_data);
+}
+#endif
+
+bool kr_memory_on_growth(kr_heap_growth_fn fn, void *data)
+{
+	growth_fn = fn;
+	growth_data = data;
+#ifdef HAVE_GC_SET_ON_HEAP_RESIZE
+	GC_set_on_heap_resize(fn ? on_heap_resize : 0);
+	return true;
+#else
+	return false;
+#endif
+}
+
 void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }
 
 char *kr_strdup(const char *s)
