@@ -54,6 +54,34 @@ void lang_get_limits(uint64_t *steps, uint64_t *answers)
 	*answers = answer_limit;
 }
 
+static size_t memory_limit;
+
+static void on_heap_growth(size_t heap, void *data)
+{
+	(void)data;
+	if (memory_limit && heap > memory_limit)
+		lang_interrupted = LANG_STOP_MEMORY;
+}
+
+void lang_set_memory_limit(size_t bytes)
+{
+	memory_limit = bytes;
+	kr_memory_on_growth(bytes ? on_heap_growth : NULL, NULL);
+}
+
+size_t lang_get_memory_limit(void)
+{
+	return memory_limit;
+}
+
+char *lang_stop_message(const char *what)
+{
+	if (lang_interrupted == LANG_STOP_MEMORY)
+		return kr_strfmt("%s%smemory limit of %zu MiB reached", what,
+				 *what ? ": " : "", memory_limit >> 20);
+	return kr_strfmt("%s%sinterrupted", what, *what ? ": " : "");
+}
+
 void lang_set_eval_limit(uint64_t evals)
 {
 	eval_limit = evals;
@@ -418,6 +446,9 @@ static int run_step(kr_term **out, kr_runner *r, size_t found)
 					    KR_ERROR, "%s", search_err.message);
 		if (rc != KR_ELIMIT)
 			return rc;
+		if (lang_interrupted == LANG_STOP_MEMORY)
+			return run_error(KR_ELIMIT, "%s (%zu answers)",
+					 lang_stop_message(""), found);
 		if (lang_interrupted)
 			return run_error(KR_ELIMIT, "interrupted after %llu "
 					 "steps (%zu answers)",
@@ -611,7 +642,8 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			continue;
 		case N_APP: {
 			if (lang_interrupted)
-				return lang_fail_at(n, KR_ELIMIT, "interrupted");
+				return lang_fail_at(n, KR_ELIMIT, "%s",
+						    lang_stop_message(""));
 			if (lang_over_budget(n))
 				return NULL;
 			kr_term *fn = eval_leaf(n->kids[0], f);

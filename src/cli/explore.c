@@ -347,8 +347,8 @@ static int search(exploration *x, size_t nrels, const kr_rel *const *rels)
 {
 	for (size_t i = 0; i < x->n && !x->truncated; i++) {
 		if (lang_interrupted)
-			return kr_error_set(KR_ELIMIT, "explore: interrupted "
-					    "(%zu graphs)", x->n);
+			return kr_error_set(KR_ELIMIT, "%s (%zu graphs)",
+					    lang_stop_message("explore"), x->n);
 		if (x->states[i].depth >= x->max_depth)
 			continue;
 		int rc = expand(x, i, nrels, rels);

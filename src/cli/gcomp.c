@@ -462,8 +462,9 @@ static void call_decode(gt *g, kr_term *fn)
 
 static kr_goal *call_build(const gt *g, lang_frame *f, int eager)
 {
-	if (!eager && lang_interrupted)
-		return lang_fail_at(g->node, KR_ELIMIT, "interrupted"), NULL;
+	if (!eager && lang_interrupted) /* placed where the form is */
+		return kr_error_set(KR_ELIMIT, "%s", lang_stop_message("")),
+		       NULL;
 	kr_term *fn = g->fglob ? g->fglob->value : NULL;
 	if (!fn && !(fn = tt_build(g->fn, f, eager)))
 		return NULL;
@@ -575,7 +576,7 @@ static kr_goal *rel_body(kr_term *const *args, void *env)
 	const capture *c = env;
 	const lang_node *n = c->g->node;
 	if (lang_interrupted) { /* a relation that calls itself at once */
-		lang_fail_at(n, KR_ELIMIT, "interrupted");
+		kr_error_set(KR_ELIMIT, "%s", lang_stop_message(""));
 		lang_search_error();
 		return kr_fail();
 	}

@@ -369,6 +369,23 @@ PRIM(p_set_eval_limit)
 	return 0;
 }
 
+/* (set-memory-limit! MiB): 0 for none (lang_set_memory_limit). */
+PRIM(p_set_memory_limit)
+{
+	(void)n;
+	uint64_t v;
+	int rc = natural(&v, "set-memory-limit!", a[0]);
+	if (rc < 0)
+		return rc;
+	if (v > SIZE_MAX >> 20)
+		return kr_error_set(KR_EINVALID, "set-memory-limit!: %llu MiB "
+				    "is more than this machine can address",
+				    (unsigned long long)v);
+	lang_set_memory_limit((size_t)v << 20);
+	*out = lang_void();
+	return 0;
+}
+
 PRIM(p_occurs_check)
 {
 	(void)n;
@@ -429,6 +446,7 @@ static const lang_prim_def prims[] = {
 	{"set-step-limit!", 1, 1, p_set_step_limit},
 	{"set-answer-limit!", 1, 1, p_set_answer_limit},
 	{"set-eval-limit!", 1, 1, p_set_eval_limit},
+	{"set-memory-limit!", 1, 1, p_set_memory_limit},
 	{"occurs-check!", 1, 1, p_occurs_check},
 	{"test", 3, 3, p_test}, {"test-summary", 0, 0, p_test_summary},
 };

@@ -74,8 +74,20 @@ typedef struct lang_frame {
 /** A primitive: store the result in *out, return 0 or a KR_E* code. */
 typedef int (*lang_prim_fn)(kr_term **out, size_t n, kr_term *const *args);
 
-/** Set by the SIGINT handler, cleared when the prompt regains control. */
+/**
+ * Why work must stop, polled by runs, relation calls and evaluation: set
+ * to LANG_STOP_INTERRUPT by the SIGINT handler and to LANG_STOP_MEMORY
+ * when the heap grows past the memory limit; cleared when the prompt
+ * regains control (each top-level form starts at 0).
+ */
 extern volatile sig_atomic_t lang_interrupted;
+enum { LANG_STOP_INTERRUPT = 1, LANG_STOP_MEMORY = 2 };
+
+/**
+ * The error message of a stop (lang_interrupted not 0) in `what`, e.g.
+ * "run: memory limit of 64 MiB reached": a collected string.
+ */
+char *lang_stop_message(const char *what);
 
 /* ------------------------------------------------------------ lang.c */
 
@@ -255,6 +267,19 @@ void lang_get_limits(uint64_t *steps, uint64_t *answers);
  * default). Bounds Scheme loops as the step limit bounds searches.
  */
 void lang_set_eval_limit(uint64_t evals);
+
+/**
+ * Memory limit, in bytes (0: none): when the collector grows its heap
+ * past it, the running form stops with KR_ELIMIT (LANG_STOP_MEMORY), so
+ * that a search filling memory ends with an error and the session goes
+ * on, instead of the allocator aborting the process when the system
+ * refuses more. The default is half of the smaller of the physical
+ * memory and the address-space and data limits (setrlimit).
+ */
+void lang_set_memory_limit(size_t bytes);
+
+/** The current memory limit in bytes (0: none). */
+size_t lang_get_memory_limit(void);
 
 /** The current evaluation budget (0: none). */
 uint64_t lang_get_eval_limit(void);

@@ -16,3 +16,11 @@
 (set-eval-limit! 5000)
 (run 2 (q) (conde ((nevero)) ((== q 'found))))
 (set-eval-limit! 0)
+;; A search that fills memory stops at the memory limit with an error, and
+;; the session goes on.
+(set-memory-limit! 64)
+(defrel (wide n) (conde ((wide (cons n n))) ((wide (list n n n)))))
+(run 1 (q) (wide q))
+(run 1 (q) (== q 'still-here))
+(set-memory-limit! 0)
+(set-memory-limit! -1)
