@@ -1416,12 +1416,14 @@ int lang_eval_text(const char *text, const char *name, bool print)
 static size_t default_memory_limit(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	uint64_t least = pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size
-					     : UINT64_MAX;
+	uint64_t least = UINT64_MAX;
+	if (pages > 0 && size > 0)
+		least = (uint64_t)pages * (uint64_t)size;
 	const int which[] = {RLIMIT_AS, RLIMIT_DATA};
 	for (size_t i = 0; i < sizeof which / sizeof *which; i++) {
 		struct rlimit rl;
-		if (getrlimit(which[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+		if (getrlimit(which[i], &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY &&
 		    (uint64_t)rl.rlim_cur < least)
 			least = (uint64_t)rl.rlim_cur;
 	}

@@ -143,7 +143,7 @@ static bool balanced(const char *s)
 static void on_sigint(int sig)
 {
 	(void)sig;
-	lang_interrupted = 1;
+	lang_interrupted = LANG_STOP_INTERRUPT;
 #ifdef HAVE_READLINE
 	if (at_prompt) {
 		(void)!write(STDOUT_FILENO, "\n", 1);
