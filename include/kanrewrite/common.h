@@ -83,6 +83,8 @@ typedef void (*kr_heap_growth_fn)(size_t heap, void *data);
  * fn NULL removes the hook; one hook at a time.
  * Returns: true, or false when the collector cannot report its growth
  * (Boehm GC before 7.4; fn is then never called). Errors: none.
+ * Cost: O(1); fn's own cost is added to each heap growth (measured: 272
+ * growths as a heap grew to 2 GiB).
  */
 bool kr_memory_on_growth(kr_heap_growth_fn fn, void *data);
 
