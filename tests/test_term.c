@@ -2,6 +2,9 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <gc/gc.h>
+#include <unistd.h>
+
 #include "suites.h"
 
 START_TEST(kinds_and_atoms)
@@ -228,6 +231,50 @@ START_TEST(memory_growth_hook)
 }
 END_TEST
 
+/*
+ * What the collector's warning procedure (installed by kr_init) writes to
+ * standard error for msg, read back through a temporary file.
+ */
+static char *warning_output(const char *msg)
+{
+	static char buf[256];
+	char text[256];
+	snprintf(text, sizeof text, "%s", msg);
+	FILE *tmp = tmpfile();
+	ck_assert_ptr_nonnull(tmp);
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO);
+	ck_assert_int_ge(saved, 0);
+	ck_assert_int_ge(dup2(fileno(tmp), STDERR_FILENO), 0);
+	GC_get_warn_proc()(text, 12345);
+	fflush(stderr);
+	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+	close(saved);
+	rewind(tmp);
+	size_t n = fread(buf, 1, sizeof buf - 1, tmp);
+	buf[n] = 0;
+	fclose(tmp);
+	return buf;
+}
+
+/*
+ * The collector's advice about repeated large blocks, which big graphs
+ * cause in the normal course, is dropped; its other warnings still show.
+ */
+START_TEST(collector_warnings)
+{
+	ck_assert_str_eq(warning_output("GC Warning: Repeated allocation of "
+					"very large block (appr. size %ld):\n"
+					"\tMay lead to memory leak and poor "
+					"performance\n"),
+			 "");
+	ck_assert_ptr_nonnull(strstr(warning_output("GC Warning: Out of "
+						    "Memory! Heap size: "
+						    "%lu MiB.\n"),
+				     "Out of Memory! Heap size: "));
+}
+END_TEST
+
 Suite *term_suite(void)
 {
 	Suite *s = suite_create("term");
@@ -240,6 +287,7 @@ Suite *term_suite(void)
 	tcase_add_test(tc, foreign_atoms);
 	tcase_add_test(tc, memory_stats);
 	tcase_add_test(tc, memory_growth_hook);
+	tcase_add_test(tc, collector_warnings);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("subst");
 	tcase_add_test(tc, subst_many);

@@ -53,10 +53,30 @@ static void GC_CALLBACK on_collection(GC_EventType e)
 }
 #endif
 
+/*
+ * Boehm GC warns on standard error when large blocks are allocated
+ * repeatedly ("Repeated allocation of very large block ... May lead to
+ * memory leak and poor performance"): a hint that its blacklisting may
+ * keep such blocks from being reused. Big graphs make it happen in the
+ * normal course -- the arrays of a graph of 10^6 nodes grow by doubling
+ * past 32 MiB -- and a user can do nothing about it, so it is dropped.
+ * The collector's other warnings still reach standard error.
+ */
+static GC_warn_proc default_warn;
+
+static void GC_CALLBACK warn(char *msg, GC_word arg)
+{
+	if (strstr(msg, "Repeated allocation of very large block"))
+		return;
+	default_warn(msg, arg);
+}
+
 void kri_alloc_init(void)
 {
 	GC_INIT();
 	GC_set_oom_fn(oom);
+	default_warn = GC_get_warn_proc();
+	GC_set_warn_proc(warn);
 #ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
 	GC_set_on_collection_event(on_collection);
 #endif
