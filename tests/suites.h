@@ -29,6 +29,9 @@ Suite *corpus_terms_suite(void);
 Suite *db_suite(void);
 Suite *mkprog_suite(void);
 Suite *traversal_suite(void);
+Suite *corpus_rewrite_suite(void);
+Suite *corpus_graph_suite(void);
+Suite *corpus_fgraph_suite(void);
 
 /* Parse a term from text for tests; aborts the test on a syntax error. */
 kr_term *t_read(const char *text);
