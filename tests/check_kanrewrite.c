@@ -19,6 +19,40 @@ kr_term *t_read(const char *text)
 
 const char *t_str(const kr_term *t) { return kr_term_to_string(t); }
 
+void t_same_values(const kr_fgraph *before, const kr_fgraph *after)
+{
+	uint64_t seed = 12345;
+	size_t n = kr_fgraph_ninputs(after), m = kr_fgraph_noutputs(after);
+	ck_assert_uint_eq(kr_fgraph_ninputs(before), n);
+	ck_assert_uint_eq(kr_fgraph_noutputs(before), m);
+	for (int trial = 0; trial < 3; trial++) {
+		const kr_value **vals = kr_alloc((n + 1) * sizeof *vals);
+		for (size_t i = 0; i < n; i++)
+			vals[i] = kr_value_random(
+				kr_variable_type(kr_fgraph_input(after, i)), 3,
+				0.5, 2.0, &seed);
+		kr_value **a = kr_alloc((m + 1) * sizeof *a);
+		kr_value **b = kr_alloc((m + 1) * sizeof *b);
+		ck_assert_int_eq(kr_fgraph_eval(a, before, vals), 0);
+		ck_assert_int_eq(kr_fgraph_eval(b, after, vals), 0);
+		for (size_t i = 0; i < m; i++)
+			ck_assert_msg(kr_value_allclose(a[i], b[i], 1e-12, 0),
+				      "output %zu: %s != %s", i,
+				      kr_value_to_string(a[i]),
+				      kr_value_to_string(b[i]));
+	}
+}
+
+int t_rewrite_checked(kr_graph_rewriter *rw, kr_fgraph *fg, kr_profile **prof)
+{
+	kr_fgraph *before;
+	ck_assert_int_eq(kr_fgraph_clone(&before, fg), 0);
+	int rc = kr_graph_rewriter_rewrite(rw, fg, prof);
+	ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	t_same_values(before, fg);
+	return rc;
+}
+
 int main(void)
 {
 	kr_init();

@@ -37,5 +37,15 @@ Suite *corpus_fgraph_suite(void);
 kr_term *t_read(const char *text);
 /* Print a term to a collected string. */
 const char *t_str(const kr_term *t);
+/*
+ * Check that two graphs with the same inputs compute the same outputs
+ * (relative 1e-12) on three sets of random inputs in [0.5, 2].
+ */
+void t_same_values(const kr_fgraph *before, const kr_fgraph *after);
+/*
+ * Rewrite fg with rw, check the graph's integrity and that it computes
+ * what it computed before (t_same_values). Returns rw's code.
+ */
+int t_rewrite_checked(kr_graph_rewriter *rw, kr_fgraph *fg, kr_profile **prof);
 
 #endif

@@ -41,33 +41,6 @@ static kr_fgraph *fgraph(kr_variable *out)
 	return fg;
 }
 
-/*
- * Rewrite fg with rw and check, on random inputs, that the graph computes
- * the same values before and after (relative 1e-12). Returns rw's code.
- */
-static int rewrite_checked(kr_graph_rewriter *rw, kr_fgraph *fg,
-			   kr_profile **prof)
-{
-	kr_fgraph *before;
-	ck_assert_int_eq(kr_fgraph_clone(&before, fg), 0);
-	int rc = kr_graph_rewriter_rewrite(rw, fg, prof);
-	uint64_t seed = 12345;
-	for (int trial = 0; trial < 3; trial++) {
-		size_t n = kr_fgraph_ninputs(fg);
-		const kr_value **vals = kr_alloc((n + 1) * sizeof *vals);
-		for (size_t i = 0; i < n; i++)
-			vals[i] = kr_value_random(
-				kr_variable_type(kr_fgraph_input(fg, i)), 3,
-				0.5, 2.0, &seed);
-		kr_value *a, *b;
-		ck_assert_int_eq(kr_fgraph_eval(&a, before, vals), 0);
-		ck_assert_int_eq(kr_fgraph_eval(&b, fg, vals), 0);
-		ck_assert_msg(kr_value_allclose(a, b, 1e-12, 0),
-			      "%s != %s", kr_value_to_string(a),
-			      kr_value_to_string(b));
-	}
-	return rc;
-}
 
 /* ------------------------------------------------------------ walkers */
 
@@ -236,7 +209,7 @@ START_TEST(failures_leave_graph_unchanged)
 			ck_assert_str_eq(kr_fgraph_repr(fg), before);
 			continue;
 		}
-		ck_assert_int_eq(rewrite_checked(g, fg, NULL), 0);
+		ck_assert_int_eq(t_rewrite_checked(g, fg, NULL), 0);
 		ck_assert_int_eq(s.calls, 1);
 		ck_assert_ptr_eq(s.rw, rw);
 		ck_assert_ptr_eq(s.node, kr_variable_owner(
@@ -424,7 +397,7 @@ START_TEST(equilibrium_final_and_cleanup)
 		kr_fgraph *fg = fgraph(ADD(DIV(MUL(ADD(y, z), x), ADD(y, z)),
 					   DIV(MUL(x, y), y)));
 		kr_profile *p;
-		ck_assert_int_eq(rewrite_checked(
+		ck_assert_int_eq(t_rewrite_checked(
 				 kr_equilibrium_graph_rewriter_new(1, &ls, &o),
 				 fg, &p), 0);
 		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, x))");
@@ -492,7 +465,7 @@ START_TEST(equilibrium_graph_profiles)
 	o.final_rewriters = &final;
 	kr_fgraph *fg = fgraph(ADD(MUL(x, y), op1(kr_op_identity(), MUL(x, y))));
 	kr_profile *p;
-	ck_assert_int_eq(rewrite_checked(kr_equilibrium_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_equilibrium_graph_rewriter_new(
 						 1, &rm, &o),
 					 fg, &p),
 			 0);
@@ -596,7 +569,7 @@ START_TEST(tracks_on_change_inputs)
 					   op1(kr_op_identity(),
 					       op1(kr_op_exp(), x))));
 		kr_profile *p;
-		ck_assert_int_eq(rewrite_checked(
+		ck_assert_int_eq(t_rewrite_checked(
 				 kr_equilibrium_graph_rewriter_new(2, rws, &o),
 				 fg, &p), 0);
 		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
@@ -716,7 +689,7 @@ START_TEST(pattern_options)
 	kr_node_rewriter *mul1 = kr_pattern_node_rewriter_new(
 		KR_ETUPLE(mul, vx, kr_int(1)), vx, NULL);
 	kr_fgraph *fg = fgraph(ADD(MUL(x, one), MUL(y, two)));
-	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						 mul1, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, mul(y, 2.0)))");
@@ -726,7 +699,7 @@ START_TEST(pattern_options)
 	kr_node_rewriter *mul1c = kr_pattern_node_rewriter_new(
 		KR_ETUPLE(mul, vx, kr_variable_term(i1)), vx, NULL);
 	fg = fgraph(ADD(MUL(x, one), MUL(y, two)));
-	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						 mul1c, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, mul(y, 2.0)))");
@@ -761,7 +734,7 @@ START_TEST(pattern_options)
 		fg = fgraph(ADD(ADD(DIV(shared, y), shared),
 				ADD(DIV(op1(kr_op_identity(), MUL(z, y)), idy),
 				    DIV(MUL(y, x), y))));
-		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+		ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						      rw, KR_IN_TO_OUT, false),
 					      fg, NULL), 0);
 		static const char *want[] = {
@@ -789,14 +762,14 @@ START_TEST(pattern_options)
 		const char *before = kr_fgraph_repr(fg);
 		kr_node_rewriter *rw = kr_pattern_node_rewriter_new(pin, pout,
 								    NULL);
-		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+		ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						      rw, KR_IN_TO_OUT, false),
 					      fg, NULL), 0);
 		ck_assert_str_eq(kr_fgraph_repr(fg), before);
 		kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
 		o.allow_multiple_clients = true;
 		rw = kr_pattern_node_rewriter_new(pin, pout, &o);
-		ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+		ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						      rw, KR_IN_TO_OUT, false),
 					      fg, NULL), 0);
 		ck_assert_str_ne(kr_fgraph_repr(fg), before);
@@ -813,13 +786,13 @@ START_TEST(pattern_options)
 	kr_node_rewriter *twice = kr_pattern_node_rewriter_new(
 		KR_ETUPLE(add, vx, vx), KR_ETUPLE(mul, vx, kr_int(2)), NULL);
 	fg = fgraph(ADD(MUL(x, y), MUL(x, y)));
-	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						 twice, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg),
 			 "FunctionGraph(add(mul(x, y), mul(x, y)))");
-	ck_assert_int_eq(rewrite_checked(kr_merge_optimizer_new(), fg, NULL), 0);
-	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_merge_optimizer_new(), fg, NULL), 0);
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						 twice, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg),
@@ -830,7 +803,7 @@ START_TEST(pattern_options)
 		KR_ETUPLE(mul, ve, kr_int(2)), NULL);
 	kr_variable *e = op1(kr_op_exp(), x);
 	fg = fgraph(ADD(e, e));
-	ck_assert_int_eq(rewrite_checked(kr_walking_graph_rewriter_new(
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
 						 bound, KR_IN_TO_OUT, false),
 					 fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(exp(x), 2.0))");
@@ -906,7 +879,7 @@ START_TEST(sequential_apply_all)
 	kr_sequential_node_rewriter_set_apply_all(seq, true);
 	fg = fgraph(MUL(op1(kr_op_identity(), op1(kr_op_identity(), x)), y));
 	w = kr_walking_graph_rewriter_new(seq, KR_OUT_TO_IN, false);
-	ck_assert_int_eq(rewrite_checked(w, fg, NULL), 0);
+	ck_assert_int_eq(t_rewrite_checked(w, fg, NULL), 0);
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(x, y))");
 	/* removal of a 2-input op: both inputs for one output, an error
 	 * (PyTensor: "gave wrong number of replacements", raised past the
