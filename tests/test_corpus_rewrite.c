@@ -1,11 +1,1093 @@
 /* test_corpus_rewrite.c -- corpus: PyTensor's rewriter tests (tests/graph/rewriting/test_basic.py). */
 /* See the LICENSE file for copying conditions. */
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "suites.h"
+
+/*
+ * The cases of PyTensor 2.32's tests/graph/rewriting/test_basic.py.
+ *
+ * Its test ops (tests/graph/utils.py) become ops of our IR. MyType is the
+ * int64 scalar type, so that a constant 2 named z prints `z{2}` as there,
+ * and MyType2 the float32 scalar. op1 ... op6 are variadic MyOps taking
+ * MyType inputs only, each of its own descriptor, so they print `Op1` ...
+ * and equal only themselves. op_y and op_z are two distinct MyOp objects
+ * with x=1, which PyTensor compares equal: here two op objects of one
+ * descriptor with equal props (both print `OpY`). These ops have no
+ * perform hook, so their rewrites are checked by the printed graph as
+ * PyTensor's tests do; rewrites of graphs that can be evaluated also go
+ * through t_rewrite_checked.
+ *
+ * PyTensor 2.32 ran the pattern and substitution cases under
+ * OpKeyGraphRewriter; 2.33 moved them to WalkingGraphRewriter (in_to_out)
+ * with the same expected graphs, which is what we have.
+ */
+
+/* ------------------------------------------------------------ test ops */
+
+static const kr_type *my_type(void) { return kr_type_scalar(KR_INT64); }
+
+static const kr_type *my_type2(void) { return kr_type_scalar(KR_FLOAT32); }
+
+/* MyOp.make_node: every input must be of MyType ("Error 1"). */
+static int my_inputs(size_t nin, const kr_type *const *in)
+{
+	for (size_t i = 0; i < nin; i++)
+		if (!kr_type_equal(in[i], my_type()))
+			return kr_error_set(KR_EINVALID, "Error 1");
+	return 0;
+}
+
+static int my_infer(const kr_type **out, const kr_op *op, size_t nin,
+		    const kr_type *const *in)
+{
+	(void)op;
+	*out = my_type();
+	return my_inputs(nin, in);
+}
+
+#define MY_DESC(nm)                                                           \
+	{                                                                     \
+		.name = (nm), .min_inputs = 0, .max_inputs = -1,              \
+		.infer = my_infer                                             \
+	}
+
+static const kr_op_desc my_descs[6] = {MY_DESC("Op1"), MY_DESC("Op2"),
+				       MY_DESC("Op3"), MY_DESC("Op4"),
+				       MY_DESC("Op5"), MY_DESC("Op6")};
+
+/* op1 ... op6 */
+static kr_op *my_op(int k)
+{
+	static kr_op *ops[6];
+	if (!ops[k - 1])
+		ops[k - 1] = kr_op_new(&my_descs[k - 1], NULL);
+	return ops[k - 1];
+}
+
+#define OP1 my_op(1)
+#define OP2 my_op(2)
+#define OP3 my_op(3)
+#define OP4 my_op(4)
+#define OP5 my_op(5)
+#define OP6 my_op(6)
+
+static bool int_props_equal(const void *a, const void *b)
+{
+	return *(const int *)a == *(const int *)b;
+}
+
+static uint64_t int_props_hash(const void *p)
+{
+	return (uint64_t)*(const int *)p;
+}
+
+/* MyOp(name, x=...): equal to any MyOp of the same x. */
+static const kr_op_desc myx_desc = {
+	.name = "OpY",
+	.min_inputs = 0,
+	.max_inputs = -1,
+	.infer = my_infer,
+	.props_equal = int_props_equal,
+	.props_hash = int_props_hash,
+};
+
+static const int op_y_x = 1, op_z_x = 1;
+
+static kr_op *op_y(void) { return kr_op_new(&myx_desc, &op_y_x); }
+
+static kr_op *op_z(void) { return kr_op_new(&myx_desc, &op_z_x); }
+
+/* op_cast_type2: MyType inputs, a MyType2 output. */
+static int cast2_infer(const kr_type **out, const kr_op *op, size_t nin,
+		       const kr_type *const *in)
+{
+	(void)op;
+	*out = my_type2();
+	return my_inputs(nin, in);
+}
+
+static const kr_op_desc cast2_desc = {.name = "OpCastType2",
+				      .min_inputs = 0,
+				      .max_inputs = -1,
+				      .infer = cast2_infer};
+
+/* op_multiple_outputs: one input, two outputs of its type. */
+static int multi_infer(const kr_type **out, const kr_op *op, size_t nin,
+		       const kr_type *const *in)
+{
+	(void)op, (void)nin;
+	out[0] = out[1] = in[0];
+	return 0;
+}
+
+static const kr_op_desc multi_desc = {.name = "OpMultipleOutputs",
+				      .min_inputs = 1,
+				      .max_inputs = 1,
+				      .nout = 2,
+				      .infer_outputs = multi_infer};
+
+/* NoInputOp(param): no inputs, computes its param (a MyType value). */
+static int noinput_infer(const kr_type **out, const kr_op *op, size_t nin,
+			 const kr_type *const *in)
+{
+	(void)op, (void)nin, (void)in;
+	*out = my_type();
+	return 0;
+}
+
+static int noinput_perform(kr_value **out, const kr_op *op, size_t nin,
+			   const kr_value *const *in)
+{
+	(void)nin, (void)in;
+	*out = kr_value_scalar(KR_INT64, *(const int *)kr_op_props(op));
+	return 0;
+}
+
+static const kr_op_desc noinput_desc = {.name = "NoInputOp",
+					.min_inputs = 0,
+					.max_inputs = 0,
+					.infer = noinput_infer,
+					.props_equal = int_props_equal,
+					.props_hash = int_props_hash,
+					.perform = noinput_perform};
+
+/* ------------------------------------------------------------ helpers */
+
+#define VS(...) ((kr_variable *[]){__VA_ARGS__})
+#define NV(...) (sizeof(VS(__VA_ARGS__)) / sizeof(kr_variable *))
+#define AP(op, ...) call((op), NV(__VA_ARGS__), VS(__VA_ARGS__))
+#define E(...) KR_ETUPLE(__VA_ARGS__)
+#define OT(k) kr_op_term(my_op(k))
+
+static kr_variable *call(kr_op *op, size_t n, kr_variable *const *in)
+{
+	kr_variable *out = NULL;
+	int rc = kr_op_call(&out, op, n, in);
+	ck_assert_msg(rc == 0, "%s", kr_error_last()->message);
+	return out;
+}
+
+/* MyVariable(name) */
+static kr_variable *var(const char *name)
+{
+	return kr_variable_new(my_type(), name);
+}
+
+/* Constant(MyType(), value, name=name) */
+static kr_variable *my_constant(double value, const char *name)
+{
+	kr_variable *c = kr_constant_new(value, my_type());
+	kr_variable_set_name(c, name);
+	return c;
+}
+
+static kr_variable *x, *y, *z;
+
+static void xyz(void)
+{
+	x = var("x");
+	y = var("y");
+	z = var("z");
+}
+
+static kr_fgraph *fgraph(size_t nin, kr_variable *const *ins, size_t nout,
+			 kr_variable *const *outs, bool clone)
+{
+	kr_fgraph *fg = NULL;
+	int rc = kr_fgraph_new(&fg, nin, ins, nout, outs, clone);
+	ck_assert_msg(rc == 0, "%s", kr_error_last()->message);
+	return fg;
+}
+
+/* FunctionGraph([x, y, z], [e]) (cloned, PyTensor's default). */
+static kr_fgraph *fg_xyz(kr_variable *e)
+{
+	return fgraph(3, VS(x, y, z), 1, &e, true);
+}
+
+static void rewrite_ok(kr_graph_rewriter *rw, kr_fgraph *fg)
+{
+	int rc = kr_graph_rewriter_rewrite(rw, fg, NULL);
+	ck_assert_msg(rc == 0, "%s", kr_error_last()->message);
+	ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+}
+
+static kr_node_rewriter *pattern(kr_term *in, kr_term *out, bool amc)
+{
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.allow_multiple_clients = amc;
+	return kr_pattern_node_rewriter_new(in, out, &o);
+}
+
+/*
+ * The test file's WalkingPatternNodeRewriter(in, out,
+ * allow_multiple_clients, ign).rewrite(fg).
+ */
+static void walking_pattern(kr_fgraph *fg, kr_term *in, kr_term *out,
+			    bool amc, bool ign)
+{
+	rewrite_ok(kr_walking_graph_rewriter_new(pattern(in, out, amc),
+						 KR_IN_TO_OUT, ign),
+		   fg);
+}
+
+/*
+ * equal_computations(fg.outputs, want), fg's inputs taken as ins (the
+ * graph may be a clone).
+ */
+static void expect_outputs(const kr_fgraph *fg, size_t n,
+			   kr_variable *const *want, size_t nin,
+			   kr_variable *const *ins)
+{
+	ck_assert_uint_eq(kr_fgraph_noutputs(fg), n);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), nin);
+	kr_variable **got = kr_alloc((n + 1) * sizeof *got);
+	kr_variable **fins = kr_alloc((nin + 1) * sizeof *fins);
+	for (size_t i = 0; i < n; i++)
+		got[i] = kr_fgraph_output(fg, i);
+	for (size_t i = 0; i < nin; i++)
+		fins[i] = kr_fgraph_input(fg, i);
+	bool same = false;
+	ck_assert_int_eq(kr_equal_computations(&same, n, got, n, want, nin,
+					       fins, nin, ins),
+			 0);
+	ck_assert_msg(same, "got %s, want %s", kr_fgraph_repr(fg),
+		      kr_graph_repr(n, want));
+}
+
+static kr_variable *input_of(kr_variable *v, size_t i)
+{
+	kr_apply *node = kr_variable_owner(v);
+	ck_assert_ptr_nonnull(node);
+	return kr_apply_input(node, i);
+}
+
+/* ---------------------------------------------- TestPatternNodeRewriter */
+
+/* TestPatternNodeRewriter.test_replace_output */
+START_TEST(pattern_replace_output)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP2, x, y), z));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	kr_term *v3 = kr_var_new("3");
+	walking_pattern(fg, E(OT(1), E(OT(2), v1, v2), v3), E(OT(4), v3, v2),
+			false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op4(z, y))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_nested_out_pattern */
+START_TEST(pattern_nested_out_pattern)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, x, y));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	walking_pattern(fg, E(OT(1), v1, v2),
+			E(OT(4), E(OT(1), v1), E(OT(2), v2), E(OT(3), v1, v2)),
+			false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op4(Op1(x), Op2(y), Op3(x, y)))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_unification_1 and test_unification_2 */
+START_TEST(pattern_unification)
+{
+	xyz();
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	kr_term *in = E(OT(1), E(OT(2), v1, v1), v2);
+	kr_term *out = E(OT(4), v2, v1);
+	/* op2's arguments are the same: rewritten */
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP2, x, x), z));
+	walking_pattern(fg, in, out, false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op4(z, x))");
+	/* different: not rewritten */
+	fg = fg_xyz(AP(OP1, AP(OP2, x, y), z));
+	walking_pattern(fg, in, out, false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op2(x, y), z))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_replace_subgraph */
+START_TEST(pattern_replace_subgraph)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP2, x, y), z));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	walking_pattern(fg, E(OT(2), v1, v2), E(OT(1), v2, v1), false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op1(y, x), z))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_no_recurse (ignore_newtrees) */
+START_TEST(pattern_no_recurse)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP2, x, y), z));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	walking_pattern(fg, E(OT(2), v1, v2), E(OT(2), v2, v1), false, true);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op2(y, x), z))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_multiple */
+START_TEST(pattern_multiple)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(
+		AP(OP1, AP(OP2, x, y), AP(OP2, x, y), AP(OP2, y, z)));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	walking_pattern(fg, E(OT(2), v1, v2), E(OT(4), v1), false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op4(x), Op4(x), Op4(y)))");
+}
+END_TEST
+
+static kr_variable *nest_op1(int n, kr_variable *v)
+{
+	while (n-- > 0)
+		v = AP(OP1, v);
+	return v;
+}
+
+/* TestPatternNodeRewriter.test_nested_even and test_nested_odd */
+START_TEST(pattern_nested_even_odd)
+{
+	xyz();
+	kr_term *v1 = kr_var_new("1");
+	kr_fgraph *fg = fg_xyz(nest_op1(4, x));
+	walking_pattern(fg, E(OT(1), E(OT(1), v1)), v1, false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(x)");
+	fg = fg_xyz(nest_op1(5, x));
+	walking_pattern(fg, E(OT(1), E(OT(1), v1)), v1, false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op1(x))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_expand (ignore_newtrees) */
+START_TEST(pattern_expand)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(nest_op1(3, x));
+	kr_term *v1 = kr_var_new("1");
+	walking_pattern(fg, E(OT(1), v1), E(OT(2), E(OT(1), v1)), false, true);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op2(Op1(Op2(Op1(Op2(Op1(x)))))))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_ambiguous (new trees revisited) */
+START_TEST(pattern_ambiguous)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(nest_op1(5, x));
+	kr_term *v1 = kr_var_new("1");
+	walking_pattern(fg, E(OT(1), E(OT(1), v1)), E(OT(1), v1), false,
+			false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op1(x))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_constant */
+START_TEST(pattern_constant)
+{
+	kr_variable *cx = my_constant(2, "x"), *cz = my_constant(2, "z");
+	kr_variable *vy = var("y");
+	kr_variable *e = AP(OP1, AP(OP1, cx, vy), vy);
+	kr_fgraph *fg = fgraph(1, &vy, 1, &e, true);
+	kr_term *v1 = kr_var_new("1"), *tz = kr_variable_term(cz);
+	walking_pattern(fg, E(OT(1), tz, v1), E(OT(2), v1, tz), false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op2(y, z{2}), y))");
+}
+END_TEST
+
+/* The constraint of test_constraints: only values computed by op2. */
+static bool owner_is_op2(const kr_variable *v, void *data)
+{
+	(void)data;
+	kr_apply *node = kr_variable_owner(v);
+	return node && kr_op_equal(kr_apply_op(node), OP2);
+}
+
+/* TestPatternNodeRewriter.test_constraints */
+START_TEST(pattern_constraints)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(
+		AP(OP4, AP(OP1, AP(OP2, x, y)), AP(OP1, AP(OP1, x, y))));
+	kr_term *v1 = kr_var_new("1");
+	kr_node_rewriter *rw = pattern(E(OT(1), v1), E(OT(3), v1), false);
+	kr_pattern_constrain(rw, v1, owner_is_op2, NULL);
+	rewrite_ok(kr_walking_graph_rewriter_new(rw, KR_IN_TO_OUT, false), fg);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op4(Op3(Op2(x, y)), Op1(Op1(x, y))))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_match_same */
+START_TEST(pattern_match_same)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, x, x));
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	walking_pattern(fg, E(OT(1), vx, vy), E(OT(3), vx, vy), false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op3(x, x))");
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_allow_multiple_clients */
+START_TEST(pattern_allow_multiple_clients)
+{
+	xyz();
+	kr_variable *const ins[3] = {x, y, z};
+	kr_variable *w = AP(OP1, x, y);
+	/* w has two clients: op4 and op3 */
+	kr_variable *e = AP(OP3, AP(OP4, w), w);
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	kr_term *vw = kr_var_new("w"), *ve = kr_var_new("e");
+	kr_term *in = E(OT(4), E(OT(1), vx, vy)), *out = E(OT(3), vx, vy);
+	/* by default, not rewritten */
+	kr_fgraph *fg = fgraph(3, ins, 1, &e, true);
+	walking_pattern(fg, in, out, false, false);
+	expect_outputs(fg, 1, &e, 3, ins);
+	/* allowed */
+	fg = fgraph(3, ins, 1, &e, true);
+	walking_pattern(fg, in, out, true, false);
+	expect_outputs(fg, 1, VS(AP(OP3, AP(OP3, x, y), w)), 3, ins);
+	/* other clients of the values bound to the pattern do not matter */
+	fg = fgraph(3, ins, 1, &e, true);
+	walking_pattern(fg, E(OT(3), E(OT(4), vw), vw), E(OT(3), vw, vw),
+			false, false);
+	expect_outputs(fg, 1, VS(AP(OP3, w, w)), 3, ins);
+	/* nor do clients above the pattern's inputs */
+	kr_variable *v = AP(OP4, e);
+	kr_variable *e1 = AP(OP4, v);
+	kr_variable *e2 = AP(OP1, x, x); /* reuses x: irrelevant */
+	kr_variable *e3 = AP(OP1, v, v); /* reuses v: blocks the rewrite */
+	in = E(OT(4), E(OT(4), ve));
+	fg = fgraph(3, ins, 2, VS(e1, e2), true);
+	walking_pattern(fg, in, ve, false, false);
+	expect_outputs(fg, 2, VS(e, e2), 3, ins);
+	fg = fgraph(3, ins, 2, VS(e1, e3), true);
+	walking_pattern(fg, in, ve, false, false);
+	expect_outputs(fg, 2, VS(e1, e3), 3, ins);
+	fg = fgraph(3, ins, 2, VS(e1, e3), true);
+	walking_pattern(fg, in, ve, true, false);
+	expect_outputs(fg, 2, VS(e, e3), 3, ins);
+}
+END_TEST
+
+/* TestPatternNodeRewriter.test_eq: op_z in the pattern matches op_y. */
+START_TEST(pattern_eq)
+{
+	xyz();
+	ck_assert_ptr_ne(op_y(), op_z());
+	ck_assert(kr_op_equal(op_y(), op_z()));
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(op_y(), x, y), z));
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	kr_term *v3 = kr_var_new("3");
+	walking_pattern(fg, E(OT(1), E(kr_op_term(op_z()), v1, v2), v3),
+			E(OT(4), v3, v2), false, false);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op4(z, y))");
+}
+END_TEST
+
+/* ------------------------------------------ TestSubstitutionNodeRewriter */
+
+static void substitute(kr_fgraph *fg, kr_op *a, kr_op *b)
+{
+	rewrite_ok(kr_walking_graph_rewriter_new(
+			   kr_substitution_node_rewriter_new(a, b),
+			   KR_IN_TO_OUT, false),
+		   fg);
+}
+
+/* TestSubstitutionNodeRewriter.test_straightforward and _2 */
+START_TEST(substitution_straightforward)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(nest_op1(5, x));
+	substitute(fg, OP1, OP2);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op2(Op2(Op2(Op2(Op2(x))))))");
+	fg = fg_xyz(AP(OP1, AP(OP2, x), AP(OP3, y), AP(OP4, z)));
+	substitute(fg, OP3, OP4);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op2(x), Op4(y), Op4(z)))");
+}
+END_TEST
+
+/* ------------------------------------------------- TestMergeOptimizer */
+
+static void merge(kr_fgraph *fg)
+{
+	rewrite_ok(kr_merge_optimizer_new(), fg);
+}
+
+/* TestMergeOptimizer.test_straightforward */
+START_TEST(merge_straightforward)
+{
+	xyz();
+	kr_variable *e = AP(OP1, AP(OP2, x, y), AP(OP2, x, y), AP(OP2, x, z));
+	kr_fgraph *fg = fgraph(3, VS(x, y, z), 1, &e, false);
+	merge(fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_ptr_eq(input_of(out, 0), input_of(out, 1));
+	ck_assert_ptr_ne(input_of(out, 0), input_of(out, 2));
+}
+END_TEST
+
+/* TestMergeOptimizer.test_constant_merging: constants y and z are equal */
+START_TEST(merge_constant_merging)
+{
+	kr_variable *vx = var("x");
+	kr_variable *cy = my_constant(2, "y"), *cz = my_constant(2, "z");
+	kr_variable *e = AP(OP1, AP(OP2, vx, cy), AP(OP2, vx, cy),
+			    AP(OP2, vx, cz));
+	kr_fgraph *fg = fgraph(3, VS(vx, cy, cz), 1, &e, false);
+	merge(fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_ptr_eq(input_of(out, 0), input_of(out, 1));
+	ck_assert_ptr_eq(input_of(out, 1), input_of(out, 2));
+}
+END_TEST
+
+/* TestMergeOptimizer.test_deep_merge */
+START_TEST(merge_deep_merge)
+{
+	xyz();
+	kr_variable *e = AP(OP1, AP(OP3, AP(OP2, x, y), z),
+			    AP(OP4, AP(OP3, AP(OP2, x, y), z)));
+	kr_fgraph *fg = fgraph(3, VS(x, y, z), 1, &e, false);
+	merge(fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_ptr_eq(input_of(input_of(out, 1), 0), input_of(out, 0));
+}
+END_TEST
+
+/* The AssertNoChanges feature: counts the input changes. */
+static void count_change(kr_feature *f, kr_fgraph *fg, kr_apply *node, int i,
+			 kr_variable *old_var, kr_variable *new_var,
+			 const char *reason)
+{
+	(void)fg, (void)node, (void)i, (void)old_var, (void)new_var;
+	(void)reason;
+	(*(int *)f->data)++;
+}
+
+/* TestMergeOptimizer.test_no_merge */
+START_TEST(merge_no_merge)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(
+		AP(OP1, AP(OP3, AP(OP2, x, y)), AP(OP3, AP(OP2, y, x))));
+	static int changes;
+	kr_feature no_changes = {.name = "AssertNoChanges",
+				 .data = &changes,
+				 .on_change_input = count_change};
+	ck_assert_int_eq(kr_fgraph_attach_feature(fg, &no_changes), 0);
+	merge(fg);
+	ck_assert_int_eq(changes, 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op3(Op2(x, y)), Op3(Op2(y, x))))");
+}
+END_TEST
+
+/* TestMergeOptimizer.test_merge_outputs */
+START_TEST(merge_outputs)
+{
+	xyz();
+	kr_variable *e1 = AP(OP3, AP(OP2, x, y));
+	kr_variable *e2 = AP(OP3, AP(OP2, x, y));
+	kr_fgraph *fg = fgraph(3, VS(x, y, z), 2, VS(e1, e2), false);
+	merge(fg);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), kr_fgraph_output(fg, 1));
+}
+END_TEST
+
+/* TestMergeOptimizer.test_identical_constant_args */
+START_TEST(merge_identical_constant_args)
+{
+	kr_variable *vx = var("x");
+	kr_variable *cy = my_constant(2, "y"), *cz = my_constant(2, "z");
+	kr_variable *e1 = AP(OP1, cy, cz);
+	kr_fgraph *fg = fgraph(3, VS(vx, cy, cz), 1, &e1, false);
+	merge(fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert(kr_op_equal(kr_apply_op(kr_variable_owner(out)), OP1));
+	ck_assert_ptr_eq(input_of(out, 0), input_of(out, 1));
+}
+END_TEST
+
+/*
+ * assert_op(x1, (x1 > x2).all()), with ops we do not have (Assert, gt,
+ * All) as opaque ops: what matters is that they are equal ops.
+ */
+static kr_variable *asserted(kr_variable *x1, kr_variable *x2)
+{
+	kr_variable *cond = AP(kr_op_opaque("All{axes=None}"),
+			       AP(kr_op_opaque("gt"), x1, x2));
+	return AP(kr_op_opaque("Assert"), x1, cond);
+}
+
+/* TestMergeOptimizer.test_both_assert_merge_identical */
+START_TEST(merge_both_assert_identical)
+{
+	kr_variable *x1 = kr_variable_new(kr_type_matrix(), "x1");
+	kr_variable *x2 = kr_variable_new(kr_type_matrix(), "x2");
+	kr_variable *e = AP(kr_op_add(), AP(kr_op_dot(), asserted(x1, x2), x2),
+			    AP(kr_op_dot(), asserted(x1, x2), x2));
+	kr_fgraph *fg = fgraph(2, VS(x1, x2), 1, &e, false);
+	merge(fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert(kr_op_equal(kr_apply_op(kr_variable_owner(out)),
+			      kr_op_add()));
+	kr_variable *a0 = input_of(out, 0);
+	ck_assert(kr_op_equal(kr_apply_op(kr_variable_owner(a0)), kr_op_dot()));
+	bool same = false;
+	kr_variable *ref = asserted(x1, x2);
+	kr_variable *got = input_of(a0, 0);
+	ck_assert_int_eq(kr_equal_computations(&same, 1, &got, 1, &ref, 0,
+					       NULL, 0, NULL),
+			 0);
+	ck_assert(same);
+	ck_assert_ptr_eq(input_of(out, 0), input_of(out, 1));
+}
+END_TEST
+
+static kr_variable *no_input(const int *param)
+{
+	kr_variable *none[1] = {NULL};
+	return call(kr_op_new(&noinput_desc, param), 0, none);
+}
+
+/* TestMergeOptimizer.test_merge_noinput */
+START_TEST(merge_noinput)
+{
+	static const int p0 = 0, p0b = 0, p1 = 1;
+	kr_variable *a = no_input(&p0), *b = no_input(&p0b), *c = no_input(&p1);
+	kr_variable *none[1] = {NULL};
+	kr_fgraph *fg = fgraph(0, none, 3, VS(a, b, c), false);
+	ck_assert_int_eq(t_rewrite_checked(kr_merge_optimizer_new(), fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), kr_fgraph_output(fg, 1));
+	ck_assert_ptr_ne(kr_fgraph_output(fg, 0), kr_fgraph_output(fg, 2));
+}
+END_TEST
+
+/* TestMergeOptimizer.test_merge_more_specific_types (reverse or not) */
+START_TEST(merge_more_specific_types)
+{
+	int64_t s500 = 500;
+	kr_variable *x1 = kr_variable_new(kr_type_vector(), "x1");
+	kr_variable *x2 = kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, &s500),
+					  "x2");
+	kr_variable *y1 = AP(kr_op_exp(), x1), *y2 = AP(kr_op_exp(), x2);
+	kr_fgraph *fg = fgraph(2, VS(x1, x2), 2,
+			       _i ? VS(y2, y1) : VS(y1, y2), false);
+	/* x2 found to be equivalent to x1 */
+	ck_assert_int_eq(kr_fgraph_replace(fg, x1, x2, NULL), 0);
+	ck_assert_int_eq(t_rewrite_checked(kr_merge_optimizer_new(), fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), y2);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 1), y2);
+}
+END_TEST
+
+/* ----------------------------------------------------- TestEquilibrium */
+
+/*
+ * EquilibriumGraphRewriter(rws, max_use_ratio) with PyTensor's defaults
+ * (ignore_newtrees, no tracks_on_change_inputs) or with ours.
+ */
+static kr_graph_rewriter *equilibrium(size_t n, kr_node_rewriter **rws,
+				      double ratio, bool ours)
+{
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.max_use_ratio = ratio;
+	if (!ours) {
+		o.ignore_newtrees = true;
+		o.tracks_on_change_inputs = false;
+	}
+	return kr_equilibrium_graph_rewriter_new(n, rws, &o);
+}
+
+/* The rewriters of test_1 and test_low_use_ratio. */
+static void cycle_rewriters(kr_node_rewriter **rws)
+{
+	kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+	rws[0] = pattern(E(OT(1), vx, vy), E(OT(2), vx, vy), false);
+	rws[1] = pattern(E(OT(4), vx, vy), E(OT(1), vx, vy), false);
+	rws[2] = pattern(E(OT(3), E(OT(2), vx, vy)), E(OT(4), vx, vy), false);
+}
+
+/* TestEquilibrium.test_1 */
+START_TEST(equilibrium_1)
+{
+	for (int ours = 0; ours < 2; ours++) {
+		xyz();
+		kr_fgraph *fg = fg_xyz(AP(OP3, AP(OP4, x, y)));
+		kr_node_rewriter *rws[3];
+		cycle_rewriters(rws);
+		rewrite_ok(equilibrium(3, rws, 10, ours), fg);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(Op2(x, y))");
+	}
+}
+END_TEST
+
+/* TestEquilibrium.test_2 */
+START_TEST(equilibrium_2)
+{
+	for (int ours = 0; ours < 2; ours++) {
+		xyz();
+		kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP1, AP(OP3, x, y))));
+		kr_term *vx = kr_var_new("x"), *vy = kr_var_new("y");
+		kr_node_rewriter *rws[5] = {
+			pattern(E(OT(1), E(OT(2), vx, vy)), E(OT(4), vx, vy),
+				false),
+			pattern(E(OT(3), vx, vy), E(OT(4), vx, vy), false),
+			pattern(E(OT(4), vx, vy), E(OT(5), vx, vy), false),
+			pattern(E(OT(5), vx, vy), E(OT(6), vx, vy), false),
+			pattern(E(OT(6), vx, vy), E(OT(2), vx, vy), false)};
+		rewrite_ok(equilibrium(5, rws, 10, ours), fg);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(Op2(x, y))");
+	}
+}
+END_TEST
+
+/*
+ * TestEquilibrium.test_low_use_ratio: max_use_ratio 1/2 stops the
+ * rewrite at Op1(x, y). on_opt_error="ignore" is the ignoring failure
+ * callback here; without a callback the limit is an error (KR_ELIMIT, as
+ * PyTensor's on_opt_error="raise"), the graph being the same.
+ */
+START_TEST(equilibrium_low_use_ratio)
+{
+	for (int callback = 0; callback < 2; callback++) {
+		xyz();
+		kr_fgraph *fg = fg_xyz(AP(OP3, AP(OP4, x, y)));
+		kr_node_rewriter *rws[3];
+		cycle_rewriters(rws);
+		double ratio = 1.0 / (double)kr_fgraph_nnodes(fg);
+		kr_graph_rewriter *eq = equilibrium(3, rws, ratio, false);
+		if (callback)
+			kr_graph_rewriter_set_failure_callback(
+				eq, kr_failure_ignore, NULL);
+		int rc = kr_graph_rewriter_rewrite(eq, fg, NULL);
+		ck_assert_int_eq(rc, callback ? 0 : KR_ELIMIT);
+		ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(Op1(x, y))");
+	}
+}
+END_TEST
+
+/* ------------------------------------------------ PatternNodeRewriter */
+
+static bool always_true(double a, double b)
+{
+	(void)a, (void)b;
+	return true;
+}
+
+/*
+ * test_patternsub_values_eq_approx, out_pattern (op2, "x"), "x" and 1.0
+ * (tracks=False; we have no custom tracks/get_nodes).
+ */
+START_TEST(patternsub_values_eq_approx)
+{
+	kr_variable *vx = var("x");
+	kr_variable *e = AP(OP1, vx);
+	kr_fgraph *fg = fgraph(1, &vx, 1, &e, false);
+	kr_term *lx = kr_var_new("x");
+	kr_term *outs[3] = {E(OT(2), lx), lx, kr_real(1.0)};
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.values_eq_approx = always_true;
+	kr_node_rewriter *rw =
+		kr_pattern_node_rewriter_new(E(OT(1), lx), outs[_i], &o);
+	rewrite_ok(equilibrium(1, &rw, 1, false), fg);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	if (_i == 0) {
+		kr_apply *node = kr_variable_owner(out);
+		ck_assert(node && kr_op_equal(kr_apply_op(node), OP2));
+		ck_assert(kr_pattern_values_eq_approx(rw, out) == always_true);
+	} else if (_i == 1) {
+		ck_assert_ptr_eq(out, vx);
+		ck_assert(kr_pattern_values_eq_approx(rw, out) == always_true);
+	} else {
+		/* the types differ: no substitution */
+		ck_assert_ptr_eq(out, e);
+	}
+}
+END_TEST
+
+/* test_patternsub_invalid_dtype, out_pattern (op1, "x") and "x" */
+START_TEST(patternsub_invalid_dtype)
+{
+	kr_variable *vx = var("x");
+	kr_variable *e = AP(kr_op_new(&cast2_desc, NULL), vx);
+	kr_fgraph *fg = fgraph(1, &vx, 1, &e, true);
+	kr_term *lx = kr_var_new("x");
+	kr_term *outs[2] = {E(OT(1), lx), lx};
+	kr_term *cast2 = kr_op_term(kr_op_new(&cast2_desc, NULL));
+	kr_node_rewriter *rw = pattern(E(cast2, lx), outs[_i], false);
+	rewrite_ok(equilibrium(1, &rw, 1, false), fg);
+	ck_assert(kr_type_is_super(kr_variable_type(e),
+				   kr_variable_type(kr_fgraph_output(fg, 0))));
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(OpCastType2(x))");
+}
+END_TEST
+
+/* test_patternsub_multi_output_nodes */
+START_TEST(patternsub_multi_output_nodes)
+{
+	kr_op *multi = kr_op_new(&multi_desc, NULL);
+	kr_term *lx = kr_var_new("x");
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.name = "ps";
+	kr_node_rewriter *rws[2] = {
+		kr_pattern_node_rewriter_new(E(kr_op_term(multi), lx), lx, &o),
+		kr_pattern_node_rewriter_new(E(kr_op_term(op_y()), lx), lx,
+					     &o)};
+	ck_assert_str_eq(kr_node_rewriter_to_string(rws[0]), "ps");
+	kr_graph_rewriter *rw = kr_walking_rewriter(KR_IN_TO_OUT, 2, rws);
+	kr_variable *vx = var("x");
+	kr_apply *node;
+	ck_assert_int_eq(kr_apply_make(&node, multi, 1, &vx), 0);
+	kr_variable *e1 = kr_apply_output(node, 0);
+	kr_variable *e2 = kr_apply_output(node, 1);
+	kr_variable *o1 = AP(op_y(), e1), *o2 = AP(op_y(), e2);
+	/* a node of several outputs is not replaced */
+	kr_fgraph *fg = fgraph(1, &vx, 2, VS(e2, e1), true);
+	rewrite_ok(rw, fg);
+	expect_outputs(fg, 2, VS(e2, e1), 1, &vx);
+	/* but one of its outputs may be the replacement */
+	fg = fgraph(1, &vx, 2, VS(o2, o1), true);
+	rewrite_ok(rw, fg);
+	expect_outputs(fg, 2, VS(e2, e1), 1, &vx);
+}
+END_TEST
+
+/* ------------------------------------------------- node rewriters */
+
+/* local_rewrite_1/2: op(from, rest...) -> op2(to, rest...) */
+typedef struct swap {
+	kr_variable *from, *to;
+} swap;
+
+static int swap_first(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg;
+	const swap *s = data;
+	size_t n = kr_apply_ninputs(node);
+	if (n == 0 || kr_apply_input(node, 0) != s->from)
+		return 0;
+	kr_variable **ins = kr_alloc(n * sizeof *ins);
+	ins[0] = s->to;
+	for (size_t i = 1; i < n; i++)
+		ins[i] = kr_apply_input(node, i);
+	kr_variable *res = call(OP2, n, ins);
+	*out = kr_replacements_for_outputs(node, 1, &res);
+	return 0;
+}
+
+/*
+ * TestSequentialNodeRewriter.test_optimizer_verbose, without the verbose
+ * printing (a config flag): its two transforms, whose nodes and results
+ * print as in the expected messages.
+ */
+START_TEST(sequential_node_rewriter)
+{
+	kr_variable *vx = var("x"), *vy = var("y");
+	kr_variable *o1 = AP(OP1, vx, vy);
+	kr_fgraph *fg = fgraph(2, VS(vx, vy), 1, &o1, false);
+	static swap s1, s2;
+	s1 = (swap){vx, vy};
+	s2 = (swap){vy, vx};
+	kr_node_rewriter *rws[2] = {
+		kr_node_rewriter_from_fn("local_rewrite_1", swap_first, &s1, 0,
+					 NULL),
+		kr_node_rewriter_from_fn("local_rewrite_2", swap_first, &s2, 0,
+					 NULL)};
+	kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
+	kr_apply *node = kr_variable_owner(o1);
+	ck_assert_str_eq(kr_apply_to_string(node), "Op1(x, y)");
+	kr_replacements *r = NULL;
+	ck_assert_int_eq(kr_node_rewriter_transform(seq, fg, node, &r), 0);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(kr_replacements_apply(fg, node, r, "seq"), 1);
+	kr_variable *new_res = kr_fgraph_output(fg, 0);
+	ck_assert_str_eq(kr_variable_to_string(new_res), "Op2.0");
+	node = kr_variable_owner(new_res);
+	ck_assert_str_eq(kr_apply_to_string(node), "Op2(y, y)");
+	r = NULL;
+	ck_assert_int_eq(kr_node_rewriter_transform(seq, fg, node, &r), 0);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(kr_replacements_apply(fg, node, r, "seq"), 1);
+	ck_assert_str_eq(kr_variable_to_string(kr_fgraph_output(fg, 0)),
+			 "Op2.0");
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op2(x, y))");
+}
+END_TEST
+
+static int do_nothing(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg, (void)node, (void)out, (void)data;
+	return 0;
+}
+
+/*
+ * test_node_rewriter_str: str() is the function's name, and the class
+ * and tracked op are known (repr). Also the str forms of the
+ * substitution and pattern rewriters (PyTensor 2.32's __str__).
+ */
+START_TEST(node_rewriter_str)
+{
+	kr_op *op1 = OP1;
+	kr_node_rewriter *rw = kr_node_rewriter_from_fn(
+		"local_rewriter_1", do_nothing, NULL, 1, &op1);
+	ck_assert_str_eq(kr_node_rewriter_to_string(rw), "local_rewriter_1");
+	ck_assert_str_eq(kr_node_rewriter_class_name(rw),
+			 "FromFunctionNodeRewriter");
+	size_t n = 0;
+	kr_op *const *tracks = kr_node_rewriter_tracks(rw, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(kr_op_to_string(tracks[0]), "Op1");
+	ck_assert_str_eq(kr_node_rewriter_to_string(
+				 kr_substitution_node_rewriter_new(OP1, OP2)),
+			 "Op1 -> Op2");
+	kr_term *v1 = kr_var_new("1"), *v2 = kr_var_new("2");
+	kr_term *v3 = kr_var_new("3");
+	ck_assert_str_eq(kr_node_rewriter_to_string(pattern(
+				 E(OT(1), E(OT(2), v1, v2), v3),
+				 E(OT(4), v3, v2), false)),
+			 "e(Op1, e(Op2, ~1, ~2), ~3) -> e(Op4, ~3, ~2)");
+}
+END_TEST
+
+/* test_node_rewriter's transform counts the calls. */
+static int count_hits(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg;
+	(*(int *)data)++;
+	size_t n = kr_apply_noutputs(node);
+	kr_variable **outs = kr_alloc(n * sizeof *outs);
+	for (size_t i = 0; i < n; i++)
+		outs[i] = kr_apply_output(node, i);
+	*out = kr_replacements_for_outputs(node, n, outs);
+	return 0;
+}
+
+/*
+ * test_node_rewriter: the function is called on nodes of a tracked op
+ * only (tracking op classes and the Python type errors are not ported).
+ */
+START_TEST(node_rewriter_tracks)
+{
+	kr_variable *vx = var("x"), *vy = var("y");
+	kr_variable *o1 = AP(OP1, vx, vy), *o3 = AP(OP3, vx, vy);
+	kr_fgraph *fg = fgraph(2, VS(vx, vy), 2, VS(o1, o3), false);
+	static int hits;
+	kr_op *op1 = OP1;
+	kr_node_rewriter *rw = kr_node_rewriter_from_fn(
+		"local_rewriter_1", count_hits, &hits, 1, &op1);
+	kr_replacements *r = NULL;
+	kr_apply *n1 = kr_variable_owner(kr_fgraph_output(fg, 0));
+	ck_assert_int_eq(kr_node_rewriter_transform(rw, fg, n1, &r), 0);
+	ck_assert_int_eq(hits, 1);
+	/* the outputs themselves: nothing to do */
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(kr_replacements_apply(fg, n1, r, "same"), 0);
+	r = NULL;
+	kr_apply *n3 = kr_variable_owner(kr_fgraph_output(fg, 1));
+	ck_assert_int_eq(kr_node_rewriter_transform(rw, fg, n3, &r), 0);
+	ck_assert_int_eq(hits, 1);
+	ck_assert_ptr_null(r);
+}
+END_TEST
+
+/*
+ * test_OpToRewriterTracker with the rewriters that track instances: 1
+ * untracked, 2 tracking op1 (3, 4 and 5 track op classes, which we do
+ * not have). get_trackers(op1) is [2, 1], that of another op [1].
+ */
+START_TEST(op_to_rewriter_tracker)
+{
+	kr_op *op1 = OP1;
+	kr_node_rewriter *rw1 = kr_node_rewriter_from_fn(
+		"local_rewriter_1", do_nothing, NULL, 0, NULL);
+	kr_node_rewriter *rw2 = kr_node_rewriter_from_fn(
+		"local_rewriter_2", do_nothing, NULL, 1, &op1);
+	kr_rewriter_tracker *t = kr_rewriter_tracker_new();
+	kr_rewriter_tracker_add(t, rw1);
+	kr_rewriter_tracker_add(t, rw2);
+	size_t n = 0;
+	kr_node_rewriter *const *rs = kr_rewriter_tracker_get(t, op1, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(rs[0], rw2);
+	ck_assert_ptr_eq(rs[1], rw1);
+	rs = kr_rewriter_tracker_get(t, kr_op_new(&noinput_desc, &op_y_x), &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(rs[0], rw1);
+}
+END_TEST
 
 Suite *corpus_rewrite_suite(void)
 {
 	Suite *s = suite_create("corpus_rewrite");
-	TCase *tc = tcase_create("corpus_rewrite");
+	TCase *tc = tcase_create("pattern");
+	tcase_add_test(tc, pattern_replace_output);
+	tcase_add_test(tc, pattern_nested_out_pattern);
+	tcase_add_test(tc, pattern_unification);
+	tcase_add_test(tc, pattern_replace_subgraph);
+	tcase_add_test(tc, pattern_no_recurse);
+	tcase_add_test(tc, pattern_multiple);
+	tcase_add_test(tc, pattern_nested_even_odd);
+	tcase_add_test(tc, pattern_expand);
+	tcase_add_test(tc, pattern_ambiguous);
+	tcase_add_test(tc, pattern_constant);
+	tcase_add_test(tc, pattern_constraints);
+	tcase_add_test(tc, pattern_match_same);
+	tcase_add_test(tc, pattern_allow_multiple_clients);
+	tcase_add_test(tc, pattern_eq);
+	tcase_add_test(tc, substitution_straightforward);
+	tcase_add_loop_test(tc, patternsub_values_eq_approx, 0, 3);
+	tcase_add_loop_test(tc, patternsub_invalid_dtype, 0, 2);
+	tcase_add_test(tc, patternsub_multi_output_nodes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("merge");
+	tcase_add_test(tc, merge_straightforward);
+	tcase_add_test(tc, merge_constant_merging);
+	tcase_add_test(tc, merge_deep_merge);
+	tcase_add_test(tc, merge_no_merge);
+	tcase_add_test(tc, merge_outputs);
+	tcase_add_test(tc, merge_identical_constant_args);
+	tcase_add_test(tc, merge_both_assert_identical);
+	tcase_add_test(tc, merge_noinput);
+	tcase_add_loop_test(tc, merge_more_specific_types, 0, 2);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("equilibrium");
+	tcase_add_test(tc, equilibrium_1);
+	tcase_add_test(tc, equilibrium_2);
+	tcase_add_test(tc, equilibrium_low_use_ratio);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("node_rewriters");
+	tcase_add_test(tc, sequential_node_rewriter);
+	tcase_add_test(tc, node_rewriter_str);
+	tcase_add_test(tc, node_rewriter_tracks);
+	tcase_add_test(tc, op_to_rewriter_tracker);
 	suite_add_tcase(s, tc);
 	return s;
 }
