@@ -222,6 +222,36 @@ const kr_client *kr_fgraph_clients(const kr_fgraph *fg, const kr_variable *v,
 				   size_t *n);
 
 /**
+ * Record (node, i) as a client of var again, as PyTensor's
+ * `fgraph.add_client(var, (node, i))`: for features that took a client
+ * away with kr_fgraph_remove_client(). The entry goes last in var's
+ * clients.
+ * Returns: 0. Errors: KR_EINVALID when node (an Apply node or an Output
+ * pseudo-node) is not in the graph, its input i is not var, var is not a
+ * variable of the graph, or (node, i) is already recorded; nothing
+ * changes then.
+ */
+int kr_fgraph_add_client(kr_fgraph *fg, kr_variable *var, kr_apply *node,
+			 int i);
+
+/**
+ * Take (node, i) out of var's clients, as PyTensor's
+ * `fgraph.remove_client(var, (node, i), reason)`; a pair that is not
+ * recorded is ignored. When var has no client left it leaves the graph
+ * as after a replacement: an ownerless var leaves the variables (an input
+ * stays an input); a var whose node has no used output has that node
+ * pruned (its outputs leave the graph, on_prune fires with reason) and
+ * its inputs lose the node as a client in turn, recursively. node still
+ * lists var as its input i, so the graph fails
+ * kr_fgraph_check_integrity() until the client is added back or the
+ * input changed.
+ * Returns: 0. Errors: KR_ENOTFOUND when var is not in the graph (as
+ * PyTensor's KeyError). Cost: O(what is pruned).
+ */
+int kr_fgraph_remove_client(kr_fgraph *fg, kr_variable *var, kr_apply *node,
+			    int i, const char *reason);
+
+/**
  * The Output client of output i, as PyTensor's `get_output_client(i)`:
  * the pair (Output pseudo-node, 0).
  * Returns: 0. Errors: KR_ENOTFOUND when there is no output i (PyTensor's

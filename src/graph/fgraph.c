@@ -557,6 +557,61 @@ static void release(kr_fgraph *fg, kr_variable *v, const char *reason)
 	}
 }
 
+/*
+ * The client bookkeeping itself, for features and tests, as PyTensor's
+ * add_client and remove_client. A removal may leave node using var
+ * without being recorded: kr_fgraph_check_integrity() then says so, as
+ * PyTensor's does.
+ */
+int kr_fgraph_remove_client(kr_fgraph *fg, kr_variable *var, kr_apply *node,
+			    int i, const char *reason)
+{
+	kr_check(fg != NULL && var != NULL && node != NULL);
+	kri_vdata *vd = vget(fg, var);
+	if (!vd)
+		return kr_error_set(KR_ENOTFOUND,
+				    "remove_client: %s is not a variable of "
+				    "the graph",
+				    kr_variable_to_string(var));
+	kri_ndata *nd = nget(fg, node);
+	if (nd && i >= 0 && (size_t)i < node->nin)
+		client_del(fg, vd, node, i, nd);
+	release(fg, var, reason);
+	return 0;
+}
+
+int kr_fgraph_add_client(kr_fgraph *fg, kr_variable *var, kr_apply *node,
+			 int i)
+{
+	kr_check(fg != NULL && var != NULL && node != NULL);
+	kri_ndata *nd = nget(fg, node);
+	if (!nd)
+		return kr_error_set(KR_EINVALID,
+				    "add_client: the client %s is not in the "
+				    "graph",
+				    kr_apply_to_string(node));
+	if (i < 0 || (size_t)i >= node->nin || node->inputs[i] != var)
+		return kr_error_set(KR_EINVALID,
+				    "add_client: input %d of %s is not %s", i,
+				    kr_apply_to_string(node),
+				    kr_variable_to_string(var));
+	kri_vdata *vd = vget(fg, var);
+	if (!vd || !(vd->member || vd->input))
+		return kr_error_set(KR_EINVALID,
+				    "add_client: %s is not a variable of the "
+				    "graph",
+				    kr_variable_to_string(var));
+	uint32_t p = nd->pos[i];
+	if (p < vd->len && vd->cl[p].node == node && vd->cl[p].index == i)
+		return kr_error_set(KR_EINVALID,
+				    "add_client: (%s, %d) is already a client "
+				    "of %s",
+				    kr_apply_to_string(node), i,
+				    kr_variable_to_string(var));
+	client_add(fg, vd, node, i, nd);
+	return 0;
+}
+
 /* -------------------------------------------------------------- change */
 
 int kri_type_mismatch(const kr_variable *old, const kr_variable *new_var)
