@@ -113,10 +113,13 @@ const char *kr_rewrite_db_name(const kr_rewrite_db *db);
  * becomes `name`. Shape: tags is NULL or a NULL-terminated list; opts may
  * be NULL for the defaults.
  * Errors: KR_EEXISTS "The tag 'NAME' is already present in the database."
- * when the name is already a name or a tag (unless overwrite_existing), or
- * "The tag 'T' collides with an existing name." for a tag that is an
- * existing name; KR_EINVALID for final_rewriter and cleanup together, a
- * rewriter kind the database cannot run, or a non-finite position.
+ * when the name is already a name or a tag (unless overwrite_existing; a
+ * tag stays one after the entries that had it were overwritten, as in
+ * PyTensor), or "The tag 'T' collides with an existing name." for a tag
+ * that is an existing name; KR_EINVALID "`final_rewriter` and `cleanup`
+ * cannot both be true." for both flags, KR_EINVALID for a rewriter kind
+ * the database cannot run, or "`position` must be numeric; ..." for a
+ * non-finite position.
  */
 int kr_db_register(kr_rewrite_db *db, const char *name,
 		   kr_graph_rewriter *graph, kr_node_rewriter *node,

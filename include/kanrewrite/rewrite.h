@@ -47,6 +47,25 @@ void kr_replacements_add(kr_replacements *r, kr_variable *old_var,
 /** Require that var is no longer in the graph after the replacement. */
 void kr_replacements_remove(kr_replacements *r, kr_variable *var);
 
+/**
+ * Reading a result back (for callers of kr_node_rewriter_transform(), as
+ * PyTensor's tests look at the list or dict a transform returns).
+ * kr_replacements_is_list: true for the list form. kr_replacements_count:
+ * its new variables (list form: one per output) or pairs (map form).
+ * kr_replacements_new_var: the i-th new variable (NULL for an output
+ * without replacement). kr_replacements_old_var: the i-th replaced
+ * variable of a map form, the node's i-th output for a list form (NULL
+ * past the node's outputs, for a list of the wrong length).
+ * kr_replacements_nremoves / kr_replacements_removed: the variables that
+ * must disappear. An i out of range is a misuse (abort).
+ */
+bool kr_replacements_is_list(const kr_replacements *r);
+size_t kr_replacements_count(const kr_replacements *r);
+kr_variable *kr_replacements_new_var(const kr_replacements *r, size_t i);
+kr_variable *kr_replacements_old_var(const kr_replacements *r, size_t i);
+size_t kr_replacements_nremoves(const kr_replacements *r);
+kr_variable *kr_replacements_removed(const kr_replacements *r, size_t i);
+
 /* ------------------------------------------------------------ node rewriters */
 
 /** The vtable of a node rewriter class (PyTensor's NodeRewriter). */
@@ -146,8 +165,11 @@ int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
  * `rel(in, out)`. For a node, its (single) output is etuplized lazily, the
  * goal `rel(output, q)` is run for a fresh q, and the first answer
  * (PyTensor's default results filter) is evaluated into graph nodes and
- * returned as the replacement. An answer that still holds logic variables,
- * that cannot be evaluated, or that is the output itself is no rewrite.
+ * returned as the replacement (a list, one variable per output). An answer
+ * that still holds logic variables or that cannot be evaluated is no
+ * rewrite; one that evaluates to the node's own outputs is returned as it
+ * is, as PyTensor returns it, and applying it changes nothing (identical
+ * pairs are dropped).
  * With `reverse`, the relation is run with its arguments swapped
  * (`rel(q, output)`), which is how one relation rewrites both ways.
  * Errors of transform: KR_ELIMIT when the run takes more than the step

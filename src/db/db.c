@@ -83,6 +83,11 @@ static void file_under(kr_rewrite_db *db, kr_term *tag, kri_db_entry *e)
 	kri_vec_push(&e->tags, tag);
 }
 
+/*
+ * Take e out of the maps. A tag left without entries stays filed, empty,
+ * as PyTensor's DefaultOrderedDict keeps its key: it still collides with
+ * a new name after the entry that had it was overwritten.
+ */
 static void unfile(kr_rewrite_db *db, kri_db_entry *e)
 {
 	for (size_t t = 0; t < e->tags.len; t++) {
@@ -92,8 +97,6 @@ static void unfile(kr_rewrite_db *db, kri_db_entry *e)
 			if (v->items[i] != e)
 				v->items[k++] = v->items[i];
 		v->len = k;
-		if (!k)
-			kri_pmap_del(&db->by_tag, e->tags.items[t]);
 	}
 	kri_pmap_del(&db->by_name, kr_sym(e->name));
 	size_t k = 0;
@@ -175,8 +178,9 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 	const kr_db_register_opts *o = opts ? opts : &defaults;
 	int rc = check_kind(db, name, graph, node, sub);
 	if (rc == 0 && o->final_rewriter && o->cleanup)
-		rc = kr_error_set(KR_EINVALID, "%s cannot be both a final and "
-					       "a cleanup rewriter", name);
+		rc = kr_error_set(KR_EINVALID, "`final_rewriter` and "
+					       "`cleanup` cannot both be "
+					       "true.");
 	if (rc == 0 && !o->position_last && !isfinite(o->position))
 		rc = kr_error_set(KR_EINVALID, "`position` must be numeric; "
 					       "got %g", o->position);

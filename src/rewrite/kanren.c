@@ -110,12 +110,8 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 	size_t nout = kr_apply_noutputs(node);
 	if (!eval_answer(&news, ans, nout))
 		return 0;
-	bool same = true;
-	for (size_t i = 0; i < nout; i++)
-		same &= news.items[i] == kr_apply_output(node, i);
-	if (!same)
-		*out = kr_replacements_for_outputs(
-			node, nout, (kr_variable *const *)news.items);
+	*out = kr_replacements_for_outputs(node, nout,
+					   (kr_variable *const *)news.items);
 	return 0;
 }
 

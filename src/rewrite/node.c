@@ -44,6 +44,45 @@ void kr_replacements_remove(kr_replacements *r, kr_variable *var)
 	kri_vec_push(&r->removes, var);
 }
 
+bool kr_replacements_is_list(const kr_replacements *r)
+{
+	kr_check(r != NULL);
+	return r->is_list;
+}
+
+size_t kr_replacements_count(const kr_replacements *r)
+{
+	kr_check(r != NULL);
+	return r->news.len;
+}
+
+kr_variable *kr_replacements_new_var(const kr_replacements *r, size_t i)
+{
+	kr_check(r != NULL && i < r->news.len);
+	return r->news.items[i];
+}
+
+kr_variable *kr_replacements_old_var(const kr_replacements *r, size_t i)
+{
+	kr_check(r != NULL && i < r->news.len);
+	if (r->is_list)
+		return i < kr_apply_noutputs(r->node) ? kr_apply_output(r->node, i)
+						      : NULL;
+	return r->olds.items[i];
+}
+
+size_t kr_replacements_nremoves(const kr_replacements *r)
+{
+	kr_check(r != NULL);
+	return r->removes.len;
+}
+
+kr_variable *kr_replacements_removed(const kr_replacements *r, size_t i)
+{
+	kr_check(r != NULL && i < r->removes.len);
+	return r->removes.items[i];
+}
+
 /* The (old, new) pairs of a list-form result, checked against the node. */
 static int list_pairs(kri_vec *olds, kri_vec *news, kr_fgraph *fg,
 		      kr_apply *node, const kr_replacements *r,

@@ -136,12 +136,29 @@ static kr_apply *chained_node(const kr_replacements *r)
 }
 
 /*
+ * True when r gives node's own outputs back (a KanrenRelationSub whose
+ * relation holds between a term and itself): a fixed point, where
+ * PyTensor's chain would go on forever.
+ */
+static bool is_identity(const kr_replacements *r, const kr_apply *node)
+{
+	size_t n = kr_replacements_count(r);
+	if (!kr_replacements_is_list(r) || n != kr_apply_noutputs(node))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (kr_replacements_new_var(r, i) != kr_apply_output(node, i))
+			return false;
+	return true;
+}
+
+/*
  * PyTensor's SequentialNodeRewriter.transform. With apply_all_rewrites,
  * after a change the rewriters are tried again on the node that computes
  * the new variables (not yet in the graph), until none applies; the
  * result is then the last change's new variables, one per output of the
- * original node. The chain is bounded (KRI_MAX_CHAIN) so that two
- * rewriters undoing each other cannot loop forever.
+ * original node. The chain stops at a result that is the node itself and
+ * is bounded (KRI_MAX_CHAIN) so that two rewriters undoing each other
+ * cannot loop forever.
  */
 enum { KRI_MAX_CHAIN = 10000 };
 
@@ -165,7 +182,7 @@ static int seq_node_transform(kr_node_rewriter *self, kr_fgraph *fg,
 		kr_replacements *r;
 		if ((rc = seq_node_step(s, fg, next, &r)) < 0)
 			return rc;
-		if (!r)
+		if (!r || is_identity(r, next))
 			break;
 		last = r;
 	}
