@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "suites.h"
 
@@ -222,15 +223,34 @@ static kr_node_rewriter *pattern(kr_term *in, kr_term *out, bool amc)
 }
 
 /*
+ * The graph rewriter of the pattern and substitution cases: 2.33's
+ * WalkingGraphRewriter in_to_out, or (the "pattern_op_key" TCase, whose
+ * fixture sets this) 2.32's OpKeyGraphRewriter, with the same expected
+ * graphs.
+ */
+static bool use_op_key;
+
+static void op_key_on(void) { use_op_key = true; }
+
+static void op_key_off(void) { use_op_key = false; }
+
+static kr_graph_rewriter *node_walker(kr_node_rewriter *rw, bool ign)
+{
+	if (!use_op_key)
+		return kr_walking_graph_rewriter_new(rw, KR_IN_TO_OUT, ign);
+	kr_graph_rewriter *g = kr_op_key_graph_rewriter_new(rw, ign);
+	ck_assert_msg(g != NULL, "%s", kr_error_last()->message);
+	return g;
+}
+
+/*
  * The test file's WalkingPatternNodeRewriter(in, out,
- * allow_multiple_clients, ign).rewrite(fg).
+ * allow_multiple_clients, ign).rewrite(fg) (2.32: OpKeyPatternNodeRewriter).
  */
 static void walking_pattern(kr_fgraph *fg, kr_term *in, kr_term *out,
 			    bool amc, bool ign)
 {
-	rewrite_ok(kr_walking_graph_rewriter_new(pattern(in, out, amc),
-						 KR_IN_TO_OUT, ign),
-		   fg);
+	rewrite_ok(node_walker(pattern(in, out, amc), ign), fg);
 }
 
 /*
@@ -503,9 +523,7 @@ END_TEST
 
 static void substitute(kr_fgraph *fg, kr_op *a, kr_op *b)
 {
-	rewrite_ok(kr_walking_graph_rewriter_new(
-			   kr_substitution_node_rewriter_new(a, b),
-			   KR_IN_TO_OUT, false),
+	rewrite_ok(node_walker(kr_substitution_node_rewriter_new(a, b), false),
 		   fg);
 }
 
@@ -521,6 +539,58 @@ START_TEST(substitution_straightforward)
 	substitute(fg, OP3, OP4);
 	ck_assert_str_eq(kr_fgraph_repr(fg),
 			 "FunctionGraph(Op1(Op2(x), Op4(y), Op4(z)))");
+}
+END_TEST
+
+/* A node rewriter that never changes anything. */
+static int do_nothing(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg, (void)node, (void)out, (void)data;
+	return 0;
+}
+
+/*
+ * OpKeyGraphRewriter itself: it visits only the nodes of its rewriter's
+ * op key, the last recorded first, and takes new ones of that op unless
+ * ignore_newtrees; a rewriter without an op key is refused, as 2.32's
+ * TypeError.
+ */
+START_TEST(op_key_graph_rewriter)
+{
+	xyz();
+	/* Op1(Op2(x), Op2(y), Op3(z)): Op2 -> Op4 visits the two Op2 only */
+	kr_fgraph *fg = fg_xyz(AP(OP1, AP(OP2, x), AP(OP2, y), AP(OP3, z)));
+	kr_graph_rewriter *g =
+		kr_op_key_graph_rewriter_new(
+			kr_substitution_node_rewriter_new(OP2, OP4), false);
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(g), "OpKeyGraphRewriter");
+	kr_profile *p = NULL;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(g, fg, &p), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Op1(Op4(x), Op4(y), Op3(z)))");
+	ck_assert_uint_eq(kr_profile_visits(p), 2);
+	ck_assert_uint_eq(kr_profile_changes(p), 2);
+	/* Op1(Op1(Op1(Op1(x)))) with Op1(Op1(a)) -> Op1(a): new Op1 nodes
+	 * are taken again until one Op1 is left, unless ignore_newtrees */
+	kr_term *a = kr_var_new("a");
+	for (int ign = 0; ign < 2; ign++) {
+		fg = fg_xyz(AP(OP1, AP(OP1, AP(OP1, AP(OP1, x)))));
+		g = kr_op_key_graph_rewriter_new(
+			pattern(E(OT(1), E(OT(1), a)), E(OT(1), a), false),
+			ign);
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(g, fg, NULL), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 ign ? "FunctionGraph(Op1(Op1(x)))"
+				     : "FunctionGraph(Op1(x))");
+	}
+	ck_assert_ptr_null(kr_op_key_graph_rewriter_new(
+		kr_node_rewriter_from_fn("f", do_nothing, NULL, 0, NULL),
+		false));
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message, "op_key"), "%s",
+		      kr_error_last()->message);
 }
 END_TEST
 
@@ -940,13 +1010,6 @@ START_TEST(sequential_node_rewriter)
 }
 END_TEST
 
-static int do_nothing(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
-		      void *data)
-{
-	(void)fg, (void)node, (void)out, (void)data;
-	return 0;
-}
-
 /*
  * test_node_rewriter_str: str() is the function's name, and the class
  * and tracked op are known (repr). Also the str forms of the
@@ -1066,6 +1129,25 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_loop_test(tc, patternsub_values_eq_approx, 0, 3);
 	tcase_add_loop_test(tc, patternsub_invalid_dtype, 0, 2);
 	tcase_add_test(tc, patternsub_multi_output_nodes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pattern_op_key");
+	tcase_add_checked_fixture(tc, op_key_on, op_key_off);
+	tcase_add_test(tc, pattern_replace_output);
+	tcase_add_test(tc, pattern_nested_out_pattern);
+	tcase_add_test(tc, pattern_unification);
+	tcase_add_test(tc, pattern_replace_subgraph);
+	tcase_add_test(tc, pattern_no_recurse);
+	tcase_add_test(tc, pattern_multiple);
+	tcase_add_test(tc, pattern_nested_even_odd);
+	tcase_add_test(tc, pattern_expand);
+	tcase_add_test(tc, pattern_ambiguous);
+	tcase_add_test(tc, pattern_constant);
+	tcase_add_test(tc, pattern_constraints);
+	tcase_add_test(tc, pattern_match_same);
+	tcase_add_test(tc, pattern_allow_multiple_clients);
+	tcase_add_test(tc, pattern_eq);
+	tcase_add_test(tc, substitution_straightforward);
+	tcase_add_test(tc, op_key_graph_rewriter);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("merge");
 	tcase_add_test(tc, merge_straightforward);

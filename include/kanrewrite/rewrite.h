@@ -88,6 +88,12 @@ typedef struct kr_node_rewriter_class {
 	kr_op *const *(*tracks)(const kr_node_rewriter *self, size_t *n);
 	/** Printed form (default: the rewriter's name). */
 	char *(*to_string)(const kr_node_rewriter *self);
+	/**
+	 * The op whose nodes an OpKeyGraphRewriter hands to this rewriter
+	 * (PyTensor's `op_key()`), or NULL (the default) when the class has
+	 * none.
+	 */
+	kr_op *(*op_key)(const kr_node_rewriter *self);
 } kr_node_rewriter_class;
 
 /**
@@ -118,6 +124,14 @@ const char *kr_node_rewriter_class_name(const kr_node_rewriter *rw);
  * Returns: a borrowed array, or NULL when rw applies to every node.
  */
 kr_op *const *kr_node_rewriter_tracks(const kr_node_rewriter *rw, size_t *n);
+
+/**
+ * The op key of rw (PyTensor's `op_key()`): the tracked op of a
+ * SubstitutionNodeRewriter (op1), a RemovalNodeRewriter or a
+ * PatternNodeRewriter (the op of in_pattern); NULL for a class without
+ * one.
+ */
+kr_op *kr_node_rewriter_op_key(const kr_node_rewriter *rw);
 
 /** The function of a function-based node rewriter (see below). */
 typedef int (*kr_node_rewriter_fn)(kr_fgraph *fg, kr_apply *node,
@@ -350,6 +364,23 @@ typedef enum kr_walk_order {
 kr_graph_rewriter *kr_walking_graph_rewriter_new(kr_node_rewriter *rw,
 						 kr_walk_order order,
 						 bool ignore_newtrees);
+
+/**
+ * PyTensor's OpKeyGraphRewriter (<= 2.32), a NodeProcessingGraphRewriter
+ * that visits only the nodes of one op: rw's op key
+ * (kr_node_rewriter_op_key()). add_requirements attaches a NodeFinder;
+ * the queue is `fgraph.get_nodes(op)`, taken from the back; nodes no
+ * longer in the graph are skipped; unless ignore_newtrees, nodes of that
+ * op imported by a replacement (other than the node itself) are appended.
+ * Replacements and failures as kr_walking_graph_rewriter_new().
+ * Returns: the rewriter, or NULL with KR_EINVALID when rw has no op key
+ * (PyTensor's TypeError "... must have an `op_key` method.").
+ * Profile: node counts, visits and changes, printed in the generic form
+ * (PyTensor's apply returns no profile). Cost: O(nodes of that op)
+ * transform calls.
+ */
+kr_graph_rewriter *kr_op_key_graph_rewriter_new(kr_node_rewriter *rw,
+						bool ignore_newtrees);
 
 /**
  * PyTensor's `in2out(*rws)` / `out2in(*rws)`: a WalkingGraphRewriter over

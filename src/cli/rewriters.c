@@ -250,6 +250,21 @@ static int walking(kr_term **out, const char *who, kr_walk_order order,
 PRIM(p_in2out) { return walking(out, "in2out", KR_IN_TO_OUT, n, a); }
 PRIM(p_out2in) { return walking(out, "out2in", KR_OUT_TO_IN, n, a); }
 
+/* (op-key-rewriter nr): PyTensor's OpKeyGraphRewriter over nr's op key. */
+PRIM(p_op_key_rewriter)
+{
+	(void)n;
+	kr_node_rewriter *rw;
+	int rc = node_rw_of(&rw, "op-key-rewriter", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_graph_rewriter *g = kr_op_key_graph_rewriter_new(rw, false);
+	if (!g)
+		return KR_EINVALID;
+	*out = graph_rw_term(g);
+	return 0;
+}
+
 /* (equilibrium-rewriter nr ... [max-use-ratio]): EquilibriumGraphRewriter. */
 PRIM(p_equilibrium_rewriter)
 {
@@ -556,6 +571,7 @@ static const lang_prim_def prims[] = {
 	{"removal-rewriter", 1, 1, p_removal_rewriter},
 	{"sequential-node-rewriter", 1, -1, p_sequential_node_rewriter},
 	{"in2out", 1, -1, p_in2out}, {"out2in", 1, -1, p_out2in},
+	{"op-key-rewriter", 1, 1, p_op_key_rewriter},
 	{"equilibrium-rewriter", 1, -1, p_equilibrium_rewriter},
 	{"sequential-rewriter", 1, -1, p_sequential_rewriter},
 	{"merge-rewriter", 0, 0, p_merge_rewriter},

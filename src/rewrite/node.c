@@ -308,6 +308,12 @@ kr_op *const *kr_node_rewriter_tracks(const kr_node_rewriter *rw, size_t *n)
 	return ops;
 }
 
+kr_op *kr_node_rewriter_op_key(const kr_node_rewriter *rw)
+{
+	kr_check(rw != NULL);
+	return rw->cls->op_key ? rw->cls->op_key(rw) : NULL;
+}
+
 /* ---------------------------------------------------- function rewriters */
 
 typedef struct fn_node {

@@ -49,6 +49,11 @@ static kr_op *const *first_op_tracks(const kr_node_rewriter *self, size_t *n)
 	return ((substitution *)self->data)->ops;
 }
 
+static kr_op *first_op_key(const kr_node_rewriter *self)
+{
+	return ((substitution *)self->data)->ops[0];
+}
+
 static char *subst_to_string(const kr_node_rewriter *self)
 {
 	const substitution *s = self->data;
@@ -61,6 +66,7 @@ static const kr_node_rewriter_class subst_class = {
 	.transform = subst_transform,
 	.tracks = first_op_tracks,
 	.to_string = subst_to_string,
+	.op_key = first_op_key,
 };
 
 kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2)
@@ -98,6 +104,7 @@ static const kr_node_rewriter_class removal_class = {
 	.transform = removal_transform,
 	.tracks = first_op_tracks,
 	.to_string = removal_to_string,
+	.op_key = first_op_key,
 };
 
 kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op)
@@ -410,6 +417,11 @@ static kr_op *const *pattern_tracks(const kr_node_rewriter *self, size_t *n)
 	return ((pattern *)self->data)->op;
 }
 
+static kr_op *pattern_op_key(const kr_node_rewriter *self)
+{
+	return ((pattern *)self->data)->op[0];
+}
+
 /* A pattern as PyTensor prints it: e(true_div, e(mul, ~x, ~y), ~y). */
 static void print_pattern(kri_buf *b, kr_term *t)
 {
@@ -447,6 +459,7 @@ static const kr_node_rewriter_class pattern_class = {
 	.transform = pattern_transform,
 	.tracks = pattern_tracks,
 	.to_string = pattern_to_string,
+	.op_key = pattern_op_key,
 };
 
 static void collect_vars(kri_vec *vars, kr_term *t)

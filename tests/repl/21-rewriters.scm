@@ -62,3 +62,7 @@ simplify
 (db-query optdb "bad")
 ; an empty SequenceDB
 (db-summary (sequence-db))
+;; OpKeyGraphRewriter: only the nodes of the rewriter's op; a rewriter
+;; without an op key is refused
+(pprint (rewrite (add (exp (add x y)) x) (op-key-rewriter (substitution-rewriter add mul))))
+(op-key-rewriter (kanren-relation-sub dot_distributeo))
