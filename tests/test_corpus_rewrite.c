@@ -869,9 +869,19 @@ static bool always_true(double a, double b)
 	return true;
 }
 
+/* get_nodes=lambda fgraph, node: [node] */
+static size_t node_itself(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
+			  void *data)
+{
+	(void)fg, (void)data;
+	*nodes = kr_alloc(sizeof **nodes);
+	(*nodes)[0] = node;
+	return 1;
+}
+
 /*
  * test_patternsub_values_eq_approx, out_pattern (op2, "x"), "x" and 1.0
- * (tracks=False; we have no custom tracks/get_nodes).
+ * (_i % 3), with tracks=[op1] and get_nodes (_i >= 3) or without.
  */
 START_TEST(patternsub_values_eq_approx)
 {
@@ -882,21 +892,71 @@ START_TEST(patternsub_values_eq_approx)
 	kr_term *outs[3] = {E(OT(2), lx), lx, kr_real(1.0)};
 	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
 	o.values_eq_approx = always_true;
+	kr_op *tracks[1] = {OP1};
+	if (_i >= 3) {
+		o.ntracks = 1;
+		o.tracks = tracks;
+		o.get_nodes = node_itself;
+	}
 	kr_node_rewriter *rw =
-		kr_pattern_node_rewriter_new(E(OT(1), lx), outs[_i], &o);
+		kr_pattern_node_rewriter_new(E(OT(1), lx), outs[_i % 3], &o);
 	rewrite_ok(equilibrium(1, &rw, 1, false), fg);
 	kr_variable *out = kr_fgraph_output(fg, 0);
-	if (_i == 0) {
+	if (_i % 3 == 0) {
 		kr_apply *node = kr_variable_owner(out);
 		ck_assert(node && kr_op_equal(kr_apply_op(node), OP2));
 		ck_assert(kr_pattern_values_eq_approx(rw, out) == always_true);
-	} else if (_i == 1) {
+	} else if (_i % 3 == 1) {
 		ck_assert_ptr_eq(out, vx);
 		ck_assert(kr_pattern_values_eq_approx(rw, out) == always_true);
 	} else {
 		/* the types differ: no substitution */
 		ck_assert_ptr_eq(out, e);
 	}
+}
+END_TEST
+
+/*
+ * PatternNodeRewriter with tracks and get_nodes: tracking Op3, it is
+ * handed an Op3 node and rewrites an Op1 node that get_nodes finds below
+ * it (a map from that node's output); tracks() are the given ops.
+ */
+static size_t first_input_owner(kr_apply ***nodes, kr_fgraph *fg,
+				kr_apply *node, void *data)
+{
+	(void)fg, (void)data;
+	kr_apply *below = kr_variable_owner(kr_apply_input(node, 0));
+	if (!below)
+		return 0;
+	*nodes = kr_alloc(sizeof **nodes);
+	(*nodes)[0] = below;
+	return 1;
+}
+
+START_TEST(pattern_tracks_get_nodes)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP3, AP(OP1, x, y)));
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	kr_op *tracks[1] = {OP3};
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.ntracks = 1;
+	o.tracks = tracks;
+	o.get_nodes = first_input_owner;
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(
+		E(OT(1), a, b), E(OT(2), b, a), &o);
+	size_t n;
+	kr_op *const *t = kr_node_rewriter_tracks(rw, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(kr_op_equal(t[0], OP3));
+	kr_replacements *r = NULL;
+	kr_apply *top = kr_variable_owner(kr_fgraph_output(fg, 0));
+	ck_assert_int_eq(kr_node_rewriter_transform(rw, fg, top, &r), 0);
+	ck_assert_ptr_nonnull(r);
+	ck_assert(!kr_replacements_is_list(r));
+	ck_assert_ptr_eq(kr_replacements_old_var(r, 0), kr_apply_input(top, 0));
+	rewrite_ok(equilibrium(1, &rw, 10, false), fg);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op3(Op2(y, x)))");
 }
 END_TEST
 
@@ -1126,7 +1186,7 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_test(tc, pattern_allow_multiple_clients);
 	tcase_add_test(tc, pattern_eq);
 	tcase_add_test(tc, substitution_straightforward);
-	tcase_add_loop_test(tc, patternsub_values_eq_approx, 0, 3);
+	tcase_add_loop_test(tc, patternsub_values_eq_approx, 0, 6);
 	tcase_add_loop_test(tc, patternsub_invalid_dtype, 0, 2);
 	tcase_add_test(tc, patternsub_multi_output_nodes);
 	suite_add_tcase(s, tc);
@@ -1148,6 +1208,7 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_test(tc, pattern_eq);
 	tcase_add_test(tc, substitution_straightforward);
 	tcase_add_test(tc, op_key_graph_rewriter);
+	tcase_add_test(tc, pattern_tracks_get_nodes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("merge");
 	tcase_add_test(tc, merge_straightforward);

@@ -624,10 +624,25 @@ typedef struct kr_pattern_opts {
 	kr_values_eq_approx_fn values_eq_approx;
 	/** Name printed instead of `in -> out` (may be NULL). */
 	const char *name;
+	/**
+	 * PyTensor's `tracks` and `get_nodes`: with ntracks > 0 the
+	 * rewriter tracks these ops instead of in_pattern's, and get_nodes
+	 * (then required, asserted) lists, for a node it is given, the
+	 * nodes to try first (*nodes, a collected array; returns their
+	 * number); the first that matches is rewritten, as a map from its
+	 * output, and Output pseudo-nodes in the list are skipped. When none
+	 * matches, the node itself is tried as usual.
+	 */
+	size_t ntracks;
+	kr_op *const *tracks;
+	size_t (*get_nodes)(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
+			    void *data);
+	void *get_nodes_data;
 } kr_pattern_opts;
 
 /** Defaults: as PyTensor's PatternNodeRewriter defaults. */
-#define KR_PATTERN_OPTS_INIT {false, false, 0, NULL, NULL, NULL, NULL, NULL}
+#define KR_PATTERN_OPTS_INIT                                                  \
+	{false, false, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL}
 
 /**
  * PyTensor's PatternNodeRewriter on our unify/reify: replaces a node that

@@ -383,38 +383,61 @@ static const kr_subst *match(const matcher *m, const goal *g,
 	return s ? match(m, g->next, s) : NULL;
 }
 
-static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
-			     kr_apply *node, kr_replacements **out)
+/* The replacement of node's output by the pattern, or NULL. */
+static kr_variable *rewrite_node(pattern *p, kr_fgraph *fg, kr_apply *node)
 {
-	pattern *p = self->data;
 	if (kr_apply_noutputs(node) != 1)
-		return 0;
+		return NULL;
 	kr_variable *old = kr_apply_output(node, 0);
 	matcher m = {p, fg, node};
 	goal g = {p->in, old, NULL};
 	const kr_subst *s = match(&m, &g, kr_subst_empty());
 	if (!s)
-		return 0;
+		return NULL;
 	kr_variable *ret;
 	if (kr_term_eval(&ret, kr_walk_star(p->out, s)) < 0) {
 		kr_error_clear(); /* e.g. a type error of a new node */
-		return 0;
+		return NULL;
 	}
 	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(ret)))
-		return 0;
+		return NULL;
 	if (p->opts.values_eq_approx) {
 		kr_values_eq_approx_fn *box = kri_alloc(sizeof *box);
 		*box = p->opts.values_eq_approx;
 		kri_pmap_put(&p->approx, ret, box);
 	}
-	*out = kr_replacements_for_outputs(node, 1, &ret);
+	return ret;
+}
+
+static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
+			     kr_apply *node, kr_replacements **out)
+{
+	pattern *p = self->data;
+	kr_variable *ret;
+	if (p->opts.get_nodes) {
+		kr_apply **nodes = NULL;
+		size_t n = p->opts.get_nodes(&nodes, fg, node,
+					     p->opts.get_nodes_data);
+		for (size_t i = 0; i < n; i++) {
+			if (!nodes[i] || kr_apply_is_output(nodes[i]) ||
+			    !(ret = rewrite_node(p, fg, nodes[i])))
+				continue;
+			*out = kr_replacements_new();
+			kr_replacements_add(*out, kr_apply_output(nodes[i], 0),
+					    ret);
+			return 0;
+		}
+	}
+	if ((ret = rewrite_node(p, fg, node)))
+		*out = kr_replacements_for_outputs(node, 1, &ret);
 	return 0;
 }
 
 static kr_op *const *pattern_tracks(const kr_node_rewriter *self, size_t *n)
 {
-	*n = 1;
-	return ((pattern *)self->data)->op;
+	const pattern *p = self->data;
+	*n = p->opts.ntracks ? p->opts.ntracks : 1;
+	return p->opts.ntracks ? p->opts.tracks : p->op;
 }
 
 static kr_op *pattern_op_key(const kr_node_rewriter *self)
@@ -488,6 +511,13 @@ kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
 	p->opts = opts ? *opts : defaults;
 	if (p->opts.name)
 		p->opts.name = kr_strdup(p->opts.name);
+	kr_check(p->opts.ntracks == 0 ||
+		 (p->opts.tracks != NULL && p->opts.get_nodes != NULL));
+	if (p->opts.ntracks) {
+		kr_op **ops = kri_alloc(p->opts.ntracks * sizeof *ops);
+		memcpy(ops, p->opts.tracks, p->opts.ntracks * sizeof *ops);
+		p->opts.tracks = ops;
+	}
 	collect_vars(&p->vars, in_pattern);
 	return kr_node_rewriter_new(&pattern_class, p->opts.name, p);
 }
