@@ -164,5 +164,17 @@ check_err "unknown option" "kanrewrite: rewrite: unknown option '--frob'" \
 check_err "unknown command" \
 	"kanrewrite: unknown command 'frob' (see kanrewrite --help)" "$kr" frob
 
+# A script killed while running keeps what it printed before.
+printf '(printf "before\\n")\n(load "%s/loop.scm")\n' "$tmp" > "$tmp/killed.scm"
+printf '(printf "loaded\\n")\n(define (spin) (spin))\n(spin)\n' > "$tmp/loop.scm"
+printf 'before\nloaded\n' > "$tmp/killed.out"
+krabs=$(cd "$top_builddir" && pwd)/kanrewrite
+(cd "$tmp" && timeout -s KILL 2 "$krabs" killed.scm > out2 2>&1) 2> /dev/null
+if diff -u "$tmp/killed.out" "$tmp/out2"; then
+	echo "ok: output of a killed script"; pass=$((pass + 1))
+else
+	echo "FAIL: output of a killed script"; fail=$((fail + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1409,6 +1409,7 @@ int lang_eval_text(const char *text, const char *name, bool print)
 			lang_fprint_value(stdout, v);
 			putchar('\n');
 		}
+		fflush(stdout); /* a script stopped later keeps its output */
 	}
 }
 

@@ -28,12 +28,17 @@
 
 static volatile sig_atomic_t at_prompt;
 
+/*
+ * Print a form's value; flush even without one, so that what a script
+ * printed survives its being stopped (stdout is fully buffered when
+ * redirected).
+ */
 static void print_value(const kr_term *v)
 {
-	if (v == lang_void())
-		return;
-	lang_fprint_value(stdout, v);
-	putchar('\n');
+	if (v != lang_void()) {
+		lang_fprint_value(stdout, v);
+		putchar('\n');
+	}
 	fflush(stdout);
 }
 
