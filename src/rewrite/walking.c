@@ -9,12 +9,14 @@ typedef struct walking {
 	kr_node_rewriter *rw;
 	kr_walk_order order;
 	bool ignore_newtrees;
+	kr_op *only; /* OpKeyGraphRewriter: the op key, else NULL */
 } walking;
 
 /*
- * The queue of one walk: io_toposort's nodes in `items[head..len)`, with
- * imported nodes appended at the back (the updater). in_to_out pops at
- * the head, out_to_in at the back.
+ * The queue of one walk: the starting nodes in `items[head..len)`, with
+ * imported nodes appended at the back (the updater; only those of the op
+ * key for an OpKeyGraphRewriter). in_to_out pops at the head, out_to_in
+ * (and OpKeyGraphRewriter) at the back.
  */
 typedef struct walk {
 	walking *w;
@@ -30,7 +32,8 @@ static void on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 	(void)fg;
 	double t0 = kri_now();
 	walk *k = f->data;
-	if (node != k->current && !kri_is_rollback(reason))
+	if (node != k->current && !kri_is_rollback(reason) &&
+	    (!k->w->only || kr_op_equal(kr_apply_op(node), k->w->only)))
 		kri_vec_push(&k->queue, node);
 	k->callback_time += kri_now() - t0;
 }
@@ -62,6 +65,31 @@ static int walk_loop(kr_graph_rewriter *self, kr_fgraph *fg, walk *k,
 	return 0;
 }
 
+/*
+ * Walk the queued nodes of k with the updater attached (unless
+ * ignore_newtrees); fills p's times and counts (t0: when apply began).
+ */
+static int walk_run(kr_graph_rewriter *self, kr_fgraph *fg, walk *k,
+		    kr_profile *p, double t0, kr_profile **profile)
+{
+	int rc;
+	kr_feature updater = {.name = "WalkingUpdater", .data = k,
+			      .on_import = on_import};
+	if (!k->w->ignore_newtrees &&
+	    (rc = kr_fgraph_attach_feature(fg, &updater)) < 0)
+		return rc;
+	double t1 = kri_now();
+	rc = walk_loop(self, fg, k, p);
+	p->loop_time = kri_now() - t1;
+	kr_fgraph_remove_feature(fg, &updater);
+	p->callback_time = k->callback_time;
+	p->time = kri_now() - t0;
+	p->nodes_end = kr_fgraph_nnodes(fg);
+	if (profile)
+		*profile = p;
+	return rc;
+}
+
 static int walking_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 			 kr_profile **profile)
 {
@@ -77,21 +105,7 @@ static int walking_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 		return rc;
 	for (size_t i = 0; i < n; i++)
 		kri_vec_push(&k.queue, order[i]);
-	kr_feature updater = {.name = "WalkingUpdater", .data = &k,
-			      .on_import = on_import};
-	if (!k.w->ignore_newtrees &&
-	    (rc = kr_fgraph_attach_feature(fg, &updater)) < 0)
-		return rc;
-	double t1 = kri_now();
-	rc = walk_loop(self, fg, &k, p);
-	p->loop_time = kri_now() - t1;
-	kr_fgraph_remove_feature(fg, &updater);
-	p->callback_time = k.callback_time;
-	p->time = kri_now() - t0;
-	p->nodes_end = kr_fgraph_nnodes(fg);
-	if (profile)
-		*profile = p;
-	return rc;
+	return walk_run(self, fg, &k, p, t0, profile);
 }
 
 static const kr_graph_rewriter_class walking_class = {
@@ -99,17 +113,26 @@ static const kr_graph_rewriter_class walking_class = {
 	.apply = walking_apply,
 };
 
+static walking *walking_data(kr_node_rewriter *rw, kr_walk_order order,
+			     bool ignore_newtrees, kr_op *only)
+{
+	walking *w = kri_alloc(sizeof *w);
+	w->rw = rw;
+	w->order = order;
+	w->ignore_newtrees = ignore_newtrees;
+	w->only = only;
+	return w;
+}
+
 kr_graph_rewriter *kr_walking_graph_rewriter_new(kr_node_rewriter *rw,
 						 kr_walk_order order,
 						 bool ignore_newtrees)
 {
 	kr_check(rw != NULL);
 	kr_check(order == KR_IN_TO_OUT || order == KR_OUT_TO_IN);
-	walking *w = kri_alloc(sizeof *w);
-	w->rw = rw;
-	w->order = order;
-	w->ignore_newtrees = ignore_newtrees;
-	return kr_graph_rewriter_new(&walking_class, NULL, w);
+	return kr_graph_rewriter_new(
+		&walking_class, NULL,
+		walking_data(rw, order, ignore_newtrees, NULL));
 }
 
 kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
@@ -125,42 +148,17 @@ kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
 
 /* ------------------------------------------------------ OpKeyGraphRewriter */
 
-typedef struct op_key_rw {
-	kr_node_rewriter *rw;
-	kr_op *op;
-	bool ignore_newtrees;
-} op_key_rw;
-
-/* One run: the queue of nodes of the op, taken from the back. */
-typedef struct op_key_run {
-	const op_key_rw *o;
-	kri_vec queue;
-	kr_apply *current;
-	double callback_time;
-} op_key_run;
-
-static void op_key_on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
-			     const char *reason)
-{
-	(void)fg;
-	double t0 = kri_now();
-	op_key_run *k = f->data;
-	if (node != k->current && !kri_is_rollback(reason) &&
-	    kr_op_equal(kr_apply_op(node), k->o->op))
-		kri_vec_push(&k->queue, node);
-	k->callback_time += kri_now() - t0;
-}
-
 static int op_key_add_requirements(kr_graph_rewriter *self, kr_fgraph *fg)
 {
 	(void)self;
 	return kr_fgraph_attach_feature(fg, kr_node_finder_new());
 }
 
+/* The queue is get_nodes(op), taken from the back, as PyTensor's. */
 static int op_key_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 			kr_profile **profile)
 {
-	op_key_run k = {.o = self->data};
+	walk k = {.w = self->data};
 	kr_profile *p = kri_profile_new(self);
 	p->nodes_start = kr_fgraph_nnodes(fg);
 	double t0 = kri_now();
@@ -168,36 +166,10 @@ static int op_key_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	if (rc < 0)
 		return rc;
 	size_t n;
-	kr_apply **nodes = kr_fgraph_get_nodes(fg, k.o->op, &n);
+	kr_apply **nodes = kr_fgraph_get_nodes(fg, k.w->only, &n);
 	for (size_t i = 0; i < n; i++)
 		kri_vec_push(&k.queue, nodes[i]);
-	kr_feature updater = {.name = "OpKeyUpdater", .data = &k,
-			      .on_import = op_key_on_import};
-	if (!k.o->ignore_newtrees &&
-	    (rc = kr_fgraph_attach_feature(fg, &updater)) < 0)
-		return rc;
-	double t1 = kri_now();
-	while (k.queue.len > 0) {
-		kr_apply *node = kri_vec_pop(&k.queue);
-		if (!kr_fgraph_has_node(fg, node))
-			continue;
-		k.current = node;
-		p->visits++;
-		rc = kri_process_node(self, fg, node, k.o->rw);
-		k.current = NULL;
-		if (rc < 0)
-			break;
-		p->changes += (size_t)rc;
-		rc = 0;
-	}
-	p->loop_time = kri_now() - t1;
-	kr_fgraph_remove_feature(fg, &updater);
-	p->callback_time = k.callback_time;
-	p->time = kri_now() - t0;
-	p->nodes_end = kr_fgraph_nnodes(fg);
-	if (profile)
-		*profile = p;
-	return rc;
+	return walk_run(self, fg, &k, p, t0, profile);
 }
 
 static const kr_graph_rewriter_class op_key_class = {
@@ -216,9 +188,7 @@ kr_graph_rewriter *kr_op_key_graph_rewriter_new(kr_node_rewriter *rw,
 			     kr_node_rewriter_to_string(rw));
 		return NULL;
 	}
-	op_key_rw *o = kri_alloc(sizeof *o);
-	o->rw = rw;
-	o->op = op;
-	o->ignore_newtrees = ignore_newtrees;
-	return kr_graph_rewriter_new(&op_key_class, NULL, o);
+	return kr_graph_rewriter_new(
+		&op_key_class, NULL,
+		walking_data(rw, KR_OUT_TO_IN, ignore_newtrees, op));
 }
