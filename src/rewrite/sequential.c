@@ -136,27 +136,13 @@ static kr_apply *chained_node(const kr_replacements *r)
 }
 
 /*
- * True when r gives node's own outputs back (a KanrenRelationSub whose
- * relation holds between a term and itself): a fixed point, where
- * PyTensor's chain would go on forever.
- */
-static bool is_identity(const kr_replacements *r, const kr_apply *node)
-{
-	size_t n = kr_replacements_count(r);
-	if (!kr_replacements_is_list(r) || n != kr_apply_noutputs(node))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (kr_replacements_new_var(r, i) != kr_apply_output(node, i))
-			return false;
-	return true;
-}
-
-/*
  * PyTensor's SequentialNodeRewriter.transform. With apply_all_rewrites,
  * after a change the rewriters are tried again on the node that computes
  * the new variables (not yet in the graph), until none applies; the
  * result is then the last change's new variables, one per output of the
- * original node. The chain stops at a result that is the node itself and
+ * original node. The chain stops where it does not move (a result
+ * computed by the node it came from, e.g. a KanrenRelationSub giving the
+ * node's own outputs back, on which PyTensor's would go on forever) and
  * is bounded (KRI_MAX_CHAIN) so that two rewriters undoing each other
  * cannot loop forever.
  */
@@ -170,8 +156,9 @@ static int seq_node_transform(kr_node_rewriter *self, kr_fgraph *fg,
 	if (rc < 0 || !*out || !s->apply_all)
 		return rc;
 	kr_replacements *last = *out;
-	kr_apply *next;
-	for (size_t steps = 1; (next = chained_node(last)); steps++) {
+	kr_apply *cur = node, *next;
+	for (size_t steps = 1; (next = chained_node(last)) && next != cur;
+	     steps++) {
 		if (steps > KRI_MAX_CHAIN)
 			return kr_error_set(KR_ELIMIT,
 					    "%s: more than %d chained rewrites "
@@ -182,9 +169,10 @@ static int seq_node_transform(kr_node_rewriter *self, kr_fgraph *fg,
 		kr_replacements *r;
 		if ((rc = seq_node_step(s, fg, next, &r)) < 0)
 			return rc;
-		if (!r || is_identity(r, next))
+		if (!r)
 			break;
 		last = r;
+		cur = next;
 	}
 	if (last != *out)
 		*out = kr_replacements_for_outputs(

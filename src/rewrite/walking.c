@@ -162,10 +162,7 @@ static int op_key_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	kr_profile *p = kri_profile_new(self);
 	p->nodes_start = kr_fgraph_nnodes(fg);
 	double t0 = kri_now();
-	int rc = op_key_add_requirements(self, fg); /* apply without rewrite */
-	if (rc < 0)
-		return rc;
-	size_t n;
+	size_t n; /* the NodeFinder is there: rewrite ran add_requirements */
 	kr_apply **nodes = kr_fgraph_get_nodes(fg, k.w->only, &n);
 	for (size_t i = 0; i < n; i++)
 		kri_vec_push(&k.queue, nodes[i]);
