@@ -229,7 +229,7 @@ const kr_client *kr_fgraph_clients(const kr_fgraph *fg, const kr_variable *v,
  * Returns: 0. Errors: KR_EINVALID when node (an Apply node or an Output
  * pseudo-node) is not in the graph, its input i is not var, var is not a
  * variable of the graph, or (node, i) is already recorded; nothing
- * changes then.
+ * changes then. Cost: O(1) amortised.
  */
 int kr_fgraph_add_client(kr_fgraph *fg, kr_variable *var, kr_apply *node,
 			 int i);

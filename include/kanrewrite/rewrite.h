@@ -58,6 +58,7 @@ void kr_replacements_remove(kr_replacements *r, kr_variable *var);
  * past the node's outputs, for a list of the wrong length).
  * kr_replacements_nremoves / kr_replacements_removed: the variables that
  * must disappear. An i out of range is a misuse (abort).
+ * Errors: none. Cost: O(1) each.
  */
 bool kr_replacements_is_list(const kr_replacements *r);
 size_t kr_replacements_count(const kr_replacements *r);
@@ -129,7 +130,7 @@ kr_op *const *kr_node_rewriter_tracks(const kr_node_rewriter *rw, size_t *n);
  * The op key of rw (PyTensor's `op_key()`): the tracked op of a
  * SubstitutionNodeRewriter (op1), a RemovalNodeRewriter or a
  * PatternNodeRewriter (the op of in_pattern); NULL for a class without
- * one.
+ * one. Errors: none. Cost: O(1).
  */
 kr_op *kr_node_rewriter_op_key(const kr_node_rewriter *rw);
 
