@@ -835,6 +835,34 @@ START_TEST(equilibrium_2)
 END_TEST
 
 /*
+ * Beyond PyTensor's tests: every PyTensor pass tries every node again, so
+ * a pattern refused because an inner variable had two clients matches in
+ * a later pass once a rewrite elsewhere took one client away, although
+ * no node below it changed. Here m = Op2(x, y) feeds Op3(m) and Op1(m, y);
+ * Op1(Op2(a, b), b) -> a needs m to have one client, and Op1 is tried
+ * first in the outputs-first order of the pass, before Op3's rewrite
+ * takes its client away.
+ */
+START_TEST(equilibrium_client_change)
+{
+	for (int ours = 0; ours < 2; ours++) {
+		xyz();
+		kr_variable *m = AP(OP2, x, y);
+		kr_variable *outs[2] = {AP(OP3, m), AP(OP1, m, y)};
+		kr_fgraph *fg = fgraph(2, VS(x, y), 2, outs, false);
+		kr_term *va = kr_var_new("a"), *vb = kr_var_new("b");
+		kr_node_rewriter *rws[2] = {
+			pattern(E(OT(1), E(OT(2), va, vb), vb), va, false),
+			pattern(E(OT(3), E(OT(2), va, vb)), E(OT(4), va, vb),
+				true)};
+		rewrite_ok(equilibrium(2, rws, 10, ours), fg);
+		ck_assert_str_eq(kr_fgraph_repr(fg),
+				 "FunctionGraph(Op4(x, y), x)");
+	}
+}
+END_TEST
+
+/*
  * TestEquilibrium.test_low_use_ratio: max_use_ratio 1/2 stops the
  * rewrite at Op1(x, y). on_opt_error="ignore" is the ignoring failure
  * callback here; without a callback the limit is an error (KR_ELIMIT, as
@@ -1225,6 +1253,7 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_test(tc, equilibrium_1);
 	tcase_add_test(tc, equilibrium_2);
 	tcase_add_test(tc, equilibrium_low_use_ratio);
+	tcase_add_test(tc, equilibrium_client_change);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("node_rewriters");
 	tcase_add_test(tc, sequential_node_rewriter);

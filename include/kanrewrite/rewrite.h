@@ -512,9 +512,11 @@ typedef struct kr_equilibrium_opts {
  * success, then the final rewriters and the cleanup ones again.
  *
  * Unlike PyTensor, a pass after the first does not rescan the whole graph:
- * it visits only the nodes that were imported, or had an input changed in
- * their subgraph, after they were last tried without success. Rewriters
- * see a node's whole subgraph, so this reaches the same fixed point.
+ * it visits only the nodes in whose subgraph, since they were last tried
+ * without success, a node was imported, had an input changed, or had a
+ * client of one of its outputs added or removed. A rewriter sees a node's
+ * subgraph and the clients of its variables (allow_multiple_clients
+ * looks at them), so this reaches the same fixed point.
  * Shape: n node rewriters; opts may be NULL for the defaults.
  * Profile: per pass its time, applications and node count; per rewriter
  * its time, applications and nodes created; per pass the profiles of the

@@ -16,12 +16,14 @@ typedef struct equilibrium {
  * State of one run.
  *
  * Change clock: every import and input change (except rollbacks) ticks
- * `clock` and stamps the node in `changed_at`. A node tried by every
+ * `clock` and stamps the node in `changed_at`, and so does every change
+ * of a variable's clients, on the variable's owner. A node tried by every
  * rewriter without success is stamped in `clean_at`. A later pass visits a
  * node only when the newest stamp in its subgraph (itself and the nodes it
  * depends on) is newer than its clean stamp: a rewriter sees at most the
- * node's subgraph, so a node whose subgraph did not change since it was
- * last tried cannot match now. Stamps are >= 1 so that 0 means "never".
+ * node's subgraph and the clients of its variables, so a node whose
+ * subgraph and clients did not change since it was last tried cannot
+ * match now. Stamps are >= 1 so that 0 means "never".
  *
  * Within a pass, the updater pushes imported nodes (unless
  * ignore_newtrees) and nodes whose inputs changed (with
@@ -67,15 +69,30 @@ static void stamp(run *r, kr_apply *node)
 	kri_pmap_put(&r->changed_at, node, (void *)++r->clock);
 }
 
+/*
+ * A variable whose clients change: its owner is stamped, so that the
+ * nodes above it are tried again. A rewriter may look at the clients of
+ * the variables in a node's subgraph (PatternNodeRewriter's
+ * allow_multiple_clients does), so a node can match once a client of
+ * one of them is gone, although no node of its subgraph changed.
+ */
+static void stamp_owner(run *r, const kr_fgraph *fg, const kr_variable *v)
+{
+	kr_apply *owner = v ? kr_variable_owner(v) : NULL;
+	if (owner && kr_fgraph_has_node(fg, owner))
+		stamp(r, owner);
+}
+
 static void on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 		      const char *reason)
 {
-	(void)fg;
 	run *r = f->data;
 	if (kri_is_rollback(reason))
 		return;
 	r->imported++;
 	stamp(r, node);
+	for (size_t k = 0; k < kr_apply_ninputs(node); k++)
+		stamp_owner(r, fg, kr_apply_input(node, k));
 	if (r->node_phase && !r->eq->opts.ignore_newtrees &&
 	    node != r->current)
 		kri_vec_push(&r->work, node);
@@ -85,10 +102,12 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 			    int i, kr_variable *old_var, kr_variable *new_var,
 			    const char *reason)
 {
-	(void)fg, (void)i, (void)old_var, (void)new_var;
+	(void)i;
 	run *r = f->data;
 	if (kri_is_rollback(reason))
 		return;
+	stamp_owner(r, fg, old_var);
+	stamp_owner(r, fg, new_var);
 	if (kr_apply_is_output(node)) {
 		r->clock++; /* a change all the same: another pass, as PyTensor */
 		return;
@@ -102,9 +121,12 @@ static void on_change_input(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 static void on_prune(kr_feature *f, kr_fgraph *fg, kr_apply *node,
 		     const char *reason)
 {
-	(void)fg, (void)reason;
 	run *r = f->data;
 	kri_vec_push(&r->pruned, node);
+	if (kri_is_rollback(reason))
+		return;
+	for (size_t k = 0; k < kr_apply_ninputs(node); k++)
+		stamp_owner(r, fg, kr_apply_input(node, k));
 }
 
 /* The changes since the last kept one are kept: drop the pruned stamps. */
