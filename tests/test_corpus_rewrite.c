@@ -1195,6 +1195,181 @@ START_TEST(op_to_rewriter_tracker)
 }
 END_TEST
 
+/* ---------------------------------------- pre_constant_merge, pre_greedy */
+
+/* test_pre_constant_merge */
+START_TEST(pre_constant_merge)
+{
+	kr_fgraph *empty = fgraph(0, NULL, 0, NULL, false);
+	kr_variable *vx = var("x"), *vy = var("y");
+	kr_variable *c1 = my_constant(1, "c1"), *c2 = my_constant(1, "c1");
+	kr_variable *o1 = AP(OP2, c1, vx);
+	kr_variable *o2 = AP(OP1, o1, vy, c2);
+	ck_assert_ptr_ne(c1, c2);
+	kr_variable *res = NULL;
+	ck_assert_int_eq(kr_pre_constant_merge(&res, empty, 1, &o2), 0);
+	ck_assert_ptr_eq(res, o2);
+	ck_assert_ptr_eq(input_of(o2, 2), c1);
+
+	o2 = AP(OP1, o1, vy, c2);
+	kr_fgraph *fg = fgraph(2, VS(vx, vy), 1, &o2, false);
+	ck_assert(kr_fgraph_has_node(fg, kr_variable_owner(o2)));
+	ck_assert_int_eq(kr_pre_constant_merge(&res, fg, 1, &o2), 0);
+	ck_assert_ptr_eq(res, o2);
+	ck_assert_ptr_eq(input_of(o2, 2), c2);
+}
+END_TEST
+
+/*
+ * Beyond the PyTensor test: a duplicate met twice is replaced both times,
+ * a duplicate Constant given as a variable comes back as the kept one, a
+ * different value is not merged, and a chain deeper than any C stack is
+ * walked.
+ */
+START_TEST(pre_constant_merge_more)
+{
+	kr_fgraph *empty = fgraph(0, NULL, 0, NULL, false);
+	kr_variable *vx = var("x");
+	kr_variable *c1 = my_constant(1, "a"), *c2 = my_constant(1, "b");
+	kr_variable *c3 = my_constant(3, "c");
+	kr_variable *e = AP(OP1, c1, c2, AP(OP2, c2, vx), c3);
+	kr_variable *res[2];
+	ck_assert_int_eq(kr_pre_constant_merge(res, empty, 2, VS(e, c2)), 0);
+	ck_assert_ptr_eq(res[0], e);
+	ck_assert_ptr_eq(res[1], c1);
+	ck_assert_ptr_eq(input_of(e, 1), c1);
+	ck_assert_ptr_eq(input_of(input_of(e, 2), 0), c1);
+	ck_assert_ptr_eq(input_of(e, 3), c3);
+
+	kr_variable *first = my_constant(7, "k"), *v = first;
+	for (int i = 0; i < 200000; i++)
+		v = AP(OP2, v, my_constant(7, "k"));
+	ck_assert_int_eq(kr_pre_constant_merge(res, empty, 1, &v), 0);
+	for (int i = 0; i < 200000; i++, v = input_of(v, 0))
+		ck_assert_ptr_eq(input_of(v, 1), first);
+}
+END_TEST
+
+/* Op1/Op2 with a perform (MyOp's): the sum of the inputs. */
+static int sum_perform(kr_value **out, const kr_op *op, size_t nin,
+		       const kr_value *const *in)
+{
+	(void)op;
+	double s = 0;
+	for (size_t i = 0; i < nin; i++)
+		s += kr_value_get(in[i], 0);
+	*out = kr_value_scalar(KR_INT64, s);
+	return 0;
+}
+
+static const kr_op_desc fold_descs[2] = {
+	{.name = "Op1", .max_inputs = -1, .infer = my_infer,
+	 .perform = sum_perform},
+	{.name = "Op2", .max_inputs = -1, .infer = my_infer,
+	 .perform = sum_perform}};
+
+static kr_op *fold_op(int k)
+{
+	static kr_op *ops[2];
+	if (!ops[k - 1])
+		ops[k - 1] = kr_op_new(&fold_descs[k - 1], NULL);
+	return ops[k - 1];
+}
+
+/* test_pre_greedy_node_rewriter */
+START_TEST(pre_greedy_node_rewriter)
+{
+	kr_fgraph *empty = fgraph(0, NULL, 0, NULL, false);
+	kr_node_rewriter *cf = kr_constant_folding_new();
+	kr_variable *vx = var("x"), *vy = var("y");
+	kr_variable *c1 = my_constant(1, "c1"), *c2 = my_constant(2, "c2");
+	kr_variable *o1 = AP(fold_op(2), c1, c2);
+	kr_variable *o3 = AP(fold_op(1), c1, vy);
+	kr_variable *o2 = AP(fold_op(1), o1, c2, vx, o3, o1);
+	ck_assert_ptr_nonnull(kr_variable_owner(input_of(o2, 0)));
+	ck_assert_ptr_nonnull(kr_variable_owner(input_of(o2, 4)));
+
+	kr_variable *cst = NULL;
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&cst, empty, 1, &cf, o2),
+			 0);
+	ck_assert_ptr_null(kr_variable_owner(input_of(cst, 0)));
+	ck_assert(kr_variable_is_constant(input_of(cst, 0)));
+	ck_assert(kr_variable_constant_value(input_of(cst, 0)) == 3);
+	ck_assert_ptr_eq(input_of(cst, 1), c2);
+	ck_assert_ptr_eq(input_of(cst, 2), vx);
+	ck_assert_ptr_eq(input_of(cst, 3), o3);
+	ck_assert_ptr_eq(input_of(cst, 4), input_of(cst, 0));
+
+	/* o1 in the graph: not folded. */
+	kr_fgraph *fg = fgraph(0, NULL, 1, &o1, false);
+	o2 = AP(fold_op(1), o1, c2, vx, o3, o1);
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&cst, fg, 1, &cf, o2), 0);
+	ck_assert_ptr_eq(input_of(cst, 0), o1);
+	ck_assert_ptr_eq(input_of(cst, 4), input_of(cst, 0));
+
+	/* A graph of constants folds to one constant. */
+	kr_variable *all = AP(fold_op(1), AP(fold_op(2), c1, c2), c2);
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&cst, empty, 1, &cf, all),
+			 0);
+	ck_assert(kr_variable_is_constant(cst));
+	ck_assert(kr_variable_constant_value(cst) == 5);
+}
+END_TEST
+
+static int map_form(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		    void *data)
+{
+	(void)fg, (void)data;
+	*out = kr_replacements_new();
+	kr_replacements_add(*out, kr_apply_output(node, 0), x);
+	return 0;
+}
+
+static int failing_perform(kr_value **out, const kr_op *op, size_t nin,
+			   const kr_value *const *in)
+{
+	(void)out, (void)op, (void)nin, (void)in;
+	return kr_error_set(KR_EINVALID, "division by zero");
+}
+
+static const kr_op_desc failing_desc = {.name = "Fails",
+					.max_inputs = -1,
+					.infer = my_infer,
+					.perform = failing_perform};
+
+/* Failure paths: a map-form result, a perform error, no perform. */
+START_TEST(pre_greedy_errors)
+{
+	xyz();
+	kr_fgraph *empty = fgraph(0, NULL, 0, NULL, false);
+	kr_node_rewriter *bad =
+		kr_node_rewriter_from_fn("local_map", map_form, NULL, 0, NULL);
+	kr_variable *e = AP(OP1, y);
+	kr_variable *res = NULL;
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&res, empty, 1, &bad, e),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "pre_greedy_node_rewriter: local_map must return one "
+			 "replacement per output of Op1(y) (1), not a map of "
+			 "replacements");
+
+	kr_node_rewriter *cf = kr_constant_folding_new();
+	ck_assert_str_eq(kr_node_rewriter_to_string(cf), "constant_folding");
+	kr_variable *f =
+		AP(kr_op_new(&failing_desc, NULL), my_constant(1, "c"));
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&res, empty, 1, &cf, f),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "constant_folding: Fails(c{1}): division by zero");
+
+	/* Op1 of the test ops has no perform: nothing to fold. */
+	kr_variable *g = AP(OP1, my_constant(1, "c"));
+	ck_assert_int_eq(kr_pre_greedy_node_rewriter(&res, empty, 1, &cf, g),
+			 0);
+	ck_assert_ptr_eq(res, g);
+}
+END_TEST
+
 Suite *corpus_rewrite_suite(void)
 {
 	Suite *s = suite_create("corpus_rewrite");
@@ -1260,6 +1435,12 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_test(tc, node_rewriter_str);
 	tcase_add_test(tc, node_rewriter_tracks);
 	tcase_add_test(tc, op_to_rewriter_tracker);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pre_rewriters");
+	tcase_add_test(tc, pre_constant_merge);
+	tcase_add_test(tc, pre_constant_merge_more);
+	tcase_add_test(tc, pre_greedy_node_rewriter);
+	tcase_add_test(tc, pre_greedy_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }

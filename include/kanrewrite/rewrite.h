@@ -757,4 +757,65 @@ int kr_rewrite_graphs(kr_variable **out, size_t n, kr_variable *const *graphs,
 /** As kr_rewrite_graph, on a FunctionGraph rewritten in place. */
 int kr_rewrite_fgraph(kr_fgraph *fg, kr_graph_rewriter *custom_rewrite);
 
+/**
+ * PyTensor's `constant_folding` node rewriter (tensor/rewriting/basic.py):
+ * a node whose inputs are all Constants and whose op can be evaluated
+ * (`perform`, or `perform_outputs` for several outputs) is replaced by one
+ * new Constant per output, holding the value its op computes, of the
+ * output's type. A node with an input that is not a Constant, or an op
+ * without perform, is no rewrite; a value the output's type cannot hold
+ * (kr_value_fits()) is no rewrite either. It tracks every op and prints
+ * as `constant_folding`.
+ * Returns: a new rewriter. Errors of its transform: the op's perform
+ * error, prefixed with `constant_folding:` and the node (a rewriter with
+ * a failure callback reports it and goes on, as in PyTensor).
+ */
+kr_node_rewriter *kr_constant_folding_new(void);
+
+/**
+ * PyTensor's pre_constant_merge(fgraph, variables): merge equal
+ * Constants (same type and value, kr_constant_equal()) in the graphs of
+ * vars[0..n) that are not in fg, in place. Walking up from each variable
+ * depth first, inputs left to right (PyTensor's order), the first
+ * Constant met with a given value is kept and every later equal one
+ * among the inputs of the nodes walked is replaced by it. Nodes of fg
+ * are neither changed nor walked through (changing them would break fg's
+ * client records); the walk also stops at graph inputs.
+ * Warning, as in PyTensor: the nodes are changed in place, so they must
+ * not belong to another live FunctionGraph either.
+ * Unlike PyTensor 2.32, whose memo returns a Constant met a second time
+ * unchanged, every occurrence of a duplicate Constant is replaced.
+ * @param[out] out n variables: vars[i], or the kept Constant when vars[i]
+ *             is itself a duplicate Constant (PyTensor's returned list).
+ * Returns: 0. Errors: none. Cost: O(nodes and inputs walked).
+ */
+int kr_pre_constant_merge(kr_variable **out, kr_fgraph *fg, size_t n,
+			  kr_variable *const *vars);
+
+/**
+ * PyTensor's pre_greedy_node_rewriter(fgraph, rewrites, out): apply the
+ * node rewriters rws[0..nrw) once to every node of var's graph that is
+ * not in fg, bottom-up (inputs first), changing the graph in place: each
+ * node's inputs are first set to their rewritten variables, then each
+ * rewriter in turn is tried on the node; a result replaces the previous
+ * one (the last to fire wins), and one whose first variable has no owner
+ * (a Constant, as constant folding gives) ends the node. Nodes of fg and
+ * everything above them are left as they are. This is one greedy pass,
+ * not an equilibrium: a rewrite that builds new nodes above a node does
+ * not see them rewritten.
+ * Shape: each rewriter must answer in the list form, one variable per
+ * output (NULL keeps that output). Warning as kr_pre_constant_merge():
+ * the nodes must not belong to another live FunctionGraph.
+ * @param[out] out the rewritten var (var itself when its node is in fg,
+ *             when it has no owner, or when nothing fired).
+ * Returns: 0. Errors: KR_EINVALID when a rewriter returns a map of
+ * replacements or a list of the wrong length (the message names the
+ * rewriter and the node; nodes done before stay changed, as in
+ * PyTensor); a rewriter's own error. Cost: one transform per rewriter
+ * and node walked.
+ */
+int kr_pre_greedy_node_rewriter(kr_variable **out, kr_fgraph *fg,
+				size_t nrw, kr_node_rewriter *const *rws,
+				kr_variable *var);
+
 #endif

@@ -6,27 +6,15 @@
 #include "kanrewrite/features.h"
 #include "kanrewrite/value.h"
 
-/*
- * A hash table of keys with a user equality: hash -> chain of entries.
- * Used for constants (type, value) and nodes (op, inputs).
- */
-typedef struct entry {
-	void *item;
-	struct entry *next;
-} entry;
-
-typedef bool (*same_fn)(const void *a, const void *b);
-
-/* The entry of the item equal to `item` under same, or NULL after
- * inserting it. */
-static entry *intern(kri_pmap *table, uint64_t hash, void *item, same_fn same)
+kri_entry *kri_intern(kri_pmap *table, uint64_t hash, void *item,
+		      kri_same_fn same)
 {
 	void *key = (void *)(uintptr_t)(hash | 1);
-	entry *head = kri_pmap_get(table, key);
-	for (entry *e = head; e; e = e->next)
+	kri_entry *head = kri_pmap_get(table, key);
+	for (kri_entry *e = head; e; e = e->next)
 		if (same(e->item, item))
 			return e;
-	entry *e = kri_alloc(sizeof *e);
+	kri_entry *e = kri_alloc(sizeof *e);
 	e->item = item;
 	e->next = head;
 	kri_pmap_put(table, key, e);
@@ -35,8 +23,7 @@ static entry *intern(kri_pmap *table, uint64_t hash, void *item, same_fn same)
 
 /* ------------------------------------------------------------ signatures */
 
-/* PyTensor's Constant.merge_signature: the type and the value. */
-static bool same_constant(const void *a, const void *b)
+bool kri_same_constant(const void *a, const void *b)
 {
 	return kr_constant_equal(a, b);
 }
@@ -105,8 +92,9 @@ static void merge_constants(merge_run *m, kr_apply **order, size_t n)
 			    kri_pmap_has(&seen, c))
 				continue;
 			kri_pmap_put(&seen, c, c);
-			entry *first = intern(&table, kr_constant_hash(c), c,
-					      same_constant);
+			kri_entry *first =
+				kri_intern(&table, kr_constant_hash(c), c,
+					   kri_same_constant);
 			if (first) {
 				kri_vec_push(&olds, c);
 				kri_vec_push(&news, first->item);
@@ -125,7 +113,8 @@ static void merge_nodes(merge_run *m, kr_apply **order, size_t n)
 		kr_apply *node = order[i];
 		if (!kr_fgraph_has_node(m->fg, node))
 			continue;
-		entry *hit = intern(&table, node_hash(node), node, same_node);
+		kri_entry *hit =
+			kri_intern(&table, node_hash(node), node, same_node);
 		if (!hit)
 			continue;
 		kr_apply *first = hit->item;

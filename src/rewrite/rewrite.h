@@ -32,6 +32,25 @@ struct kr_replacements {
 	kri_vec olds, news, removes;
 };
 
+/*
+ * A hash table of items with a user equality (constants by type and
+ * value, nodes by op and inputs): hash -> chain of entries.
+ * kri_intern returns the entry of the item equal to `item` under same,
+ * or NULL after inserting item.
+ */
+typedef struct kri_entry {
+	void *item;
+	struct kri_entry *next;
+} kri_entry;
+
+typedef bool (*kri_same_fn)(const void *a, const void *b);
+
+kri_entry *kri_intern(kri_pmap *table, uint64_t hash, void *item,
+		      kri_same_fn same);
+
+/* Constants by PyTensor's Constant.merge_signature: type and value. */
+bool kri_same_constant(const void *a, const void *b);
+
 /* Statistics of one rewriter inside an equilibrium run. */
 typedef struct kri_rw_stat {
 	const char *name;
