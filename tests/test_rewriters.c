@@ -373,6 +373,45 @@ START_TEST(sequential_graph)
 }
 END_TEST
 
+static int noop_graph(kr_fgraph *fg, void *data)
+{
+	(void)fg, (void)data;
+	return 0;
+}
+
+/*
+ * PyTensor's SequentialGraphRewriter prints a sub-profile only when the
+ * sub-rewriter's apply returned one: a FromFunctionGraphRewriter's entry
+ * line is followed by the next entry, a merge's by its profile.
+ */
+START_TEST(sequential_profile_none)
+{
+	inputs();
+	kr_graph_rewriter *rws[2] = {
+		kr_graph_rewriter_from_fn("simplify", noop_graph, NULL),
+		kr_merge_optimizer_new()};
+	kr_fgraph *fg = fgraph(ADD(x, y));
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_sequential_graph_rewriter_new(2, rws), fg,
+				 &p),
+			 0);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_int_eq(kr_profile_print(f, p), 0);
+	fclose(f);
+	const char *e = strstr(text, "s - ('simplify', "
+				     "'FromFunctionGraphRewriter', 0, 1, 1)\n");
+	ck_assert_msg(e, "%s", text);
+	e = strchr(e, '\n') + 1;
+	ck_assert_msg(*e == '\n' || !strncmp(e, "   0.", 5), "%s", text);
+	ck_assert(strstr(text, "(None, 'MergeOptimizer', 1, 1, 1)\n"
+			       "     MergeOptimizer\n"));
+	free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------ equilibrium */
 
 START_TEST(equilibrium_final_and_cleanup)
@@ -926,6 +965,7 @@ Suite *rewriters_suite(void)
 	tcase_add_test(tc, growth_stopped);
 	tcase_add_test(tc, output_change_counts);
 	tcase_add_test(tc, sequential_graph);
+	tcase_add_test(tc, sequential_profile_none);
 	tcase_add_test(tc, sequential_apply_all);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("equilibrium");

@@ -361,6 +361,22 @@ static int by_time_desc(const void *a, const void *b)
 	return x->index < y->index ? 1 : -(x->index > y->index);
 }
 
+/*
+ * Whether PyTensor's rewriter of p's class returns a profile from apply.
+ * The others (FromFunctionGraphRewriter, OpKeyGraphRewriter, user
+ * classes) return None there, and a sequence prints nothing for them.
+ */
+static bool has_pytensor_profile(const kr_profile *p)
+{
+	static const char *const kinds[] = {
+		"EquilibriumGraphRewriter", "WalkingGraphRewriter",
+		"MergeOptimizer", "SequentialGraphRewriter"};
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (!strcmp(p->kind, kinds[i]))
+			return true;
+	return false;
+}
+
 static void print_sequential(const out *o, const kr_profile *p)
 {
 	line(o, " %s %s %s  time %.3fs for %zu/%zu nodes before/after "
@@ -382,7 +398,7 @@ static void print_sequential(const out *o, const kr_profile *p)
 		const char *nm = e->name ? kr_strfmt("'%s'", e->name) : "None";
 		line(o, "   %.6fs - (%s, '%s', %zu, %zu, %zu)\n", e->time, nm,
 		     e->cls, e->index, e->before, e->after);
-		if (e->prof)
+		if (e->prof && has_pytensor_profile(e->prof))
 			print_any(&sub, e->prof);
 	}
 	fputc('\n', o->f); /* PyTensor's print(file=stream), at every level */
