@@ -291,6 +291,15 @@ PRIM(p_sequential_rewriter)
 	return 0;
 }
 
+/* (constant-folding): PyTensor's constant_folding node rewriter. */
+PRIM(p_constant_folding)
+{
+	(void)n;
+	(void)a;
+	*out = node_rw_term(kr_constant_folding_new());
+	return 0;
+}
+
 PRIM(p_merge_rewriter)
 {
 	(void)n;
@@ -569,6 +578,7 @@ static const lang_prim_def prims[] = {
 	{"pattern-rewriter", 2, 3, p_pattern_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},
 	{"removal-rewriter", 1, 1, p_removal_rewriter},
+	{"constant-folding", 0, 0, p_constant_folding},
 	{"sequential-node-rewriter", 1, -1, p_sequential_node_rewriter},
 	{"in2out", 1, -1, p_in2out}, {"out2in", 1, -1, p_out2in},
 	{"op-key-rewriter", 1, 1, p_op_key_rewriter},

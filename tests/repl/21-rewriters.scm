@@ -66,3 +66,5 @@ simplify
 ;; without an op key is refused
 (pprint (rewrite (add (exp (add x y)) x) (op-key-rewriter (substitution-rewriter add mul))))
 (op-key-rewriter (kanren-relation-sub dot_distributeo))
+;; constant_folding: nodes of constants become the constant they compute
+(pprint (rewrite (mul x (add 1 (mul 2 3))) (in2out (constant-folding))))
