@@ -2,6 +2,8 @@
 /* See the LICENSE file for copying conditions. */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "suites.h"
@@ -1060,9 +1062,9 @@ static int swap_first(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
 }
 
 /*
- * TestSequentialNodeRewriter.test_optimizer_verbose, without the verbose
- * printing (a config flag): its two transforms, whose nodes and results
- * print as in the expected messages.
+ * TestSequentialNodeRewriter.test_optimizer_verbose: its two transforms
+ * under config.optimizer_verbose (kr_set_optimizer_verbose) print the
+ * expected messages.
  */
 START_TEST(sequential_node_rewriter)
 {
@@ -1080,8 +1082,13 @@ START_TEST(sequential_node_rewriter)
 	kr_node_rewriter *seq = kr_sequential_node_rewriter_new(2, rws);
 	kr_apply *node = kr_variable_owner(o1);
 	ck_assert_str_eq(kr_apply_to_string(node), "Op1(x, y)");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	kr_set_optimizer_verbose(f); /* config.optimizer_verbose=True */
 	kr_replacements *r = NULL;
 	ck_assert_int_eq(kr_node_rewriter_transform(seq, fg, node, &r), 0);
+	kr_set_optimizer_verbose(NULL);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(kr_replacements_apply(fg, node, r, "seq"), 1);
 	kr_variable *new_res = kr_fgraph_output(fg, 0);
@@ -1089,9 +1096,25 @@ START_TEST(sequential_node_rewriter)
 	node = kr_variable_owner(new_res);
 	ck_assert_str_eq(kr_apply_to_string(node), "Op2(y, y)");
 	r = NULL;
+	kr_set_optimizer_verbose(f);
 	ck_assert_int_eq(kr_node_rewriter_transform(seq, fg, node, &r), 0);
+	kr_set_optimizer_verbose(NULL);
+	fclose(f);
+	ck_assert_str_eq(text, "rewriting: rewrite local_rewrite_1 replaces "
+			       "node Op1(x, y) with [Op2.0]\n"
+			       "rewriting: rewrite local_rewrite_2 replaces "
+			       "node Op2(y, y) with [Op2.0]\n");
+	free(text);
 	ck_assert_ptr_nonnull(r);
+	/* Beyond the test: fgraph.replace's own line (verbose) */
+	f = open_memstream(&text, &len);
+	kr_set_optimizer_verbose(f);
 	ck_assert_int_eq(kr_replacements_apply(fg, node, r, "seq"), 1);
+	kr_set_optimizer_verbose(NULL);
+	fclose(f);
+	ck_assert_str_eq(text, "rewriting: rewrite seq replaces Op2.0 of "
+			       "Op2(y, y) with Op2.0 of Op2(x, y)\n");
+	free(text);
 	ck_assert_str_eq(kr_variable_to_string(kr_fgraph_output(fg, 0)),
 			 "Op2.0");
 	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op2(x, y))");

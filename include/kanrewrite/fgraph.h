@@ -3,6 +3,8 @@
 #ifndef KANREWRITE_FGRAPH_H
 #define KANREWRITE_FGRAPH_H
 
+#include <stdio.h>
+
 #include "graph.h"
 
 /**
@@ -284,6 +286,22 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg);
  * Returns: 0. Errors: the first error an orderings hook returns.
  */
 int kr_fgraph_orderings(kr_ordering **out, size_t *n, kr_fgraph *fg);
+
+/**
+ * PyTensor's `config.optimizer_verbose`: with a stream set, every
+ * kr_fgraph_replace() first writes
+ * `rewriting: rewrite REASON replaces VAR of OWNER with NEW of OWNER`
+ * (a missing reason or owner prints as `None`, as Python prints it), and
+ * a SequentialNodeRewriter writes
+ * `rewriting: rewrite RW replaces node NODE with [NEW, ...]` (a map-form
+ * result as `{OLD: NEW, ...}`) for each of its rewriters that applies.
+ * Shape: stream NULL turns the trace off (the default). The setting is
+ * global to the process, as PyTensor's config. Errors: none.
+ */
+void kr_set_optimizer_verbose(FILE *stream);
+
+/** The stream set by kr_set_optimizer_verbose(), or NULL. */
+FILE *kr_optimizer_verbose(void);
 
 /**
  * Replace var by new_var everywhere in the graph, as PyTensor's

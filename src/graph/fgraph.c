@@ -670,11 +670,29 @@ int kr_fgraph_change_node_input(kr_fgraph *fg, kr_apply *node, int i,
 	return kr_fgraph_change_node_input_ex(fg, node, i, new_var, reason, 0);
 }
 
+static FILE *verbose_stream;
+
+void kr_set_optimizer_verbose(FILE *stream) { verbose_stream = stream; }
+
+FILE *kr_optimizer_verbose(void) { return verbose_stream; }
+
+static const char *owner_string(const kr_variable *v)
+{
+	return v->owner ? kr_apply_to_string(v->owner) : "None";
+}
+
 int kr_fgraph_replace_ex(kr_fgraph *fg, kr_variable *var,
 			 kr_variable *new_var, const char *reason,
 			 unsigned flags)
 {
 	kr_check(fg != NULL && var != NULL && new_var != NULL);
+	if (verbose_stream)
+		fprintf(verbose_stream,
+			"rewriting: rewrite %s replaces %s of %s with %s of "
+			"%s\n",
+			reason ? reason : "None", kr_variable_to_string(var),
+			owner_string(var), kr_variable_to_string(new_var),
+			owner_string(new_var));
 	if (!kr_type_is_super(var->type, new_var->type))
 		return kri_type_mismatch(var, new_var);
 	if (!is_member(fg, var) || var == new_var)

@@ -101,6 +101,34 @@ typedef struct seq_node {
 	bool apply_all;
 } seq_node;
 
+static const char *var_string(const kr_variable *v)
+{
+	return v ? kr_variable_to_string(v) : "None";
+}
+
+/* r as Python prints the list or dict a transform returns. */
+static char *replacements_string(const kr_replacements *r)
+{
+	kri_buf b = {0};
+	kri_buf_putc(&b, r->is_list ? '[' : '{');
+	for (size_t i = 0; i < r->news.len; i++) {
+		if (i)
+			kri_buf_puts(&b, ", ");
+		if (!r->is_list)
+			kri_buf_printf(&b, "%s: ", var_string(r->olds.items[i]));
+		kri_buf_puts(&b, var_string(r->news.items[i]));
+	}
+	if (r->removes.len) {
+		kri_buf_puts(&b, r->news.len ? ", 'remove': [" : "'remove': [");
+		for (size_t i = 0; i < r->removes.len; i++)
+			kri_buf_printf(&b, "%s%s", i ? ", " : "",
+				       var_string(r->removes.items[i]));
+		kri_buf_putc(&b, ']');
+	}
+	kri_buf_putc(&b, r->is_list ? ']' : '}');
+	return kri_buf_str(&b);
+}
+
 /* The first change of the rewriters tracking node's op, or *out NULL. */
 static int seq_node_step(seq_node *s, kr_fgraph *fg, kr_apply *node,
 			 kr_replacements **out)
@@ -111,6 +139,13 @@ static int seq_node_step(seq_node *s, kr_fgraph *fg, kr_apply *node,
 	*out = NULL;
 	for (size_t i = 0; i < n; i++) {
 		int rc = kr_node_rewriter_transform(rws[i], fg, node, out);
+		if (rc >= 0 && *out && kr_optimizer_verbose())
+			fprintf(kr_optimizer_verbose(),
+				"rewriting: rewrite %s replaces node %s with "
+				"%s\n",
+				kr_node_rewriter_to_string(rws[i]),
+				kr_apply_to_string(node),
+				replacements_string(*out));
 		if (rc < 0 || *out)
 			return rc;
 	}
