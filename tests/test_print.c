@@ -112,6 +112,27 @@ START_TEST(print_quote_abbrev)
 }
 END_TEST
 
+/* KR_PRINT_SCHEME: reals as Chez Scheme 9.5's write prints them. */
+START_TEST(print_scheme_reals)
+{
+	static const pcase cases[] = {
+		{"1e21", "1e21"},	  {"1e-7", "1e-7"},
+		{"0.000123", "1.23e-4"},  {"0.001", "0.001"},
+		{"9.99e-4", "9.99e-4"},   {"123456.789", "123456.789"},
+		{"9999999999.0", "9999999999.0"},
+		{"1e10", "1e10"},	  {"1.5e10", "1.5e10"},
+		{"123456789012.0", "1.23456789012e11"},
+		{"-2.5e-7", "-2.5e-7"},   {"-0.0", "-0.0"},
+		{"100.0", "100.0"},	  {"0.0", "0.0"},
+		{"12345678901234567890.0", "1.2345678901234567e19"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		ck_assert_str_eq(kr_term_to_string_ex(t_read(cases[i].in),
+						      KR_PRINT_SCHEME),
+				 cases[i].out);
+}
+END_TEST
+
 /* Chez Scheme's print-level and print-length (its outputs at 2 and 2). */
 START_TEST(print_limited)
 {
@@ -161,6 +182,7 @@ Suite *print_suite(void)
 	tcase_add_test(tc, print_deep);
 	tcase_add_test(tc, print_quote_abbrev);
 	tcase_add_test(tc, print_limited);
+	tcase_add_test(tc, print_scheme_reals);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -36,7 +36,15 @@ enum {
 	 * Strings as their characters, without quotes or escapes, anywhere
 	 * in the term: Scheme's `display` (the default is `write`).
 	 */
-	KR_PRINT_DISPLAY = 1u << 1
+	KR_PRINT_DISPLAY = 1u << 1,
+	/**
+	 * Reals as Chez Scheme's `write` prints them, as faster-miniKanren's
+	 * answers show: positional when 10^-3 <= |x| < 10^10 (`0.001`,
+	 * `123456.5`), else scientific without `+` or padding (`1e21`,
+	 * `1.23e-4`). The default is Python's repr (`1e+21`, `0.000123`),
+	 * as PyTensor and kanren print.
+	 */
+	KR_PRINT_SCHEME = 1u << 2
 };
 
 /**

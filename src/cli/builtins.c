@@ -627,7 +627,7 @@ PRIM(p_time)
 	size_t gcs = (size_t)(m1.collections - m0.collections);
 	double gc = m1.gc_seconds - m0.gc_seconds;
 	fprintf(stderr, "(time %s)\n",
-		kr_term_to_string_limited(a[0], 0, 2, 2));
+		kr_term_to_string_limited(a[0], KR_PRINT_SCHEME, 2, 2));
 	if (gcs)
 		fprintf(stderr, "    %zu collection%s\n", gcs, gcs > 1 ? "s" : "");
 	else

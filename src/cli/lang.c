@@ -161,7 +161,7 @@ static char *show(const kr_term *t, unsigned flags)
 	if (lang_term_size(t, LANG_PRINT_MAX) >= LANG_PRINT_MAX)
 		return kr_strfmt("#<a term of more than %d cells>",
 				 LANG_PRINT_MAX);
-	return kr_term_to_string_ex(t, flags);
+	return kr_term_to_string_ex(t, flags | KR_PRINT_SCHEME);
 }
 
 char *lang_show(const kr_term *t) { return show(t, 0); }

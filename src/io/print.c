@@ -8,12 +8,28 @@
 #include "kanrewrite/print.h"
 
 /*
- * Python's repr of a double (the graph text format uses it, and it reads
- * back exactly): the shortest digits that round-trip, in fixed notation
- * when the decimal exponent is in [-4, 16), else as d.ddde+XX; always with
- * a dot or an exponent. Infinities and NaN are spelled as in Scheme.
+ * The shortest digits of finite d that read back exactly, as "%.*e"
+ * gives them (d.ddde+XX): *prec is the number of digits after the dot,
+ * and the decimal exponent is returned.
  */
-static void print_real(kri_buf *b, double d)
+static int shortest(char *tmp, size_t size, double d, int *prec)
+{
+	for (*prec = 0; *prec < 17; ++*prec) {
+		snprintf(tmp, size, "%.*e", *prec, d);
+		if (strtod(tmp, NULL) == d)
+			break;
+	}
+	return atoi(strchr(tmp, 'e') + 1);
+}
+
+/*
+ * A double in the style `flags` asks for: Python's repr (fixed notation
+ * when the decimal exponent is in [-4, 16), else d.ddde+XX) or Chez
+ * Scheme's write (fixed when 10^-3 <= |d| < 10^10, else d.ddde-X), both
+ * with the shortest digits that round-trip and always with a dot or an
+ * exponent. Infinities and NaN are spelled as in Scheme.
+ */
+static void print_real(kri_buf *b, double d, unsigned flags)
 {
 	if (isnan(d)) {
 		kri_buf_puts(b, "+nan.0");
@@ -24,16 +40,18 @@ static void print_real(kri_buf *b, double d)
 		return;
 	}
 	char tmp[64];
-	int prec = 0;
-	for (; prec < 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec, d);
-		if (strtod(tmp, NULL) == d)
-			break;
-	}
-	int exp = atoi(strchr(tmp, 'e') + 1);
-	if (exp >= -4 && exp < 16) {
+	int prec;
+	int exp = shortest(tmp, sizeof tmp, d, &prec);
+	bool fixed = flags & KR_PRINT_SCHEME
+			     ? d == 0 || (fabs(d) >= 1e-3 && fabs(d) < 1e10)
+			     : exp >= -4 && exp < 16;
+	if (fixed) {
 		int frac = prec - exp > 0 ? prec - exp : 0;
 		snprintf(tmp, sizeof tmp, "%.*f", frac, d);
+	} else if (flags & KR_PRINT_SCHEME) {
+		*strchr(tmp, 'e') = 0;
+		snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), "e%d",
+			 exp);
 	}
 	kri_buf_puts(b, tmp);
 	if (!strpbrk(tmp, ".e"))
@@ -76,7 +94,7 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 		break;
 	case KR_SYM: kri_buf_puts(b, t->u.sym.name); break;
 	case KR_INT: kri_buf_printf(b, "%lld", (long long)t->u.i); break;
-	case KR_REAL: print_real(b, t->u.r); break;
+	case KR_REAL: print_real(b, t->u.r, flags); break;
 	case KR_STR:
 		if (flags & KR_PRINT_DISPLAY)
 			kri_buf_puts(b, t->u.str.s);

@@ -49,3 +49,5 @@
 (define (vector . xs) xs)
 (vector 1 2)
 (let ((x 1)) (vector x))
+;; reals print as Chez Scheme writes them (fixed within [1e-3, 1e10))
+(list 1e21 1e-7 0.000123 0.001 123456.789 1e10 9999999999.0 -0.0 1.5e10 -2.5e-7 (/ 1.0 3))
