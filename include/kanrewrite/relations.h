@@ -378,9 +378,13 @@ kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p);
 kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r);
 
 /**
- * `(logo n b q r)`: n = b^q + r, with q as large as possible for b >= 2
- * (TRS2's logo, faster-miniKanren's clause order). run* terminates when n
- * is ground.
+ * `(logo n b q r)`: n = b^q + r: faster-miniKanren's logo as its
+ * numbers.scm had it at a25c702 (TRS2 arithmetic), whose answers the
+ * benchmark anchors record (logo at 20: 34 answers). That version does
+ * not always keep q as large as possible: for n = 3, b = 3 it gives
+ * q = 1, r = 0 and also q = 0, r = 2; faster-miniKanren's later
+ * numbers.scm (6f8faa) drops such answers (33 at 20), and loading that
+ * file at the prompt gives its answers. run* terminates when n is ground.
  */
 kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
 
