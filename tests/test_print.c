@@ -32,6 +32,10 @@ static const pcase roundtrip[] = {
 	{"[a (b)]", "(a (b))"},
 	{"(_.0 _.1)", "(_.0 _.1)"},
 	{"(+ - ... a->b 1+)", "(+ - ... a->b 1+)"},
+	/* R6RS escapes and literals, written back as Chez writes them */
+	{"\"\\x41;\\x3bb;\\a\\r\\x1;\"", "\"A\u03bb\\a\\r\\x1;\""},
+	{"(+inf.0 -inf.0 +nan.0)", "(+inf.0 -inf.0 +nan.0)"},
+	{"(#x1F #X-ff #b101 #o17 #d9)", "(31 -255 5 15 9)"},
 };
 
 START_TEST(print_roundtrip)

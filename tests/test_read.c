@@ -15,7 +15,15 @@ static const ecase errors[] = {
 	{"(a . b c)", "t:1:8: more than one datum after a dot"},
 	{"\"abc", "t:1:1: unterminated string"},
 	{"#| never closed", "t:1:1: unterminated #| comment"},
-	{"#x12", "t:1:1: unknown syntax #x12"},
+	{"#q12", "t:1:1: unknown syntax #q12"},
+	{"#x12g", "t:1:1: bad number #x12g"},
+	{"#x0x12", "t:1:1: bad number #x0x12"},
+	{"#b102", "t:1:1: bad number #b102"},
+	{"#x8000000000000000", "t:1:1: integer out of range"},
+	{"\"a\\x41\"", "t:1:4: bad \\x escape in a string (\\xHH; with a "
+			"non-zero Unicode scalar value)"},
+	{"\"\\xd800;\"", "t:1:3: bad \\x escape in a string (\\xHH; with a "
+			  "non-zero Unicode scalar value)"},
 	{"'", "t:1:1: missing datum"},
 	{"99999999999999999999", "t:1:1: integer out of range"},
 	{"", "t:1:1: no datum"},

@@ -67,7 +67,16 @@ static void print_string(kri_buf *b, const char *s)
 		case '\\': kri_buf_puts(b, "\\\\"); break;
 		case '\n': kri_buf_puts(b, "\\n"); break;
 		case '\t': kri_buf_puts(b, "\\t"); break;
-		default: kri_buf_putc(b, *s);
+		case '\a': kri_buf_puts(b, "\\a"); break;
+		case '\b': kri_buf_puts(b, "\\b"); break;
+		case '\v': kri_buf_puts(b, "\\v"); break;
+		case '\f': kri_buf_puts(b, "\\f"); break;
+		case '\r': kri_buf_puts(b, "\\r"); break;
+		default:
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				kri_buf_printf(b, "\\x%X;", (unsigned)*s);
+			else
+				kri_buf_putc(b, *s);
 		}
 	}
 	kri_buf_putc(b, '"');

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 
 #include "term/term.h"
 #include "kanrewrite/read.h"
@@ -122,6 +123,54 @@ static bool delimiter(char c)
 	return !c || isspace((unsigned char)c) || strchr("()[]\";'`,", c);
 }
 
+/* R6RS string escapes: \a \b \t \n \v \f \r (others stand for themselves). */
+static const char escapes[] = "abtnvfr";
+static const char escaped[] = "\a\b\t\n\v\f\r";
+
+/* Append code point c to b in UTF-8. */
+static void put_utf8(kri_buf *b, unsigned long c)
+{
+	if (c < 0x80) {
+		kri_buf_putc(b, (char)c);
+	} else if (c < 0x800) {
+		kri_buf_putc(b, (char)(0xc0 | (c >> 6)));
+		kri_buf_putc(b, (char)(0x80 | (c & 0x3f)));
+	} else if (c < 0x10000) {
+		kri_buf_putc(b, (char)(0xe0 | (c >> 12)));
+		kri_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3f)));
+		kri_buf_putc(b, (char)(0x80 | (c & 0x3f)));
+	} else {
+		kri_buf_putc(b, (char)(0xf0 | (c >> 18)));
+		kri_buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3f)));
+		kri_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3f)));
+		kri_buf_putc(b, (char)(0x80 | (c & 0x3f)));
+	}
+}
+
+/* At the x of `\xHH;`: the character, in UTF-8; r ends after the `;`. */
+static int read_hex_escape(kr_reader *r, kri_buf *b)
+{
+	uint64_t at = pack(r->line, r->col);
+	advance(r);
+	unsigned long c = 0;
+	int digits = 0;
+	while (isxdigit((unsigned char)*r->p) && digits < 8) {
+		char d = *r->p;
+		c = c * 16 + (unsigned long)(isdigit((unsigned char)d)
+						? d - '0'
+						: tolower((unsigned char)d) - 'a' + 10);
+		digits++;
+		advance(r);
+	}
+	if (!digits || *r->p != ';' || c > 0x10ffff || c == 0 ||
+	    (c >= 0xd800 && c < 0xe000))
+		return fail_at(r, at, "bad \\x escape in a string (\\xHH; "
+				      "with a non-zero Unicode scalar value)");
+	advance(r);
+	put_utf8(b, c);
+	return 0;
+}
+
 static int read_string(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
@@ -136,13 +185,39 @@ static int read_string(kr_reader *r, kr_term **out)
 			c = *r->p;
 			if (!c)
 				return fail_at(r, at, "unterminated string");
-			c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+			if (c == 'x') {
+				int rc = read_hex_escape(r, &b);
+				if (rc < 0)
+					return rc;
+				continue;
+			}
+			const char *e = strchr(escapes, c);
+			c = e && c ? escaped[e - escapes] : c;
 		}
 		kri_buf_putc(&b, c);
 		advance(r);
 	}
 	advance(r);
 	*out = kr_str(kri_buf_str(&b));
+	return 0;
+}
+
+/* #x1F, #b101, #o17, #d9: an integer in that radix (with a sign). */
+static int read_radix(kr_reader *r, uint64_t at, const char *tok,
+		      kr_term **out)
+{
+	char k = (char)tolower((unsigned char)tok[1]);
+	int base = k == 'x' ? 16 : k == 'b' ? 2 : k == 'o' ? 8 : 10;
+	const char *digits = tok + 2;
+	char *end;
+	errno = 0;
+	long long i = strtoll(digits, &end, base);
+	if (*end || end == digits || !isxdigit((unsigned char)end[-1]) ||
+	    strpbrk(digits, "xX"))
+		return fail_at(r, at, kr_strfmt("bad number %s", tok));
+	if (errno == ERANGE)
+		return fail_at(r, at, "integer out of range");
+	*out = kr_int(i);
 	return 0;
 }
 
@@ -173,6 +248,16 @@ static int read_atom(kr_reader *r, kr_term **out)
 		*out = kr_real(d);
 		return 0;
 	}
+	if (!strcmp(tok, "+inf.0") || !strcmp(tok, "-inf.0")) {
+		*out = kr_real(tok[0] == '+' ? HUGE_VAL : -HUGE_VAL);
+		return 0;
+	}
+	if (!strcmp(tok, "+nan.0") || !strcmp(tok, "-nan.0")) {
+		*out = kr_real(NAN);
+		return 0;
+	}
+	if (tok[0] == '#' && tok[1] && strchr("xXbBoOdD", tok[1]) && tok[2])
+		return read_radix(r, at, tok, out);
 	if (tok[0] == '#') {
 		if (!strcmp(tok, "#t") || !strcmp(tok, "#true"))
 			*out = kr_sym("#t");
