@@ -24,22 +24,33 @@ static int leaf_value(kri_pmap *vals, kr_variable *v)
 			    kr_variable_to_string(v));
 }
 
+bool kri_can_perform(const kr_apply *node)
+{
+	const kr_op_desc *d = node->op->desc;
+	return node->nout > 1 ? d->perform_outputs != NULL : d->perform != NULL;
+}
+
+int kri_perform(kr_value **outs, const kr_apply *node, const kr_value **in)
+{
+	const kr_op_desc *d = node->op->desc;
+	return node->nout > 1
+		       ? d->perform_outputs(outs, node->op, node->nin, in)
+		       : d->perform(outs, node->op, node->nin, in);
+}
+
 static int run_node(kri_pmap *vals, kr_apply *node)
 {
 	const kr_value **in = kri_alloc((node->nin + 1) * sizeof *in);
 	for (size_t i = 0; i < node->nin; i++)
 		in[i] = kri_pmap_get(vals, node->inputs[i]);
-	const kr_op_desc *d = node->op->desc;
-	bool multi = node->nout > 1;
-	if (multi ? !d->perform_outputs : !d->perform)
+	if (!kri_can_perform(node))
 		return kr_error_set(KR_EINVALID,
 				    "eval: the op %s cannot be evaluated (no "
 				    "perform), in %s",
 				    kr_op_to_string(node->op),
 				    kr_apply_to_string(node));
 	kr_value **outs = kri_alloc(node->nout * sizeof *outs);
-	int rc = multi ? d->perform_outputs(outs, node->op, node->nin, in)
-		       : d->perform(outs, node->op, node->nin, in);
+	int rc = kri_perform(outs, node, in);
 	if (rc < 0)
 		return kr_error_set(rc, "eval: %s: %s",
 				    kr_apply_to_string(node),

@@ -232,6 +232,15 @@ kr_apply *kri_output_node(int idx, kr_variable *v);
 /* Set node->inputs[i] (no checks) and clear the outputs' expansions. */
 void kri_apply_set_input(kr_apply *node, size_t i, kr_variable *v);
 
+/* Whether node's op can compute its outputs (perform / perform_outputs). */
+bool kri_can_perform(const kr_apply *node);
+
+/*
+ * node's op on the input values in[0..nin): its nout values in outs.
+ * Requires kri_can_perform(node). Returns the op's code (< 0: error).
+ */
+int kri_perform(kr_value **outs, const kr_apply *node, const kr_value **in);
+
 /* A copy of node using new_inputs, with fresh outputs of the same types
  * and names (no type inference: PyTensor's clone_with_new_inputs). */
 kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs);

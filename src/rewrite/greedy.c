@@ -38,16 +38,13 @@ static int fold(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
 	for (size_t i = 0; i < node->nin; i++)
 		if (!node->inputs[i]->is_constant)
 			return 0;
-	const kr_op_desc *d = node->op->desc;
-	bool multi = node->nout > 1;
-	if (multi ? !d->perform_outputs : !d->perform)
+	if (!kri_can_perform(node))
 		return 0;
 	const kr_value **in = kri_alloc((node->nin + 1) * sizeof *in);
 	for (size_t i = 0; i < node->nin; i++)
 		in[i] = node->inputs[i]->value;
 	kr_value **vals = kri_alloc(node->nout * sizeof *vals);
-	int rc = multi ? d->perform_outputs(vals, node->op, node->nin, in)
-		       : d->perform(vals, node->op, node->nin, in);
+	int rc = kri_perform(vals, node, in);
 	if (rc < 0)
 		return kr_error_set(rc, "constant_folding: %s: %s",
 				    kr_apply_to_string(node),
