@@ -285,6 +285,9 @@ static void print_stats(const out *o, const kr_profile *p)
 	fputc('\n', o->f); /* PyTensor's print(file=stream) */
 }
 
+typedef void (*printer)(const out *o, const kr_profile *p);
+
+static printer printer_of(const kr_profile *p);
 static void print_any(const out *o, const kr_profile *p);
 
 /* The classes whose print_profile PyTensor overrides. */
@@ -361,22 +364,6 @@ static int by_time_desc(const void *a, const void *b)
 	return x->index < y->index ? 1 : -(x->index > y->index);
 }
 
-/*
- * Whether PyTensor's rewriter of p's class returns a profile from apply.
- * The others (FromFunctionGraphRewriter, OpKeyGraphRewriter, user
- * classes) return None there, and a sequence prints nothing for them.
- */
-static bool has_pytensor_profile(const kr_profile *p)
-{
-	static const char *const kinds[] = {
-		"EquilibriumGraphRewriter", "WalkingGraphRewriter",
-		"MergeOptimizer", "SequentialGraphRewriter"};
-	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-		if (!strcmp(p->kind, kinds[i]))
-			return true;
-	return false;
-}
-
 static void print_sequential(const out *o, const kr_profile *p)
 {
 	line(o, " %s %s %s  time %.3fs for %zu/%zu nodes before/after "
@@ -398,8 +385,9 @@ static void print_sequential(const out *o, const kr_profile *p)
 		const char *nm = e->name ? kr_strfmt("'%s'", e->name) : "None";
 		line(o, "   %.6fs - (%s, '%s', %zu, %zu, %zu)\n", e->time, nm,
 		     e->cls, e->index, e->before, e->after);
-		if (e->prof && has_pytensor_profile(e->prof))
-			print_any(&sub, e->prof);
+		printer pr = e->prof ? printer_of(e->prof) : NULL;
+		if (pr) /* PyTensor prints no sub-profile that is None */
+			pr(&sub, e->prof);
 	}
 	fputc('\n', o->f); /* PyTensor's print(file=stream), at every level */
 }
@@ -411,18 +399,29 @@ static void print_other(const out *o, const kr_profile *p)
 	     p->nodes_start, p->nodes_end);
 }
 
-static void print_any(const out *o, const kr_profile *p)
+/*
+ * The print_profile of p's class, or NULL for the classes whose apply
+ * returns None in PyTensor (FromFunctionGraphRewriter,
+ * OpKeyGraphRewriter, user classes): print_other at the top, nothing
+ * inside a sequence.
+ */
+static printer printer_of(const kr_profile *p)
 {
 	if (!strcmp(p->kind, "EquilibriumGraphRewriter"))
-		print_equilibrium(o, p);
-	else if (!strcmp(p->kind, "WalkingGraphRewriter"))
-		print_walking(o, p);
-	else if (!strcmp(p->kind, "MergeOptimizer"))
-		print_merge(o, p);
-	else if (!strcmp(p->kind, "SequentialGraphRewriter"))
-		print_sequential(o, p);
-	else
-		print_other(o, p);
+		return print_equilibrium;
+	if (!strcmp(p->kind, "WalkingGraphRewriter"))
+		return print_walking;
+	if (!strcmp(p->kind, "MergeOptimizer"))
+		return print_merge;
+	if (!strcmp(p->kind, "SequentialGraphRewriter"))
+		return print_sequential;
+	return NULL;
+}
+
+static void print_any(const out *o, const kr_profile *p)
+{
+	printer pr = printer_of(p);
+	(pr ? pr : print_other)(o, p);
 }
 
 int kr_profile_print_level(FILE *f, const kr_profile *p, int level)
