@@ -55,7 +55,7 @@ START_TEST(walking_orders)
 	inputs();
 	kr_node_rewriter *add_to_mul =
 		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
-	for (int order = 0; order < 2; order++) {
+	for (int order = 0; order < 3; order++) {
 		kr_fgraph *fg = fgraph(chain());
 		kr_profile *p;
 		kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
@@ -69,6 +69,52 @@ START_TEST(walking_orders)
 		ck_assert_str_eq(kr_graph_rewriter_class_name(w),
 				 "WalkingGraphRewriter");
 	}
+}
+END_TEST
+
+/* Appends the op name of every node it is given to data (a buffer). */
+static int note_visit(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg, (void)out;
+	char *buf = data;
+	strcat(buf, buf[0] ? " " : "");
+	strcat(buf, kr_op_name(kr_apply_op(node)));
+	return 0;
+}
+
+/*
+ * The three orders on add(exp(m), m), m = mul(x, y): io_toposort from the
+ * front or the back, or apply_ancestors (PyTensor >= 2.34's "dfs"), which
+ * enters the last input, m, before exp.
+ */
+START_TEST(walking_visit_order)
+{
+	inputs();
+	static const char *want[3] = {"mul exp add", "add exp mul",
+				      "add mul exp"};
+	for (int order = 0; order < 3; order++) {
+		kr_variable *m = MUL(x, y);
+		kr_fgraph *fg = fgraph(ADD(op1(kr_op_exp(), m), m));
+		char buf[64] = "";
+		kr_node_rewriter *rw = kr_node_rewriter_from_fn(
+			"note_visit", note_visit, buf, 0, NULL);
+		kr_profile *p;
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 rw, (kr_walk_order)order, false),
+				 fg, &p), 0);
+		ck_assert_str_eq(buf, want[order]);
+		ck_assert_uint_eq(kr_profile_visits(p), 3);
+	}
+	/* dfs_rewriter: the walking_rewriter helper with the dfs order. */
+	kr_node_rewriter *sub =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_mul());
+	kr_fgraph *fg = fgraph(chain());
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+			 kr_walking_rewriter(KR_DFS, 1, &sub), fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(mul(mul(x, y), z), x))");
 }
 END_TEST
 
@@ -113,7 +159,7 @@ START_TEST(walking_newtrees)
 	size_t n;
 	ck_assert_ptr_nonnull(kr_node_rewriter_tracks(seq, &n));
 	ck_assert_uint_eq(n, 2);
-	for (int order = 0; order < 2; order++) {
+	for (int order = 0; order < 3; order++) {
 		kr_fgraph *fg = fgraph(ADD(op1(exp, x), z));
 		ck_assert_int_eq(kr_graph_rewriter_rewrite(
 				 kr_walking_graph_rewriter_new(
@@ -957,6 +1003,7 @@ Suite *rewriters_suite(void)
 	TCase *tc = tcase_create("walking");
 	tcase_add_test(tc, walking_orders);
 	tcase_add_test(tc, walking_newtrees);
+	tcase_add_test(tc, walking_visit_order);
 	tcase_add_test(tc, rewrite_graphs_kinds);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("failures");

@@ -207,6 +207,41 @@ START_TEST(test_multi_output)
 }
 END_TEST
 
+/*
+ * apply_ancestors (PyTensor >= 2.34): right-recursive, so the last input
+ * is entered first, unlike ancestors' 2.32 order above.
+ */
+START_TEST(test_apply_ancestors)
+{
+	g3 g = graph3();
+	kr_apply *a1 = kr_variable_owner(g.o1), *a2 = kr_variable_owner(g.o2);
+	size_t n;
+	kr_apply **r = kr_apply_ancestors(&n, LIST(g.o2), 0, NULL);
+	EXPECT_NODES(r, n, a2, a1);
+	/* A blocker's owner is listed but not entered. */
+	r = kr_apply_ancestors(&n, LIST(g.o2), LIST(g.o1));
+	EXPECT_NODES(r, n, a2, a1);
+	r = kr_apply_ancestors(&n, LIST(g.o2), LIST(g.o2));
+	EXPECT_NODES(r, n, a2);
+	/* o = MyOp(e, m), e = MyOp(m), m = MyOp(x, y): m before e. */
+	kr_variable *x = var("x"), *y = var("y");
+	kr_variable *m = MY("m", x, y), *e = MY("e", m), *o = MY("o", e, m);
+	kr_apply *am = kr_variable_owner(m), *ae = kr_variable_owner(e);
+	r = kr_apply_ancestors(&n, LIST(o), 0, NULL);
+	EXPECT_NODES(r, n, kr_variable_owner(o), am, ae);
+	/* Several graphs: the last one is walked first. */
+	r = kr_apply_ancestors(&n, LIST(e, g.o1), 0, NULL);
+	EXPECT_NODES(r, n, a1, ae, am);
+	/* A node of two outputs is listed once. */
+	kr_apply *t = two(x);
+	kr_variable *u = MY("u", kr_apply_output(t, 1), kr_apply_output(t, 0));
+	r = kr_apply_ancestors(&n, LIST(u), 0, NULL);
+	EXPECT_NODES(r, n, kr_variable_owner(u), t);
+	r = kr_apply_ancestors(&n, LIST(x), 0, NULL);
+	ck_assert(r != NULL && n == 0);
+}
+END_TEST
+
 /* ------------------------------------------------------- depends on */
 
 START_TEST(test_apply_depends_on)
@@ -741,6 +776,7 @@ Suite *traversal_suite(void)
 	tcase_add_test(tc, test_vars_and_orphans);
 	tcase_add_test(tc, test_applys_between);
 	tcase_add_test(tc, test_multi_output);
+	tcase_add_test(tc, test_apply_ancestors);
 	tcase_add_test(tc, test_apply_depends_on);
 	tcase_add_test(tc, test_variable_depends_on);
 	suite_add_tcase(s, tc);

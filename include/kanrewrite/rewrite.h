@@ -345,17 +345,24 @@ int kr_failure_ignore(const kr_failure *f, void *data);
 /** Order of a WalkingGraphRewriter. */
 typedef enum kr_walk_order {
 	KR_IN_TO_OUT, /**< inputs first (PyTensor's default "in_to_out") */
-	KR_OUT_TO_IN  /**< outputs first ("out_to_in") */
+	KR_OUT_TO_IN, /**< outputs first ("out_to_in") */
+	/**
+	 * Outputs first, depth first ("dfs", PyTensor >= 2.34): the nodes of
+	 * kr_apply_ancestors() of the outputs, in that order. Needs no sort,
+	 * so it is the cheapest order to start on a big graph.
+	 */
+	KR_DFS
 } kr_walk_order;
 
 /**
  * PyTensor's WalkingGraphRewriter (a NodeProcessingGraphRewriter): visits
  * every node of io_toposort once, from the front (KR_IN_TO_OUT) or the
- * back (KR_OUT_TO_IN), skipping nodes no longer in the graph, and applies
- * rw to each (only to nodes whose op rw tracks). Unless ignore_newtrees,
- * nodes imported by a replacement (other than the node itself) are
- * appended at the back of the queue, so out_to_in handles them at once and
- * in_to_out after the original nodes. A replacement is checked and applied
+ * back (KR_OUT_TO_IN), or every node of kr_apply_ancestors() of the
+ * outputs from the front (KR_DFS), skipping nodes no longer in the graph,
+ * and applies rw to each (only to nodes whose op rw tracks). Unless
+ * ignore_newtrees, nodes imported by a replacement (other than the node
+ * itself) are appended at the back of the queue, so out_to_in handles
+ * them at once and in_to_out and dfs after the original nodes. A replacement is checked and applied
  * as kr_replacements_apply() (on error the graph is unchanged); an error
  * goes to the failure callback, or ends the rewrite without one.
  * Profile: (nb_changed, nodes start, nodes end, io_toposort time, loop
@@ -384,7 +391,8 @@ kr_graph_rewriter *kr_op_key_graph_rewriter_new(kr_node_rewriter *rw,
 						bool ignore_newtrees);
 
 /**
- * PyTensor's `in2out(*rws)` / `out2in(*rws)`: a WalkingGraphRewriter over
+ * PyTensor's `in2out(*rws)` / `out2in(*rws)` / `dfs_rewriter(*rws)` (order
+ * KR_IN_TO_OUT, KR_OUT_TO_IN, KR_DFS): a WalkingGraphRewriter over
  * one rewriter, or over a SequentialNodeRewriter of n > 1, with
  * kr_failure_warn as failure callback (printing to stderr).
  */

@@ -45,6 +45,25 @@ kr_variable **kr_ancestors(size_t *count, size_t n, kr_variable *const *graphs,
 			   size_t nblockers, kr_variable *const *blockers);
 
 /**
+ * The Apply nodes the graphs depend on, their owners included, as
+ * PyTensor >= 2.34's `apply_ancestors(graphs, blockers)` (the queue of
+ * its `dfs_rewriter`).
+ *
+ * Shape: graphs[0..n) and blockers[0..nblockers) (blockers may be NULL
+ * when nblockers is 0) are variables. Order: 2.34's right-recursive
+ * depth-first walk, unlike kr_ancestors()'s 2.32 one: the stack starts
+ * with the graphs (the last one on top) and pushes an owner's inputs in
+ * order, so the last input is visited first; a node is listed when the
+ * first of its outputs is met, once, and a blocker's owner is listed but
+ * not entered. For `add(mul(x, y), exp(x))`: add, exp, mul.
+ * @param[out] count the length of the result.
+ * Returns: a new array. Errors: none; aborts on OOM.
+ */
+kr_apply **kr_apply_ancestors(size_t *count, size_t n,
+			      kr_variable *const *graphs, size_t nblockers,
+			      kr_variable *const *blockers);
+
+/**
  * The ownerless variables the graphs depend on, as PyTensor's
  * `graph_inputs(graphs, blockers)`: kr_ancestors() without the variables
  * that have an owner. Constants are listed (PyTensor lists them too; a

@@ -246,9 +246,13 @@ static int walking(kr_term **out, const char *who, kr_walk_order order,
 	return 0;
 }
 
-/* (in2out nr ...) and (out2in nr ...): WalkingGraphRewriters. */
+/* (in2out nr ...), (out2in nr ...), (dfs-rewriter nr ...): walkers. */
 PRIM(p_in2out) { return walking(out, "in2out", KR_IN_TO_OUT, n, a); }
 PRIM(p_out2in) { return walking(out, "out2in", KR_OUT_TO_IN, n, a); }
+PRIM(p_dfs_rewriter)
+{
+	return walking(out, "dfs-rewriter", KR_DFS, n, a);
+}
 
 /* (op-key-rewriter nr): PyTensor's OpKeyGraphRewriter over nr's op key. */
 PRIM(p_op_key_rewriter)
@@ -581,6 +585,7 @@ static const lang_prim_def prims[] = {
 	{"constant-folding", 0, 0, p_constant_folding},
 	{"sequential-node-rewriter", 1, -1, p_sequential_node_rewriter},
 	{"in2out", 1, -1, p_in2out}, {"out2in", 1, -1, p_out2in},
+	{"dfs-rewriter", 1, -1, p_dfs_rewriter},
 	{"op-key-rewriter", 1, 1, p_op_key_rewriter},
 	{"equilibrium-rewriter", 1, -1, p_equilibrium_rewriter},
 	{"sequential-rewriter", 1, -1, p_sequential_rewriter},

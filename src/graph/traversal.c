@@ -60,6 +60,8 @@ static void **result(const kri_vec *v, size_t *count)
 	return v->items;
 }
 
+enum { N_TARGET = 1, N_SEEN = 2 }; /* node states of the walks */
+
 /* -------------------------------------------------------------- ancestors */
 
 /*
@@ -114,6 +116,46 @@ kr_variable **kr_graph_inputs(size_t *count, size_t n,
 	return (kr_variable **)result(&res, count);
 }
 
+/*
+ * PyTensor >= 2.34's right-recursive `ancestors`, keeping owners: the
+ * stack starts with the graphs (last on top); a popped variable not seen
+ * yet is marked and, unless it is a blocker, its owner's inputs are pushed
+ * in order (the last input on top). Each owner is listed when its first
+ * output is met.
+ */
+kr_apply **kr_apply_ancestors(size_t *count, size_t n,
+			      kr_variable *const *graphs, size_t nblockers,
+			      kr_variable *const *blockers)
+{
+	kr_check(count != NULL && (n == 0 || graphs != NULL));
+	kr_check(nblockers == 0 || blockers != NULL);
+	uint64_t ep = kri_epoch();
+	mark_all(ep, nblockers, blockers, V_STOP);
+	kri_vec stack = {0}, res = {0};
+	for (size_t k = 0; k < n; k++) {
+		kr_check(graphs[k] != NULL);
+		kri_vec_push(&stack, graphs[k]);
+	}
+	while (stack.len > 0) {
+		kr_variable *v = kri_vec_pop(&stack);
+		uintptr_t f = vflags(v, ep);
+		if (f & V_SEEN)
+			continue;
+		vset(v, ep, V_SEEN);
+		kr_apply *a = v->owner;
+		if (!a)
+			continue;
+		if (!(kri_node_state(a, ep) & N_SEEN)) {
+			kri_node_set_state(a, ep, N_SEEN);
+			kri_vec_push(&res, a);
+		}
+		if (!(f & V_STOP))
+			for (size_t i = 0; i < a->nin; i++)
+				kri_vec_push(&stack, a->inputs[i]);
+	}
+	return (kr_apply **)result(&res, count);
+}
+
 bool kr_variable_depends_on(const kr_variable *v, size_t n,
 			    kr_variable *const *depends_on)
 {
@@ -135,8 +177,6 @@ bool kr_variable_depends_on(const kr_variable *v, size_t n,
 	}
 	return false;
 }
-
-enum { N_TARGET = 1, N_SEEN = 2 };
 
 bool kr_apply_depends_on(const kr_apply *node, size_t n,
 			 kr_apply *const *depends_on)

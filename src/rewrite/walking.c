@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include "rewrite/rewrite.h"
+#include "graph/graph.h"
 #include "kanrewrite/features.h"
+#include "kanrewrite/traversal.h"
 
 typedef struct walking {
 	kr_node_rewriter *rw;
@@ -15,8 +17,8 @@ typedef struct walking {
 /*
  * The queue of one walk: the starting nodes in `items[head..len)`, with
  * imported nodes appended at the back (the updater; only those of the op
- * key for an OpKeyGraphRewriter). in_to_out pops at the head, out_to_in
- * (and OpKeyGraphRewriter) at the back.
+ * key for an OpKeyGraphRewriter). in_to_out and dfs pop at the head,
+ * out_to_in (and OpKeyGraphRewriter) at the back.
  */
 typedef struct walk {
 	walking *w;
@@ -42,7 +44,7 @@ static kr_apply *next_node(walk *k)
 {
 	if (k->head >= k->queue.len)
 		return NULL;
-	if (k->w->order == KR_IN_TO_OUT)
+	if (k->w->order != KR_OUT_TO_IN)
 		return k->queue.items[k->head++];
 	return kri_vec_pop(&k->queue);
 }
@@ -99,7 +101,13 @@ static int walking_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	double t0 = kri_now();
 	kr_apply **order;
 	size_t n;
-	int rc = kr_fgraph_toposort(&order, &n, fg);
+	int rc = 0;
+	if (k.w->order == KR_DFS)
+		order = kr_apply_ancestors(
+			&n, fg->outputs.len,
+			(kr_variable *const *)fg->outputs.items, 0, NULL);
+	else
+		rc = kr_fgraph_toposort(&order, &n, fg);
 	p->toposort_time = kri_now() - t0;
 	if (rc < 0)
 		return rc;
@@ -129,7 +137,8 @@ kr_graph_rewriter *kr_walking_graph_rewriter_new(kr_node_rewriter *rw,
 						 bool ignore_newtrees)
 {
 	kr_check(rw != NULL);
-	kr_check(order == KR_IN_TO_OUT || order == KR_OUT_TO_IN);
+	kr_check(order == KR_IN_TO_OUT || order == KR_OUT_TO_IN ||
+		 order == KR_DFS);
 	return kr_graph_rewriter_new(
 		&walking_class, NULL,
 		walking_data(rw, order, ignore_newtrees, NULL));

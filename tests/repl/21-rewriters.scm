@@ -32,6 +32,8 @@ dot-distribute-rewrite
 simplify
 (pprint (rewrite-graph (add z (true_div (mul x y) y)) (in2out simplify)))
 (pprint (rewrite (true_div (mul (add x y) z) z) (out2in simplify)))
+(pprint (rewrite (add (true_div (mul x y) y) (neg (neg z)))
+                 (dfs-rewriter simplify neg-nego)))
 (pprint (rewrite (neg (neg (true_div (mul x y) y)))
                  (sequential-rewriter (in2out simplify) (in2out neg-nego))))
 (sequential-node-rewriter simplify neg-nego)
