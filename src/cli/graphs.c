@@ -210,6 +210,27 @@ PRIM(p_opp)
 	return 0;
 }
 
+/*
+ * (op NAME): the op of that name (symbol or string), as the graph format
+ * reads an op token: a library op (`add`, `ps.add`, `Dot`), else the
+ * opaque op of the token, which takes any inputs, as PyTensor's tests'
+ * `MyOp("Op1")`: (define op1 (op 'Op1)) (op1 x y).
+ */
+PRIM(p_op)
+{
+	(void)n;
+	kr_kind k = kr_term_kind(a[0]);
+	if (k != KR_SYM && k != KR_STR)
+		return lang_type_error("op", "a symbol or a string", a[0]);
+	const char *name = k == KR_SYM ? kr_sym_name(a[0]) : kr_str_value(a[0]);
+	if (!*name || strpbrk(name, " \t\n\r()\";"))
+		return lang_type_error("op", "an op name (no spaces, "
+				       "parentheses, quotes or semicolons)",
+				       a[0]);
+	*out = kr_op_term(kr_op_from_token(name));
+	return 0;
+}
+
 /* (graph-type g): the type in the graph format, e.g. (tensor float64 ? ?). */
 PRIM(p_graph_type)
 {
@@ -686,7 +707,7 @@ PRIM(p_graph_eval)
 static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
 	{"constant", 1, 2, p_constant},
-	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp},
+	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 1, p_op},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
 	{"etuple", 0, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},

@@ -70,3 +70,29 @@ simplify
 (op-key-rewriter (kanren-relation-sub dot_distributeo))
 ;; constant_folding: nodes of constants become the constant they compute
 (pprint (rewrite (mul x (add 1 (mul 2 3))) (in2out (constant-folding))))
+;; ops of any name, as MyOp("Op1") of PyTensor's test_basic.py
+(define op1 (op 'Op1))
+(define op2 (op "Op2"))
+(define op3 (op 'Op3))
+(define op4 (op 'Op4))
+op1
+(op 'add)
+(op 'ps.add)
+(op "a b")
+(op 3)
+(define (pat in out) (in2out (pattern-rewriter in out)))
+(define pa (var 'a))
+(define pb (var 'b))
+(define pc (var 'c))
+; test_replace_output
+(repr (rewrite (op1 (op2 x y) z) (pat (op1 (op2 pa pb) pc) (op4 pc pb))))
+; test_nested_out_pattern
+(repr (rewrite (op1 x y)
+               (pat (op1 pa pb) (op4 (op1 pa) (op2 pb) (op3 pa pb)))))
+; test_unification_1 and test_unification_2
+(repr (rewrite (op1 (op2 x x) z) (pat (op1 (op2 pa pa) pc) (op4 pc pa))))
+(repr (rewrite (op1 (op2 x y) z) (pat (op1 (op2 pa pa) pc) (op4 pc pa))))
+; test_replace_subgraph
+(repr (rewrite (op1 (op2 x y) z) (pat (op2 pa pb) pa)))
+(dprint (op1 x (exp y)))
+(graph-eval (op1 x) '((x . (1))))
