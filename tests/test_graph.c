@@ -366,6 +366,80 @@ START_TEST(test_variable_accessors)
 }
 END_TEST
 
+/* A float64 vector of static length len (-1: unknown). */
+static kr_variable *vec(const char *name, int64_t len)
+{
+	return kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, &len), name);
+}
+
+static const char *out_type(const kr_apply *node)
+{
+	return kr_type_to_string(kr_variable_type(kr_apply_output(node, 0)));
+}
+
+/*
+ * Apply.clone and clone_with_new_inputs, after test_basic.py's
+ * test_clone_new_inputs: inputs of the same types give a plain copy;
+ * a more specific input remakes the node, whose output type follows.
+ */
+START_TEST(test_apply_clone)
+{
+	kr_variable *x = vec("x", -1), *y = vec("y", 1), *z = NULL;
+	ck_assert_int_eq(KR_OP_CALL(&z, kr_op_add(), x, y), 0);
+	kr_apply *node = kr_variable_owner(z);
+	ck_assert_str_eq(out_type(node), "Vector(float64, shape=(?,))");
+	kr_variable_set_name(z, "z");
+
+	kr_apply *c = kr_apply_clone(node);
+	ck_assert(c != node && kr_apply_op(c) == kr_apply_op(node));
+	ck_assert(kr_apply_input(c, 0) == x && kr_apply_input(c, 1) == y);
+	ck_assert(kr_apply_output(c, 0) != z);
+	ck_assert_str_eq(kr_variable_name(kr_apply_output(c, 0)), "z");
+	ck_assert_ptr_eq(kr_variable_owner(kr_apply_output(c, 0)), c);
+	ck_assert_ptr_eq(kr_variable_owner(z), node);
+
+	/* Same types: a copy on the new inputs, names kept. */
+	kr_variable *x2 = vec("x2", -1);
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &c, node, 2, (kr_variable *[]){x2, y}, true),
+			 0);
+	ck_assert(kr_apply_input(c, 0) == x2);
+	ck_assert_str_eq(kr_variable_name(kr_apply_output(c, 0)), "z");
+	/* A more specific input: the node is made anew, (1,) + (1,). */
+	kr_variable *x1 = vec("x1", 1);
+	for (int strict = 0; strict < 2; strict++) {
+		ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+					 &c, node, 2, (kr_variable *[]){x1, y},
+					 strict),
+				 0);
+		ck_assert(kr_apply_input(c, 0) == x1);
+		ck_assert_str_eq(out_type(c), "Vector(float64, shape=(1,))");
+	}
+	/* A type that cannot stand for the old one: strict refuses it. */
+	kr_variable *m = kr_variable_new(kr_type_matrix(), "m");
+	kr_apply *keep = node;
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &keep, node, 2, (kr_variable *[]){m, y}, true),
+			 KR_EINVALID);
+	ck_assert_ptr_eq(keep, node);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "Cannot convert Type Matrix(float64, shape=(?, ?)) "
+			 "(of Variable m) into Type Vector(float64, "
+			 "shape=(?,)). You can try to manually convert m into "
+			 "a Vector(float64, shape=(?,)).");
+	/* Not strict, the op decides: add refuses a matrix and a vector. */
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &keep, node, 2, (kr_variable *[]){m, y}, false),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &keep, node, 1, (kr_variable *[]){x}, false),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "1 inputs given to a "
+				  "node of 2") != NULL);
+	ck_assert_ptr_eq(keep, node);
+}
+END_TEST
+
 /* ---------------------------------------------------------- term bridge */
 
 START_TEST(test_op_terms)
@@ -726,6 +800,7 @@ Suite *graph_suite(void)
 	tc = tcase_create("variables");
 	tcase_add_test(tc, test_variable_strings);
 	tcase_add_test(tc, test_variable_accessors);
+	tcase_add_test(tc, test_apply_clone);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");
 	tcase_add_test(tc, test_op_terms);

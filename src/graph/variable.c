@@ -245,6 +245,52 @@ kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs)
 	return c;
 }
 
+kr_apply *kr_apply_clone(const kr_apply *node)
+{
+	kr_check(node != NULL);
+	return kri_apply_clone(node, node->inputs);
+}
+
+/* Can v stand for an input of type t (TensorType.convert_variable)? */
+static bool convertible(const kr_type *t, const kr_variable *v)
+{
+	return kr_type_is_super(t, v->type) || kr_type_is_super(v->type, t);
+}
+
+int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
+				   size_t nin, kr_variable *const *inputs,
+				   bool strict)
+{
+	kr_check(out != NULL && node != NULL && (nin == 0 || inputs));
+	if (nin != node->nin)
+		return kr_error_set(KR_EINVALID,
+				    "clone_with_new_inputs: %zu inputs given "
+				    "to a node of %zu (%s)", nin, node->nin,
+				    kr_op_to_string(node->op));
+	bool remake = false;
+	for (size_t i = 0; i < nin; i++) {
+		kr_check(inputs[i] != NULL);
+		const kr_type *t = node->inputs[i]->type;
+		if (kr_type_equal(t, inputs[i]->type))
+			continue;
+		if (strict && !convertible(t, inputs[i]))
+			return kr_error_set(
+				KR_EINVALID,
+				"Cannot convert Type %s (of Variable %s) into "
+				"Type %s. You can try to manually convert %s "
+				"into a %s.", kr_type_to_string(inputs[i]->type),
+				kr_variable_to_string(inputs[i]),
+				kr_type_to_string(t),
+				kr_variable_to_string(inputs[i]),
+				kr_type_to_string(t));
+		remake = true;
+	}
+	if (remake)
+		return kr_apply_make(out, node->op, nin, inputs);
+	*out = kri_apply_clone(node, inputs);
+	return 0;
+}
+
 void kri_apply_set_input(kr_apply *node, size_t i, kr_variable *v)
 {
 	kr_check(i < node->nin && v != NULL);
