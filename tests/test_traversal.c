@@ -242,6 +242,25 @@ START_TEST(test_apply_ancestors)
 }
 END_TEST
 
+/* get_var_by_name: every variable of that name, in the walk's order. */
+START_TEST(test_get_var_by_name)
+{
+	g3 g = graph3();
+	size_t n;
+	kr_variable **r = kr_get_var_by_name(&n, LIST(g.o2), "r1");
+	EXPECT_VARS(r, n, g.r1);
+	/* Two variables named o1: the other is an input of o2's owner. */
+	kr_variable *twin = var("o1");
+	kr_variable *top = MY("top", g.o2, twin);
+	r = kr_get_var_by_name(&n, LIST(top), "o1");
+	EXPECT_VARS(r, n, twin, g.o1);
+	r = kr_get_var_by_name(&n, LIST(g.o1, top), "o1");
+	EXPECT_VARS(r, n, twin, g.o1);
+	r = kr_get_var_by_name(&n, LIST(g.o2), "none");
+	ck_assert(r != NULL && n == 0);
+}
+END_TEST
+
 /* ------------------------------------------------------- depends on */
 
 START_TEST(test_apply_depends_on)
@@ -777,6 +796,7 @@ Suite *traversal_suite(void)
 	tcase_add_test(tc, test_applys_between);
 	tcase_add_test(tc, test_multi_output);
 	tcase_add_test(tc, test_apply_ancestors);
+	tcase_add_test(tc, test_get_var_by_name);
 	tcase_add_test(tc, test_apply_depends_on);
 	tcase_add_test(tc, test_variable_depends_on);
 	suite_add_tcase(s, tc);

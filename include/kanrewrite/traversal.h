@@ -64,6 +64,17 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 			      kr_variable *const *blockers);
 
 /**
+ * The variables named `name` among those the graphs depend on, as
+ * PyTensor's `get_var_by_name(graphs, name)` (which also matches auto
+ * names; variables here have none).
+ * Order: the right-recursive walk of kr_apply_ancestors(), each variable
+ * once. @param[out] count the length of the result.
+ * Returns: a new array (empty when none has that name). Errors: none.
+ */
+kr_variable **kr_get_var_by_name(size_t *count, size_t n,
+				 kr_variable *const *graphs, const char *name);
+
+/**
  * The ownerless variables the graphs depend on, as PyTensor's
  * `graph_inputs(graphs, blockers)`: kr_ancestors() without the variables
  * that have an owner. Constants are listed (PyTensor lists them too; a

@@ -117,21 +117,18 @@ kr_variable **kr_graph_inputs(size_t *count, size_t n,
 }
 
 /*
- * PyTensor >= 2.34's right-recursive `ancestors`, keeping owners: the
+ * PyTensor >= 2.34's right-recursive `ancestors` (and 2.32's
+ * `walk(graphs, expand, bfs=False)` with the inputs as they are): the
  * stack starts with the graphs (last on top); a popped variable not seen
- * yet is marked and, unless it is a blocker, its owner's inputs are pushed
- * in order (the last input on top). Each owner is listed when its first
- * output is met.
+ * yet is listed and, unless it is a blocker, its owner's inputs are
+ * pushed in order (the last input on top).
  */
-kr_apply **kr_apply_ancestors(size_t *count, size_t n,
-			      kr_variable *const *graphs, size_t nblockers,
-			      kr_variable *const *blockers)
+static void walk_right(kri_vec *res, size_t n, kr_variable *const *graphs,
+		       size_t nb, kr_variable *const *blockers)
 {
-	kr_check(count != NULL && (n == 0 || graphs != NULL));
-	kr_check(nblockers == 0 || blockers != NULL);
 	uint64_t ep = kri_epoch();
-	mark_all(ep, nblockers, blockers, V_STOP);
-	kri_vec stack = {0}, res = {0};
+	mark_all(ep, nb, blockers, V_STOP);
+	kri_vec stack = {0};
 	for (size_t k = 0; k < n; k++) {
 		kr_check(graphs[k] != NULL);
 		kri_vec_push(&stack, graphs[k]);
@@ -142,18 +139,45 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 		if (f & V_SEEN)
 			continue;
 		vset(v, ep, V_SEEN);
-		kr_apply *a = v->owner;
-		if (!a)
-			continue;
-		if (!(kri_node_state(a, ep) & N_SEEN)) {
+		kri_vec_push(res, v);
+		for (size_t i = 0; v->owner && !(f & V_STOP) && i < v->owner->nin;
+		     i++)
+			kri_vec_push(&stack, v->owner->inputs[i]);
+	}
+}
+
+/* Each owner is listed when its first output is met. */
+kr_apply **kr_apply_ancestors(size_t *count, size_t n,
+			      kr_variable *const *graphs, size_t nblockers,
+			      kr_variable *const *blockers)
+{
+	kr_check(count != NULL && (n == 0 || graphs != NULL));
+	kr_check(nblockers == 0 || blockers != NULL);
+	kri_vec vars = {0}, res = {0};
+	walk_right(&vars, n, graphs, nblockers, blockers);
+	uint64_t ep = kri_epoch();
+	for (size_t k = 0; k < vars.len; k++) {
+		kr_apply *a = ((kr_variable *)vars.items[k])->owner;
+		if (a && !(kri_node_state(a, ep) & N_SEEN)) {
 			kri_node_set_state(a, ep, N_SEEN);
 			kri_vec_push(&res, a);
 		}
-		if (!(f & V_STOP))
-			for (size_t i = 0; i < a->nin; i++)
-				kri_vec_push(&stack, a->inputs[i]);
 	}
 	return (kr_apply **)result(&res, count);
+}
+
+kr_variable **kr_get_var_by_name(size_t *count, size_t n,
+				 kr_variable *const *graphs, const char *name)
+{
+	kr_check(count != NULL && (n == 0 || graphs != NULL) && name);
+	kri_vec vars = {0}, res = {0};
+	walk_right(&vars, n, graphs, 0, NULL);
+	for (size_t k = 0; k < vars.len; k++) {
+		kr_variable *v = vars.items[k];
+		if (v->name && !strcmp(v->name, name))
+			kri_vec_push(&res, v);
+	}
+	return (kr_variable **)result(&res, count);
 }
 
 bool kr_variable_depends_on(const kr_variable *v, size_t n,
