@@ -79,11 +79,25 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 	return 0;
 }
 
+/*
+ * PyTensor's default on_opt_error ("warn"): a rewriter that exceeds its
+ * max_use_ratio is logged and the rewrite ends with the graph as it is;
+ * any other failure stops the rewrite, as PyTensor re-raises it when an
+ * EquilibriumGraphRewriter has no failure_callback.
+ */
+static int warn_maxed_out(const kr_failure *f, void *data)
+{
+	if (f->code == KR_ELIMIT && !f->node_rewriter && !f->sub)
+		return kr_failure_warn(f, data);
+	return f->code;
+}
+
 static kr_graph_rewriter *equilibrium_of(size_t n, kr_node_rewriter **rws,
 					 double ratio)
 {
 	kr_equilibrium_opts opts = KR_EQUILIBRIUM_OPTS_INIT;
 	opts.max_use_ratio = ratio;
+	opts.failure_callback = warn_maxed_out;
 	return kr_equilibrium_graph_rewriter_new(n, rws, &opts);
 }
 
@@ -138,6 +152,12 @@ PRIM(p_kanren_relation_sub)
 	return 0;
 }
 
+/* Is t the quoted option symbol `name`? */
+static bool is_option(const kr_term *t, const char *name)
+{
+	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
+}
+
 /* (pattern-rewriter IN OUT [name]): PyTensor's PatternNodeRewriter. */
 PRIM(p_pattern_rewriter)
 {
@@ -147,11 +167,16 @@ PRIM(p_pattern_rewriter)
 		return lang_type_error("pattern-rewriter", "a pattern (op pattern "
 				  "...)", in);
 	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
-	if (n > 2) {
-		if (kr_term_kind(a[2]) != KR_STR && kr_term_kind(a[2]) != KR_SYM)
-			return lang_type_error("pattern-rewriter", "a name", a[2]);
-		opts.name = kr_term_kind(a[2]) == KR_STR ?
-			    kr_str_value(a[2]) : kr_sym_name(a[2]);
+	for (size_t i = 2; i < n; i++) {
+		if (is_option(a[i], "allow-multiple-clients")) {
+			opts.allow_multiple_clients = true;
+			continue;
+		}
+		if (kr_term_kind(a[i]) != KR_STR && kr_term_kind(a[i]) != KR_SYM)
+			return lang_type_error("pattern-rewriter", "a name or "
+					       "'allow-multiple-clients", a[i]);
+		opts.name = kr_term_kind(a[i]) == KR_STR ?
+			    kr_str_value(a[i]) : kr_sym_name(a[i]);
 	}
 	*out = node_rw_term(kr_pattern_node_rewriter_new(in, a[1], &opts));
 	return 0;
@@ -234,15 +259,28 @@ PRIM(p_sequential_node_rewriter)
 
 /* =================================================== graph rewriters */
 
+/*
+ * The walkers take node rewriters, then optionally 'ignore-newtrees
+ * (PyTensor's `in2out(..., ignore_newtrees=True)`).
+ */
 static int walking(kr_term **out, const char *who, kr_walk_order order,
 		   size_t n, kr_term *const *a)
 {
+	bool ignore = n > 1 && is_option(a[n - 1], "ignore-newtrees");
 	kr_node_rewriter **rws;
 	size_t k;
-	int rc = node_rws(&rws, &k, who, n, a, NULL);
+	int rc = node_rws(&rws, &k, who, ignore ? n - 1 : n, a, NULL);
 	if (rc < 0)
 		return rc;
-	*out = graph_rw_term(kr_walking_rewriter(order, k, rws));
+	kr_graph_rewriter *w = kr_walking_rewriter(order, k, rws);
+	if (ignore) {
+		w = kr_walking_graph_rewriter_new(
+			k == 1 ? rws[0] : kr_sequential_node_rewriter_new(k, rws),
+			order, true);
+		kr_graph_rewriter_set_failure_callback(w, kr_failure_warn,
+						       NULL);
+	}
+	*out = graph_rw_term(w);
 	return 0;
 }
 
@@ -579,7 +617,7 @@ PRIM(p_equilibrium_db)
 static const lang_prim_def prims[] = {
 	{"backward", 1, 1, p_backward},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
-	{"pattern-rewriter", 2, 3, p_pattern_rewriter},
+	{"pattern-rewriter", 2, 4, p_pattern_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},
 	{"removal-rewriter", 1, 1, p_removal_rewriter},
 	{"constant-folding", 0, 0, p_constant_folding},

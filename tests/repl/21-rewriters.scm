@@ -96,3 +96,12 @@ op1
 (repr (rewrite (op1 (op2 x y) z) (pat (op2 pa pb) pa)))
 (dprint (op1 x (exp y)))
 (graph-eval (op1 x) '((x . (1))))
+;; options: a pattern may match a subgraph used elsewhere; a walker may
+;; leave the nodes a rewrite creates alone
+(define shared (op1 x y))
+(repr (rewrite (op3 (op4 shared) shared) (pat (op4 (op1 pa pb)) (op3 pa pb))))
+(repr (rewrite (op3 (op4 shared) shared)
+               (in2out (pattern-rewriter (op4 (op1 pa pb)) (op3 pa pb)
+                                         'allow-multiple-clients))))
+(pattern-rewriter (op4 (op1 pa pb)) (op3 pa pb) 42)
+(repr (rewrite (op1 (op1 x)) (in2out (pattern-rewriter (op1 pa) (op1 (op1 pa))) 'ignore-newtrees)))
