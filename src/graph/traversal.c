@@ -65,14 +65,17 @@ enum { N_TARGET = 1, N_SEEN = 2 }; /* node states of the walks */
 /* -------------------------------------------------------------- ancestors */
 
 /*
- * PyTensor's depth-first `walk(graphs, expand, bfs=False)`: the stack
- * starts with the graphs (last on top); a popped variable not seen yet is
- * listed, and unless it is a blocker its owner's inputs are pushed
- * reversed (the first input on top).
+ * A depth-first walk over variables: the stack starts with the graphs
+ * (last on top); a popped variable not seen yet is listed (only when
+ * ownerless with ownerless_only) and, unless it is a blocker, its owner's
+ * inputs are pushed. PyTensor 2.32's `walk(graphs, expand, bfs=False)`
+ * of `ancestors` pushes them reversed (the first input on top); with
+ * right_first they are pushed in order (the last on top), as PyTensor
+ * >= 2.34's right-recursive `ancestors` and 2.32's `get_var_by_name`.
  */
 static void walk_ancestors(kri_vec *res, size_t n, kr_variable *const *graphs,
 			   size_t nb, kr_variable *const *blockers,
-			   bool ownerless_only)
+			   bool ownerless_only, bool right_first)
 {
 	uint64_t ep = kri_epoch();
 	mark_all(ep, nb, blockers, V_STOP);
@@ -89,9 +92,13 @@ static void walk_ancestors(kri_vec *res, size_t n, kr_variable *const *graphs,
 		vset(v, ep, V_SEEN);
 		if (!ownerless_only || !v->owner)
 			kri_vec_push(res, v);
-		if (v->owner && !(f & V_STOP))
-			for (size_t i = v->owner->nin; i-- > 0;)
-				kri_vec_push(&stack, v->owner->inputs[i]);
+		if (!v->owner || (f & V_STOP))
+			continue;
+		size_t nin = v->owner->nin;
+		for (size_t i = 0; i < nin; i++)
+			kri_vec_push(&stack, v->owner->inputs[right_first
+							      ? i
+							      : nin - 1 - i]);
 	}
 }
 
@@ -101,7 +108,7 @@ kr_variable **kr_ancestors(size_t *count, size_t n, kr_variable *const *graphs,
 	kr_check(count != NULL && (n == 0 || graphs != NULL));
 	kr_check(nblockers == 0 || blockers != NULL);
 	kri_vec res = {0};
-	walk_ancestors(&res, n, graphs, nblockers, blockers, false);
+	walk_ancestors(&res, n, graphs, nblockers, blockers, false, false);
 	return (kr_variable **)result(&res, count);
 }
 
@@ -112,38 +119,8 @@ kr_variable **kr_graph_inputs(size_t *count, size_t n,
 	kr_check(count != NULL && (n == 0 || graphs != NULL));
 	kr_check(nblockers == 0 || blockers != NULL);
 	kri_vec res = {0};
-	walk_ancestors(&res, n, graphs, nblockers, blockers, true);
+	walk_ancestors(&res, n, graphs, nblockers, blockers, true, false);
 	return (kr_variable **)result(&res, count);
-}
-
-/*
- * PyTensor >= 2.34's right-recursive `ancestors` (and 2.32's
- * `walk(graphs, expand, bfs=False)` with the inputs as they are): the
- * stack starts with the graphs (last on top); a popped variable not seen
- * yet is listed and, unless it is a blocker, its owner's inputs are
- * pushed in order (the last input on top).
- */
-static void walk_right(kri_vec *res, size_t n, kr_variable *const *graphs,
-		       size_t nb, kr_variable *const *blockers)
-{
-	uint64_t ep = kri_epoch();
-	mark_all(ep, nb, blockers, V_STOP);
-	kri_vec stack = {0};
-	for (size_t k = 0; k < n; k++) {
-		kr_check(graphs[k] != NULL);
-		kri_vec_push(&stack, graphs[k]);
-	}
-	while (stack.len > 0) {
-		kr_variable *v = kri_vec_pop(&stack);
-		uintptr_t f = vflags(v, ep);
-		if (f & V_SEEN)
-			continue;
-		vset(v, ep, V_SEEN);
-		kri_vec_push(res, v);
-		for (size_t i = 0; v->owner && !(f & V_STOP) && i < v->owner->nin;
-		     i++)
-			kri_vec_push(&stack, v->owner->inputs[i]);
-	}
 }
 
 /* Each owner is listed when its first output is met. */
@@ -154,7 +131,7 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 	kr_check(count != NULL && (n == 0 || graphs != NULL));
 	kr_check(nblockers == 0 || blockers != NULL);
 	kri_vec vars = {0}, res = {0};
-	walk_right(&vars, n, graphs, nblockers, blockers);
+	walk_ancestors(&vars, n, graphs, nblockers, blockers, false, true);
 	uint64_t ep = kri_epoch();
 	for (size_t k = 0; k < vars.len; k++) {
 		kr_apply *a = ((kr_variable *)vars.items[k])->owner;
@@ -171,7 +148,7 @@ kr_variable **kr_get_var_by_name(size_t *count, size_t n,
 {
 	kr_check(count != NULL && (n == 0 || graphs != NULL) && name);
 	kri_vec vars = {0}, res = {0};
-	walk_right(&vars, n, graphs, 0, NULL);
+	walk_ancestors(&vars, n, graphs, 0, NULL, false, true);
 	for (size_t k = 0; k < vars.len; k++) {
 		kr_variable *v = vars.items[k];
 		if (v->name && !strcmp(v->name, name))
