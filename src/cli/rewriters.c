@@ -272,14 +272,11 @@ static int walking(kr_term **out, const char *who, kr_walk_order order,
 	int rc = node_rws(&rws, &k, who, ignore ? n - 1 : n, a, NULL);
 	if (rc < 0)
 		return rc;
-	kr_graph_rewriter *w = kr_walking_rewriter(order, k, rws);
-	if (ignore) {
-		w = kr_walking_graph_rewriter_new(
-			k == 1 ? rws[0] : kr_sequential_node_rewriter_new(k, rws),
-			order, true);
-		kr_graph_rewriter_set_failure_callback(w, kr_failure_warn,
-						       NULL);
-	}
+	/* kr_walking_rewriter(), with PyTensor's ignore_newtrees kwarg */
+	kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
+		k == 1 ? rws[0] : kr_sequential_node_rewriter_new(k, rws), order,
+		ignore);
+	kr_graph_rewriter_set_failure_callback(w, kr_failure_warn, NULL);
 	*out = graph_rw_term(w);
 	return 0;
 }
