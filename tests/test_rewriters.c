@@ -750,6 +750,17 @@ static bool positive_constant(const kr_variable *v, void *data)
 	       kr_variable_constant_value(v) > 0;
 }
 
+/* A constraint that cannot decide on a non-constant: fails with an error. */
+static bool strict_positive(const kr_variable *v, void *data)
+{
+	(void)data;
+	if (!kr_variable_is_constant(v)) {
+		kr_error_set(KR_EINVALID, "strict_positive: not a constant");
+		return false;
+	}
+	return kr_variable_constant_value(v) > 0;
+}
+
 static kr_variable *skip_identity(kr_variable *v, void *data)
 {
 	(void)data;
@@ -805,6 +816,24 @@ START_TEST(pattern_options)
 	kr_variable *res = kr_apply_input(
 		kr_variable_owner(kr_fgraph_output(fg, 0)), 0);
 	ck_assert(kr_pattern_values_eq_approx(drop, res) == approx);
+	/* a constraint failing with an error fails the transform with it:
+	 * the walker reports it to its failure_callback and goes on */
+	kr_node_rewriter *strict = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(add, vx, vc), KR_ETUPLE(mul, vx, vx), NULL);
+	kr_pattern_constrain(strict, vc, strict_positive, NULL);
+	fg = fgraph(MUL(ADD(x, two), ADD(y, z)));
+	kr_graph_rewriter *sw = kr_walking_graph_rewriter_new(
+		strict, KR_IN_TO_OUT, false);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(sw, fg, NULL), KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "strict_positive: not a constant");
+	seen s = {0};
+	kr_graph_rewriter_set_failure_callback(sw, record, &s);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(sw, fg, NULL), 0);
+	ck_assert_int_eq(s.calls, 1);
+	ck_assert_ptr_eq(s.rw, strict);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(mul(x, x), add(y, z)))");
 	/* allow_multiple_clients, skip_identities, commutative */
 	kr_term *in = KR_ETUPLE(kr_op_term(kr_op_true_div()),
 				KR_ETUPLE(mul, vx, vc), vc);

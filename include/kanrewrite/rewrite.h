@@ -594,7 +594,13 @@ kr_node_rewriter *kr_removal_node_rewriter_new(kr_op *op);
 /** An approximate equality of values (PyTensor's values_eq_approx). */
 typedef bool (*kr_values_eq_approx_fn)(double a, double b);
 
-/** A constraint on the value a pattern variable may be bound to. */
+/**
+ * A constraint on the value a pattern variable may be bound to: true to
+ * let it bind. A constraint that cannot decide sets an error with
+ * kr_error_set() and returns false; the rewriter's transform then fails
+ * with that error (so a graph rewriter reports it through its
+ * failure_callback, as PyTensor's exception from a constraint).
+ */
 typedef bool (*kr_pattern_constraint_fn)(const kr_variable *value,
 					 void *data);
 

@@ -165,6 +165,7 @@ typedef struct matcher {
 	pattern *p;
 	kr_fgraph *fg;
 	kr_apply *root;
+	int *err; /* the error of a constraint that failed with one */
 } matcher;
 
 static const kr_subst *match(const matcher *m, const goal *g,
@@ -350,8 +351,15 @@ static const kr_subst *match_var(const matcher *m, const goal *g,
 		return s ? match(m, g->next, s) : NULL;
 	}
 	constraint *c = kri_pmap_get(&m->p->constraints, g->pat);
-	if (c && !c->fn(g->var, c->data))
-		return NULL;
+	if (c) {
+		if (*m->err)
+			return NULL;
+		kr_error_clear();
+		if (!c->fn(g->var, c->data)) {
+			*m->err = kr_error_last()->code;
+			return NULL;
+		}
+	}
 	return match(m, g->next, kr_subst_extend(s, g->pat, val));
 }
 
@@ -383,30 +391,39 @@ static const kr_subst *match(const matcher *m, const goal *g,
 	return s ? match(m, g->next, s) : NULL;
 }
 
-/* The replacement of node's output by the pattern, or NULL. */
-static kr_variable *rewrite_node(pattern *p, kr_fgraph *fg, kr_apply *node)
+/*
+ * The replacement of node's output by the pattern in *ret, or NULL.
+ * Returns 0, or the error a constraint failed with.
+ */
+static int rewrite_node(kr_variable **ret, pattern *p, kr_fgraph *fg,
+			kr_apply *node)
 {
+	*ret = NULL;
 	if (kr_apply_noutputs(node) != 1)
-		return NULL;
+		return 0;
 	kr_variable *old = kr_apply_output(node, 0);
-	matcher m = {p, fg, node};
+	int err = 0;
+	matcher m = {p, fg, node, &err};
 	goal g = {p->in, old, NULL};
 	const kr_subst *s = match(&m, &g, kr_subst_empty());
+	if (err < 0)
+		return err;
 	if (!s)
-		return NULL;
-	kr_variable *ret;
-	if (kr_term_eval(&ret, kr_walk_star(p->out, s)) < 0) {
+		return 0;
+	kr_variable *res;
+	if (kr_term_eval(&res, kr_walk_star(p->out, s)) < 0) {
 		kr_error_clear(); /* e.g. a type error of a new node */
-		return NULL;
+		return 0;
 	}
-	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(ret)))
-		return NULL;
+	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(res)))
+		return 0;
 	if (p->opts.values_eq_approx) {
 		kr_values_eq_approx_fn *box = kri_alloc(sizeof *box);
 		*box = p->opts.values_eq_approx;
-		kri_pmap_put(&p->approx, ret, box);
+		kri_pmap_put(&p->approx, res, box);
 	}
-	return ret;
+	*ret = res;
+	return 0;
 }
 
 static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
@@ -419,8 +436,12 @@ static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
 		size_t n = p->opts.get_nodes(&nodes, fg, node,
 					     p->opts.get_nodes_data);
 		for (size_t i = 0; i < n; i++) {
-			if (!nodes[i] || kr_apply_is_output(nodes[i]) ||
-			    !(ret = rewrite_node(p, fg, nodes[i])))
+			if (!nodes[i] || kr_apply_is_output(nodes[i]))
+				continue;
+			int rc = rewrite_node(&ret, p, fg, nodes[i]);
+			if (rc < 0)
+				return rc;
+			if (!ret)
 				continue;
 			*out = kr_replacements_new();
 			kr_replacements_add(*out, kr_apply_output(nodes[i], 0),
@@ -428,9 +449,10 @@ static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
 			return 0;
 		}
 	}
-	if ((ret = rewrite_node(p, fg, node)))
+	int rc = rewrite_node(&ret, p, fg, node);
+	if (ret)
 		*out = kr_replacements_for_outputs(node, 1, &ret);
-	return 0;
+	return rc;
 }
 
 static kr_op *const *pattern_tracks(const kr_node_rewriter *self, size_t *n)
