@@ -102,7 +102,7 @@ int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a)
 /* ====================================================== declarations */
 
 /* A type from `matrix`, `vector`, `scalar` or the graph format's sexp. */
-static int type_of_spec(const kr_type **out, kr_term *spec)
+static int type_of_spec(const kr_type **out, const char *who, kr_term *spec)
 {
 	if (kr_term_kind(spec) == KR_SYM) {
 		const char *s = kr_sym_name(spec);
@@ -115,20 +115,20 @@ static int type_of_spec(const kr_type **out, kr_term *spec)
 	long len = kr_list_length(spec);
 	if (len < 2 || kr_term_kind(kr_car(spec)) != KR_SYM ||
 	    kr_term_kind(kr_car(kr_cdr(spec))) != KR_SYM)
-		return lang_type_error("graph-input", "a type (matrix, vector, "
+		return lang_type_error(who, "a type (matrix, vector, "
 				  "scalar, (tensor DTYPE DIM ...) or (scalar "
 				  "DTYPE))", spec);
 	const char *head = kr_sym_name(kr_car(spec));
 	kr_dtype d;
 	if (kr_dtype_from_name(&d, kr_sym_name(kr_car(kr_cdr(spec)))) < 0)
-		return lang_type_error("graph-input", "a dtype",
+		return lang_type_error(who, "a dtype",
 				  kr_car(kr_cdr(spec)));
 	if (!strcmp(head, "scalar") && len == 2) {
 		*out = kr_type_scalar(d);
 		return 0;
 	}
 	if (strcmp(head, "tensor") || len - 2 > KR_TYPE_MAX_NDIM)
-		return lang_type_error("graph-input", "a type", spec);
+		return lang_type_error(who, "a type", spec);
 	int64_t shape[KR_TYPE_MAX_NDIM];
 	int ndim = 0;
 	for (kr_term *t = kr_cdr(kr_cdr(spec)); kr_is_pair(t); t = kr_cdr(t)) {
@@ -139,7 +139,7 @@ static int type_of_spec(const kr_type **out, kr_term *spec)
 			 !strcmp(kr_sym_name(dim), "?"))
 			shape[ndim++] = -1;
 		else
-			return lang_type_error("graph-input", "a dimension (? or a "
+			return lang_type_error(who, "a dimension (? or a "
 					  "length)", dim);
 	}
 	*out = kr_type_tensor(d, ndim, shape);
@@ -150,7 +150,7 @@ static int type_of_spec(const kr_type **out, kr_term *spec)
 PRIM(p_graph_input)
 {
 	const kr_type *type;
-	int rc = type_of_spec(&type, a[0]);
+	int rc = type_of_spec(&type, "graph-input", a[0]);
 	if (rc < 0)
 		return rc;
 	const char *name = NULL;
@@ -166,7 +166,10 @@ PRIM(p_graph_input)
 	return 0;
 }
 
-/* (constant x [TYPE]): a Constant of a number, as pt.constant. */
+/*
+ * (constant x [TYPE] ["name"]): a Constant of a number, as pt.constant;
+ * a named one prints as `name{2.0}`, as PyTensor's Constant(..., name=).
+ */
 /* The most elements a constant made at the prompt may have. */
 enum { MAX_CONSTANT = 1 << 24 };
 
@@ -175,8 +178,17 @@ PRIM(p_constant)
 	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
 		return lang_type_error("constant", "a number", a[0]);
 	const kr_type *type = NULL;
-	if (n > 1) {
-		int rc = type_of_spec(&type, a[1]);
+	const char *name = NULL;
+	for (size_t i = 1; i < n; i++) {
+		bool is_name = kr_term_kind(a[i]) == KR_STR;
+		if (is_name ? name != NULL : type != NULL)
+			return kr_error_set(KR_EINVALID, "constant: give at "
+					    "most one type and one name");
+		if (is_name) {
+			name = kr_str_value(a[i]);
+			continue;
+		}
+		int rc = type_of_spec(&type, "constant", a[i]);
 		if (rc < 0)
 			return rc;
 	}
@@ -190,7 +202,10 @@ PRIM(p_constant)
 				    size, MAX_CONSTANT);
 	double d = kr_term_kind(a[0]) == KR_INT ? (double)kr_int_value(a[0])
 						: kr_real_value(a[0]);
-	*out = kr_variable_term(kr_constant_new(d, type));
+	kr_variable *c = kr_constant_new(d, type);
+	if (name)
+		kr_variable_set_name(c, name);
+	*out = kr_variable_term(c);
 	return 0;
 }
 
@@ -464,11 +479,123 @@ static int check_printable(const char *who, const kr_variable *v)
 			    "use dprint or repr", who, LANG_PRINT_MAX);
 }
 
+/* =================================================== FunctionGraphs */
+
+/*
+ * A FunctionGraph value: what `(function-graph ...)` makes, printed as its
+ * repr. Rewriters change it in place, as PyTensor's `rewriter.rewrite(fg)`.
+ */
+static char *fgraph_str(const void *p)
+{
+	return kr_fgraph_repr(p);
+}
+
+static const kr_foreign_type fgraph_type = {"FunctionGraph", NULL, NULL,
+					    fgraph_str, NULL};
+
+kr_fgraph *lang_as_fgraph(const kr_term *t)
+{
+	return kr_is_foreign_of(t, &fgraph_type) ? kr_foreign_ptr(t) : NULL;
+}
+
+/*
+ * The graphs of a list argument: one graph, or a proper list of graphs
+ * (a list whose head is an op is one graph, the expression it stands for).
+ */
+static int graph_list(kr_variable ***out, size_t *n, const char *who,
+		      kr_term *t)
+{
+	long len = kr_list_length(t);
+	if (len < 0 || (len > 0 && kr_term_op(kr_car(t)))) {
+		*out = kr_alloc(sizeof **out);
+		*n = 1;
+		return lang_graph_of(*out, who, t);
+	}
+	*out = kr_alloc(((size_t)len + 1) * sizeof **out);
+	*n = (size_t)len;
+	for (long i = 0; i < len; i++, t = kr_cdr(t)) {
+		int rc = lang_graph_of(&(*out)[i], who, kr_car(t));
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * (function-graph OUTPUTS) or (function-graph INPUTS OUTPUTS): PyTensor's
+ * FunctionGraph(inputs, outputs) over a copy of the graphs (clone=True),
+ * the inputs inferred when not given. OUTPUTS is a graph or a list.
+ */
+PRIM(p_function_graph)
+{
+	kr_variable **ins = NULL, **outs;
+	size_t nin = 0, nout;
+	int rc = graph_list(&outs, &nout, "function-graph", a[n - 1]);
+	if (rc < 0 || (n > 1 && (rc = graph_list(&ins, &nin, "function-graph",
+						  a[0])) < 0))
+		return rc;
+	if (nout == 0)
+		return kr_error_set(KR_EINVALID, "function-graph: no outputs");
+	kr_fgraph *fg;
+	if (kr_fgraph_new(&fg, nin, ins, nout, outs, true) < 0)
+		return kr_error_set(KR_EINVALID, "function-graph: %s",
+				    kr_strdup(kr_error_last()->message));
+	*out = kr_foreign(&fgraph_type, fg);
+	return 0;
+}
+
+PRIM(p_function_graphp)
+{
+	(void)n;
+	*out = lang_bool(lang_as_fgraph(a[0]) != NULL);
+	return 0;
+}
+
+static int fgraph_arg(kr_fgraph **out, const char *who, kr_term *t)
+{
+	*out = lang_as_fgraph(t);
+	return *out ? 0 : lang_type_error(who, "a FunctionGraph", t);
+}
+
+/* The list of v[0..n) as graph terms. */
+static kr_term *var_list(size_t n, kr_variable *(*get)(const kr_fgraph *,
+							 size_t),
+			 const kr_fgraph *fg)
+{
+	kr_term **items = kr_alloc((n ? n : 1) * sizeof *items);
+	for (size_t i = 0; i < n; i++)
+		items[i] = kr_variable_term(get(fg, i));
+	return kr_list(n, items);
+}
+
+/* (fgraph-inputs fg), (fgraph-outputs fg): fg.inputs, fg.outputs. */
+PRIM(p_fgraph_inputs)
+{
+	(void)n;
+	kr_fgraph *fg;
+	int rc = fgraph_arg(&fg, "fgraph-inputs", a[0]);
+	if (rc == 0)
+		*out = var_list(kr_fgraph_ninputs(fg), kr_fgraph_input, fg);
+	return rc;
+}
+
+PRIM(p_fgraph_outputs)
+{
+	(void)n;
+	kr_fgraph *fg;
+	int rc = fgraph_arg(&fg, "fgraph-outputs", a[0]);
+	if (rc == 0)
+		*out = var_list(kr_fgraph_noutputs(fg), kr_fgraph_output, fg);
+	return rc;
+}
+
 /* ========================================================== printers */
 
-/* A FunctionGraph over a copy of g (inputs inferred). */
+/* A FunctionGraph value, or one over a copy of the graph g. */
 static int fgraph_of(kr_fgraph **out, const char *who, kr_term *t)
 {
+	if ((*out = lang_as_fgraph(t)))
+		return 0;
 	kr_variable *v;
 	int rc = lang_graph_of(&v, who, t);
 	if (rc < 0)
@@ -510,10 +637,16 @@ PRIM(p_pprint_string)
 	return 0;
 }
 
-/* (dprint g): print the variable g as pytensor.dprint(g) does. */
+/*
+ * (dprint g): print the variable g as pytensor.dprint(g) does; a
+ * FunctionGraph with the toposort indices, as pytensor.dprint(fg).
+ */
 PRIM(p_dprint)
 {
 	(void)n;
+	kr_fgraph *fg = lang_as_fgraph(a[0]);
+	if (fg)
+		return print_text(out, kr_fgraph_dprint(fg), false);
 	kr_variable *v;
 	int rc = lang_graph_of(&v, "dprint", a[0]);
 	return rc < 0 ? rc : print_text(out, kr_dprint(1, &v), false);
@@ -706,7 +839,7 @@ PRIM(p_graph_eval)
 
 static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
-	{"constant", 1, 2, p_constant},
+	{"constant", 1, 3, p_constant},
 	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 1, p_op},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
@@ -714,6 +847,10 @@ static const lang_prim_def prims[] = {
 	{"etuplize", 1, 2, p_etuplize}, {"var", 0, 1, p_var},
 	{"pprint", 1, 1, p_pprint}, {"pprint-string", 1, 1, p_pprint_string},
 	{"dprint", 1, 1, p_dprint}, {"repr", 1, 1, p_repr},
+	{"function-graph", 1, 2, p_function_graph},
+	{"function-graph?", 1, 1, p_function_graphp},
+	{"fgraph-inputs", 1, 1, p_fgraph_inputs},
+	{"fgraph-outputs", 1, 1, p_fgraph_outputs},
 	{"graph-dot", 1, 2, p_graph_dot}, {"graph-nodes", 1, 1, p_graph_nodes},
 	{"graph-eval", 1, 2, p_graph_eval},
 };

@@ -392,6 +392,9 @@ void lang_graphs_init(void);
  */
 int lang_graph_of(kr_variable **out, const char *who, kr_term *t);
 
+/** The FunctionGraph a `function-graph` value holds, or NULL. */
+kr_fgraph *lang_as_fgraph(const kr_term *t);
+
 /**
  * Apply an op at the prompt: a new node when every argument is a graph
  * Variable or a number (a float64 constant), else the etuple (op arg ...).

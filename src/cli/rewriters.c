@@ -158,14 +158,112 @@ static bool is_option(const kr_term *t, const char *name)
 	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
 }
 
-/* (pattern-rewriter IN OUT [name]): PyTensor's PatternNodeRewriter. */
+/*
+ * A constrained pattern variable, PyTensor's `{"pattern": "x",
+ * "constraint": fn}`: what `(constrained v pred)` makes, to be written in
+ * the in-pattern of a pattern-rewriter. It prints as its variable, as
+ * PyTensor prints a ConstrainedVar.
+ */
+typedef struct constrained {
+	kr_term *var;
+	kr_term *pred;
+} constrained;
+
+static char *constrained_str(const void *p)
+{
+	return lang_show(((const constrained *)p)->var);
+}
+
+static const kr_foreign_type constrained_type = {"constrained", NULL, NULL,
+						 constrained_str, NULL};
+
+/* (constrained v pred): v, bound only to graphs for which pred is true. */
+PRIM(p_constrained)
+{
+	(void)n;
+	if (!kr_is_var(a[0]))
+		return lang_type_error("constrained", "a logic variable", a[0]);
+	if (!lang_is_procedure(a[1]))
+		return lang_type_error("constrained", "a procedure", a[1]);
+	constrained *c = kr_alloc(sizeof *c);
+	*c = (constrained){a[0], a[1]};
+	*out = kr_foreign(&constrained_type, c);
+	return 0;
+}
+
+/*
+ * The constraint of a pattern variable: pred applied to the graph the
+ * variable would be bound to. An error of pred fails the rewrite with it.
+ */
+static bool call_constraint(const kr_variable *value, void *data)
+{
+	kr_term *arg = kr_variable_term(value), *res;
+	if (lang_apply(&res, data, 1, &arg) < 0) {
+		kr_error_set(kr_error_last()->code, "constraint: %s",
+			     kr_strdup(kr_error_last()->message));
+		return false;
+	}
+	return lang_truthy(res);
+}
+
+enum { MAX_PATTERN_DEPTH = 10000 };
+
+/*
+ * The pattern t with each constrained variable replaced by its variable,
+ * recorded in the list *cs. NULL with the error
+ * set for a pattern deeper than MAX_PATTERN_DEPTH.
+ */
+static kr_term *strip_constraints(kr_term *t, kr_term **cs, int depth)
+{
+	if (depth > MAX_PATTERN_DEPTH) {
+		kr_error_set(KR_ELIMIT, "pattern-rewriter: a pattern deeper "
+			     "than %d", MAX_PATTERN_DEPTH);
+		return NULL;
+	}
+	if (kr_is_foreign_of(t, &constrained_type)) {
+		constrained *c = kr_foreign_ptr(t);
+		*cs = kr_cons(kr_foreign(&constrained_type, c), *cs);
+		return c->var;
+	}
+	kr_kind k = kr_term_kind(t);
+	if (k == KR_ETUPLE) {
+		size_t len = kr_etuple_len(t);
+		kr_term **items = kr_alloc((len ? len : 1) * sizeof *items);
+		bool same = true;
+		for (size_t i = 0; i < len; i++) {
+			kr_term *e = kr_etuple_ref(t, i);
+			if (!(items[i] = strip_constraints(e, cs, depth + 1)))
+				return NULL;
+			same = same && items[i] == e;
+		}
+		return same ? t : kr_etuple(len, items);
+	}
+	if (k == KR_CONS) {
+		kr_term *car = strip_constraints(kr_car(t), cs, depth + 1);
+		kr_term *cdr = car ? strip_constraints(kr_cdr(t), cs, depth + 1)
+				   : NULL;
+		if (!cdr)
+			return NULL;
+		return car == kr_car(t) && cdr == kr_cdr(t) ? t
+							    : kr_cons(car, cdr);
+	}
+	return t;
+}
+
+/*
+ * (pattern-rewriter IN OUT [name] ['allow-multiple-clients]): PyTensor's
+ * PatternNodeRewriter; IN may hold (constrained v pred) variables.
+ */
 PRIM(p_pattern_rewriter)
 {
-	kr_term *in = a[0];
+	kr_term *cs = kr_nil();
+	kr_term *in = strip_constraints(a[0], &cs, 0);
+	if (!in)
+		return kr_error_last()->code;
 	if (!kr_is_pair(in) || kr_term_kind(in) == KR_FOREIGN ||
 	    !kr_term_op(kr_car(in)))
 		return lang_type_error("pattern-rewriter", "a pattern (op pattern "
-				  "...)", in);
+				  "...)", a[0]);
 	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
 	for (size_t i = 2; i < n; i++) {
 		if (is_option(a[i], "allow-multiple-clients")) {
@@ -178,7 +276,12 @@ PRIM(p_pattern_rewriter)
 		opts.name = kr_term_kind(a[i]) == KR_STR ?
 			    kr_str_value(a[i]) : kr_sym_name(a[i]);
 	}
-	*out = node_rw_term(kr_pattern_node_rewriter_new(in, a[1], &opts));
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, a[1], &opts);
+	for (kr_term *l = cs; kr_is_pair(l); l = kr_cdr(l)) {
+		constrained *c = kr_foreign_ptr(kr_car(l));
+		kr_pattern_constrain(rw, c->var, call_constraint, c->pred);
+	}
+	*out = node_rw_term(rw);
 	return 0;
 }
 
@@ -399,7 +502,8 @@ static int query_of(kr_rewrite_db_query **out, const char *who, size_t n,
 PRIM(p_rewrite_graph)
 {
 	kr_variable *v;
-	int rc = lang_graph_of(&v, "rewrite-graph", a[0]);
+	kr_fgraph *fg = lang_as_fgraph(a[0]);
+	int rc = fg ? 0 : lang_graph_of(&v, "rewrite-graph", a[0]);
 	if (rc < 0)
 		return rc;
 	kr_rewrite_graph_opts opts = KR_REWRITE_GRAPH_OPTS_INIT;
@@ -422,22 +526,35 @@ PRIM(p_rewrite_graph)
 	opts.require = lists[1];
 	opts.exclude = lists[2];
 	kr_variable *res;
-	if ((rc = kr_rewrite_graph_query(&res, v, &opts)) < 0)
-		return kr_error_set(rc, "rewrite-graph: %s",
-				    kr_strdup(kr_error_last()->message));
-	*out = kr_variable_term(res);
-	return 0;
+	if (fg) {
+		rc = kr_rewrite_fgraph_query(fg, &opts);
+		*out = a[0];
+	} else if ((rc = kr_rewrite_graph_query(&res, v, &opts)) == 0)
+		*out = kr_variable_term(res);
+	return rc < 0 ? kr_error_set(rc, "rewrite-graph: %s",
+				     kr_strdup(kr_error_last()->message)) : 0;
 }
 
-/* (rewrite g rewriter): rewrite a copy of g with one rewriter. */
+/*
+ * (rewrite g rewriter): rewrite a copy of g with one rewriter; a
+ * FunctionGraph value is rewritten in place and returned.
+ */
 PRIM(p_rewrite)
 {
 	(void)n;
 	kr_variable *v, *res;
 	kr_graph_rewriter *rw;
-	int rc = lang_graph_of(&v, "rewrite", a[0]);
+	kr_fgraph *fg = lang_as_fgraph(a[0]);
+	int rc = fg ? 0 : lang_graph_of(&v, "rewrite", a[0]);
 	if (rc < 0 || (rc = graph_rw_of(&rw, "rewrite", a[1])) < 0)
 		return rc;
+	if (fg) {
+		if ((rc = kr_rewrite_fgraph(fg, rw)) < 0)
+			return kr_error_set(rc, "rewrite: %s",
+					    kr_strdup(kr_error_last()->message));
+		*out = a[0];
+		return 0;
+	}
 	if ((rc = kr_rewrite_graph(&res, v, rw, true)) < 0)
 		return kr_error_set(rc, "rewrite: %s",
 				    kr_strdup(kr_error_last()->message));
@@ -613,6 +730,7 @@ PRIM(p_equilibrium_db)
 
 static const lang_prim_def prims[] = {
 	{"backward", 1, 1, p_backward},
+	{"constrained", 2, 2, p_constrained},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
 	{"pattern-rewriter", 2, 4, p_pattern_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},

@@ -105,3 +105,37 @@ op1
                                          'allow-multiple-clients))))
 (pattern-rewriter (op4 (op1 pa pb)) (op3 pa pb) 42)
 (repr (rewrite (op1 (op1 x)) (in2out (pattern-rewriter (op1 pa) (op1 (op1 pa))) 'ignore-newtrees)))
+;; FunctionGraph values: several outputs, given inputs, rewritten in place
+(define fg (function-graph (list x y z) (list (op1 (op2 x y)) (op1 (op2 x y)) z)))
+fg
+(function-graph? fg)
+(function-graph? (op1 x))
+(fgraph-inputs fg)
+(fgraph-outputs fg)
+(dprint fg)
+(eq? (rewrite fg (merge-rewriter)) fg)
+fg
+(graph-nodes fg)
+(rewrite-graph fg)
+(function-graph (op1 x y))
+(function-graph '())
+(function-graph (list x 'a))
+(function-graph (list x) (list (op1 x y)))
+(fgraph-outputs (op1 x))
+(pprint fg)
+;; constrained pattern variables: PyTensor's {"pattern": ..., "constraint": ...}
+(define (computed? r) (if (graph-op r) #t #f))
+(define cpat (pattern-rewriter (op1 (constrained pa computed?)) (op3 pa)))
+cpat
+(rewrite (function-graph (op1 (op1 (op2 x y)))) (in2out cpat))
+(constrained 'a computed?)
+(constrained pa 'computed?)
+;; a constraint failing with an error: the walker warns and goes on, the
+;; equilibrium rewriter stops with it
+(define bad (pattern-rewriter (op1 (constrained pa (lambda (r) (+ r 1)))) (op3 pa)))
+(rewrite (function-graph (op1 (op2 x y))) (in2out bad))
+(rewrite (function-graph (op1 (op2 x y))) bad)
+;; named constants
+(constant 2 "two")
+(repr (op1 (constant 2 '(scalar int8) "c") x))
+(constant 2 "a" "b")
