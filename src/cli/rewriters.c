@@ -252,7 +252,8 @@ static kr_term *strip_constraints(kr_term *t, kr_term **cs, int depth)
 
 /*
  * (pattern-rewriter IN OUT [name] ['allow-multiple-clients]): PyTensor's
- * PatternNodeRewriter; IN may hold (constrained v pred) variables.
+ * PatternNodeRewriter; IN may hold (constrained v pred) variables (in OUT
+ * they stand for their variable, as PyTensor converts both patterns).
  */
 PRIM(p_pattern_rewriter)
 {
@@ -276,7 +277,10 @@ PRIM(p_pattern_rewriter)
 		opts.name = kr_term_kind(a[i]) == KR_STR ?
 			    kr_str_value(a[i]) : kr_sym_name(a[i]);
 	}
-	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, a[1], &opts);
+	kr_term *ignored = kr_nil(), *outp = strip_constraints(a[1], &ignored, 0);
+	if (!outp)
+		return kr_error_last()->code;
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, outp, &opts);
 	for (kr_term *l = cs; kr_is_pair(l); l = kr_cdr(l)) {
 		constrained *c = kr_foreign_ptr(kr_car(l));
 		kr_pattern_constrain(rw, c->var, call_constraint, c->pred);

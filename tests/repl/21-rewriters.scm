@@ -128,6 +128,7 @@ fg
 (define cpat (pattern-rewriter (op1 (constrained pa computed?)) (op3 pa)))
 cpat
 (rewrite (function-graph (op1 (op1 (op2 x y)))) (in2out cpat))
+(rewrite (function-graph (op1 (op2 x y))) (in2out (pattern-rewriter (op1 pa) (constrained pa computed?))))
 (constrained 'a computed?)
 (constrained pa 'computed?)
 ;; a constraint failing with an error: the walker warns and goes on, the
