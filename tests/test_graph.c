@@ -231,6 +231,12 @@ static const kr_op_desc scale_desc = {
 	.props_to_string = scale_string,
 };
 
+static char *op_own_name(const kr_op *op)
+{
+	return kr_strfmt("%s@%g", kr_op_name(op),
+			 *(const double *)kr_op_props(op));
+}
+
 static kr_op *scale_op(double k)
 {
 	double *p = kr_alloc_atomic(sizeof *p);
@@ -263,6 +269,20 @@ START_TEST(test_op_props)
 	int p1 = 1, p2 = 1;
 	ck_assert(!kr_op_equal(kr_op_new(&plain, &p1), kr_op_new(&plain, &p2)));
 	ck_assert(kr_op_equal(kr_op_new(&plain, &p1), kr_op_new(&plain, &p1)));
+	/* a descriptor's to_string prints each op its own way (MyOp's
+	 * __str__): equal ops of different names, graphs printing them */
+	static const kr_op_desc named = {.name = "MyOp", .min_inputs = 1,
+					 .max_inputs = 1, .infer = scale_infer,
+					 .props_equal = scale_equal,
+					 .props_hash = scale_hash,
+					 .to_string = op_own_name};
+	static double one = 1;
+	kr_op *opy = kr_op_new(&named, &one), *opz = kr_op_new(&named, &one);
+	ck_assert(kr_op_equal(opy, opz));
+	ck_assert_str_eq(kr_op_to_string(opy), "MyOp@1");
+	kr_variable *o;
+	ck_assert_int_eq(KR_OP_CALL(&o, opy, scalar("x")), 0);
+	ck_assert_str_eq(kr_pprint(o), "MyOp@1(x)");
 }
 END_TEST
 

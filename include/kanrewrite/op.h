@@ -81,6 +81,13 @@ typedef struct kr_op_desc {
 	/** Evaluation into the nout values outs[0..nout), as `perform`. */
 	int (*perform_outputs)(kr_value **outs, const kr_op *op, size_t nin,
 			       const kr_value *const *in);
+	/**
+	 * The whole printed form of an op, a collected string, as a PyTensor
+	 * Op's own `__str__` (e.g. each op object printing its own name
+	 * while equal props make ops of different names equal). NULL: the
+	 * name, or `name{props}` (see props_to_string).
+	 */
+	char *(*to_string)(const kr_op *op);
 } kr_op_desc;
 
 /**
@@ -112,9 +119,10 @@ bool kr_op_equal(const kr_op *a, const kr_op *b);
 uint64_t kr_op_hash(const kr_op *op);
 
 /**
- * The printed form, as PyTensor's str(op): the name, or `name{props}`
- * when the descriptor prints props; an opaque bare scalar op `ps.NAME`
- * prints as NAME. Returns: a collected string.
+ * The printed form, as PyTensor's str(op): the descriptor's to_string
+ * if it has one, else the name, or `name{props}` when the descriptor
+ * prints props; an opaque bare scalar op `ps.NAME` prints as NAME.
+ * Returns: a collected string.
  */
 char *kr_op_to_string(const kr_op *op);
 

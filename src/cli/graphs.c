@@ -95,7 +95,16 @@ int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a)
 	int rc = kr_op_call(&v, op, n, in);
 	if (rc < 0)
 		return rc;
-	*out = kr_variable_term(v);
+	kr_apply *node = kr_variable_owner(v);
+	size_t nout = kr_apply_noutputs(node);
+	if (nout == 1) {
+		*out = kr_variable_term(v);
+		return 0;
+	}
+	kr_term **outs = kr_alloc(nout * sizeof *outs);
+	for (size_t i = 0; i < nout; i++)
+		outs[i] = kr_variable_term(kr_apply_output(node, i));
+	*out = kr_list(nout, outs); /* as PyTensor, the list of outputs */
 	return 0;
 }
 
@@ -231,9 +240,116 @@ PRIM(p_opp)
  * opaque op of the token, which takes any inputs, as PyTensor's tests'
  * `MyOp("Op1")`: (define op1 (op 'Op1)) (op1 x y).
  */
+/*
+ * Ops made at the prompt with props, as the MyOp of PyTensor's tests
+ * (tests/graph/utils.py): an op has a name, which it prints as, an
+ * optional prop `x` and a number of outputs. Two such ops are equal when
+ * they are the same op, or when both have an x, their x are equal and
+ * so are their numbers of outputs (MyOp.__eq__), whatever their names;
+ * so `(op 'OpY 'x 1)` and `(op 'OpZ 'x 1)` match each other in patterns.
+ * Any inputs; every output has the type of the first input (a float64
+ * scalar without inputs). One descriptor per number of outputs (the
+ * library keeps the number of outputs in the descriptor).
+ */
+typedef struct prompt_op {
+	const char *name;
+	kr_term *x; /* NULL: none */
+	int nout;
+} prompt_op;
+
+static bool prompt_op_equal(const void *a, const void *b)
+{
+	const prompt_op *p = a, *q = b;
+	return p == q || (p->x && q->x && p->nout == q->nout &&
+			  kr_equal(p->x, q->x));
+}
+
+static uint64_t prompt_op_hash(const void *a)
+{
+	const prompt_op *p = a;
+	return p->x ? kr_hash(p->x) * 31u + (uint64_t)p->nout
+		    : (uint64_t)(uintptr_t)p;
+}
+
+static char *prompt_op_str(const kr_op *op)
+{
+	return kr_strdup(((const prompt_op *)kr_op_props(op))->name);
+}
+
+static const kr_type *first_type(size_t nin, const kr_type *const *ts)
+{
+	return nin ? ts[0] : kr_type_scalar(KR_FLOAT64);
+}
+
+static int prompt_op_infer(const kr_type **out, const kr_op *op, size_t nin,
+			   const kr_type *const *ts)
+{
+	(void)op;
+	*out = first_type(nin, ts);
+	return 0;
+}
+
+static int prompt_op_infer_outputs(const kr_type **out, const kr_op *op,
+				   size_t nin, const kr_type *const *ts)
+{
+	int nout = ((const prompt_op *)kr_op_props(op))->nout;
+	for (int i = 0; i < nout; i++)
+		out[i] = first_type(nin, ts);
+	return 0;
+}
+
+enum { MAX_OP_OUTPUTS = 64 };
+
+static kr_op_desc *prompt_descs[MAX_OP_OUTPUTS + 1];
+
+static const kr_op_desc *prompt_desc(int nout)
+{
+	if (!prompt_descs[nout]) {
+		kr_op_desc *d = kr_alloc(sizeof *d);
+		*d = (kr_op_desc){.name = "MyOp", .min_inputs = 0,
+				  .max_inputs = -1, .infer = prompt_op_infer,
+				  .props_equal = prompt_op_equal,
+				  .props_hash = prompt_op_hash,
+				  .nout = nout > 1 ? nout : 0,
+				  .infer_outputs = nout > 1 ? prompt_op_infer_outputs
+							    : NULL,
+				  .to_string = prompt_op_str};
+		prompt_descs[nout] = d;
+	}
+	return prompt_descs[nout];
+}
+
+/* The props of (op NAME 'x X 'n-outs N) from a[1..n). */
+static int prompt_op_props(prompt_op *p, size_t n, kr_term *const *a)
+{
+	for (size_t i = 1; i < n; i += 2) {
+		const char *key = kr_term_kind(a[i]) == KR_SYM ? kr_sym_name(a[i])
+							       : "";
+		if (i + 1 >= n || (strcmp(key, "x") && strcmp(key, "n-outs")))
+			return kr_error_set(KR_EINVALID, "op: expected 'x VALUE "
+					    "or 'n-outs N after the name, got "
+					    "%s", lang_show(a[i]));
+		if (!strcmp(key, "x")) {
+			p->x = a[i + 1];
+			continue;
+		}
+		kr_term *v = a[i + 1];
+		if (kr_term_kind(v) != KR_INT || kr_int_value(v) < 1 ||
+		    kr_int_value(v) > MAX_OP_OUTPUTS)
+			return kr_error_set(KR_EINVALID, "op: 'n-outs: not a "
+					    "number of outputs from 1 to %d: %s",
+					    MAX_OP_OUTPUTS, lang_show(v));
+		p->nout = (int)kr_int_value(v);
+	}
+	return 0;
+}
+
+/*
+ * (op NAME): the op of a token, as the graph format reads it.
+ * (op NAME 'x X 'n-outs N): a new op with props (see prompt_op).
+ */
 PRIM(p_op)
 {
-	(void)n;
 	kr_kind k = kr_term_kind(a[0]);
 	if (k != KR_SYM && k != KR_STR)
 		return lang_type_error("op", "a symbol or a string", a[0]);
@@ -242,7 +358,16 @@ PRIM(p_op)
 		return lang_type_error("op", "an op name (no spaces, "
 				       "parentheses, quotes or semicolons)",
 				       a[0]);
-	*out = kr_op_term(kr_op_from_token(name));
+	if (n == 1) {
+		*out = kr_op_term(kr_op_from_token(name));
+		return 0;
+	}
+	prompt_op *p = kr_alloc(sizeof *p);
+	*p = (prompt_op){kr_strdup(name), NULL, 1};
+	int rc = prompt_op_props(p, n, a);
+	if (rc < 0)
+		return rc;
+	*out = kr_op_term(kr_op_new(prompt_desc(p->nout), p));
 	return 0;
 }
 
@@ -591,16 +716,19 @@ PRIM(p_fgraph_outputs)
 
 /* ========================================================== printers */
 
-/* A FunctionGraph value, or one over a copy of the graph g. */
+/* A FunctionGraph value, or one over a copy of a graph or list of graphs. */
 static int fgraph_of(kr_fgraph **out, const char *who, kr_term *t)
 {
 	if ((*out = lang_as_fgraph(t)))
 		return 0;
-	kr_variable *v;
-	int rc = lang_graph_of(&v, who, t);
+	kr_variable **vs;
+	size_t k;
+	int rc = graph_list(&vs, &k, who, t);
 	if (rc < 0)
 		return rc;
-	return kr_fgraph_new(out, 0, NULL, 1, &v, true) < 0 ?
+	if (k == 0)
+		return kr_error_set(KR_EINVALID, "%s: no graphs", who);
+	return kr_fgraph_new(out, 0, NULL, k, vs, true) < 0 ?
 	       kr_error_set(KR_EINVALID, "%s: %s", who,
 			    kr_strdup(kr_error_last()->message)) : 0;
 }
@@ -638,8 +766,8 @@ PRIM(p_pprint_string)
 }
 
 /*
- * (dprint g): print the variable g as pytensor.dprint(g) does; a
- * FunctionGraph with the toposort indices, as pytensor.dprint(fg).
+ * (dprint g): print the variable g (or a list of them) as pytensor.dprint
+ * does; a FunctionGraph with the toposort indices, as pytensor.dprint(fg).
  */
 PRIM(p_dprint)
 {
@@ -647,9 +775,10 @@ PRIM(p_dprint)
 	kr_fgraph *fg = lang_as_fgraph(a[0]);
 	if (fg)
 		return print_text(out, kr_fgraph_dprint(fg), false);
-	kr_variable *v;
-	int rc = lang_graph_of(&v, "dprint", a[0]);
-	return rc < 0 ? rc : print_text(out, kr_dprint(1, &v), false);
+	kr_variable **vs;
+	size_t k;
+	int rc = graph_list(&vs, &k, "dprint", a[0]);
+	return rc < 0 ? rc : print_text(out, kr_dprint(k, vs), false);
 }
 
 /* (repr g): print the repr of the FunctionGraph of g. */
@@ -840,7 +969,7 @@ PRIM(p_graph_eval)
 static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
 	{"constant", 1, 3, p_constant},
-	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 1, p_op},
+	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 5, p_op},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
 	{"etuple", 0, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},

@@ -67,6 +67,8 @@ char *kr_op_to_string(const kr_op *op)
 	kr_check(op != NULL);
 	if (op->desc == &kri_output_desc)
 		return kr_strfmt("output[%d]", *(const int *)op->props);
+	if (op->desc->to_string)
+		return op->desc->to_string(op);
 	if (kr_op_is_opaque(op) && !strncmp(op->desc->name, "ps.", 3))
 		return kr_strdup(op->desc->name + 3); /* str(ps.add) is add */
 	if (!op->desc->props_to_string || !op->props)

@@ -89,6 +89,25 @@
 (rewrite g (walk (op1 (constrained v1 by-op2?)) (op3 v1)))
 (define g (function-graph (list x y z) (list (op4 (op1 (op2 x y)) (op1 (op1 x y))))))
 (rewrite g (keyed (op1 (constrained v1 by-op2?)) (op3 v1)))
+; test_eq: op_y and op_z are MyOps with x=1, equal whatever their names
+(define op-y (op 'OpY 'x 1))
+(define op-z (op 'OpZ 'x 1))
+(rewrite (function-graph (list x y z) (list (op1 (op-y x y) z)))
+         (walk (op1 (op-z v1 v2) v3) (op4 v3 v2)))
+(rewrite (function-graph (list x y z) (list (op1 (op-y x y) z)))
+         (keyed (op1 (op-z v1 v2) v3) (op4 v3 v2)))
+; test_patternsub_multi_output_nodes: a node of two outputs is not replaced,
+; a node using one of them is
+(define op-multiple-outputs (op 'OpMultipleOutputs 'n-outs 2))
+(define es (op-multiple-outputs x))
+(define e1 (car es))
+(define e2 (cadr es))
+(define rw (in2out (pattern-rewriter (op-multiple-outputs vx) vx "ps")
+                   (pattern-rewriter (op-y vx) vx "ps")))
+(rewrite (function-graph (list x) (list e2 e1)) rw)
+(define g (function-graph (list x) (list (op-y e2) (op-y e1))))
+g
+(rewrite g rw)
 ; TestSubstitutionNodeRewriter.test_straightforward
 (repr (rewrite (op1 (op1 (op1 (op1 (op1 x)))))
                (op-key-rewriter (substitution-rewriter op1 op2))))
