@@ -175,13 +175,13 @@ PRIM(p_graph_input)
 	return 0;
 }
 
+/* The most elements a constant made at the prompt may have. */
+enum { MAX_CONSTANT = 1 << 24 };
+
 /*
  * (constant x [TYPE] ["name"]): a Constant of a number, as pt.constant;
  * a named one prints as `name{2.0}`, as PyTensor's Constant(..., name=).
  */
-/* The most elements a constant made at the prompt may have. */
-enum { MAX_CONSTANT = 1 << 24 };
-
 PRIM(p_constant)
 {
 	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
@@ -234,12 +234,6 @@ PRIM(p_opp)
 	return 0;
 }
 
-/*
- * (op NAME): the op of that name (symbol or string), as the graph format
- * reads an op token: a library op (`add`, `ps.add`, `Dot`), else the
- * opaque op of the token, which takes any inputs, as PyTensor's tests'
- * `MyOp("Op1")`: (define op1 (op 'Op1)) (op1 x y).
- */
 /*
  * Ops made at the prompt with props, as the MyOp of PyTensor's tests
  * (tests/graph/utils.py): an op has a name, which it prints as, an
@@ -345,7 +339,10 @@ static int prompt_op_props(prompt_op *p, size_t n, kr_term *const *a)
 }
 
 /*
- * (op NAME): the op of a token, as the graph format reads it.
+ * (op NAME): the op of that name (symbol or string), as the graph format
+ * reads an op token: a library op (`add`, `ps.add`, `Dot`), else the
+ * opaque op of the token, which takes any inputs, as PyTensor's tests'
+ * `MyOp("Op1")`: (define op1 (op 'Op1)) (op1 x y).
  * (op NAME 'x X 'n-outs N): a new op with props (see prompt_op).
  */
 PRIM(p_op)
@@ -682,7 +679,7 @@ static int fgraph_arg(kr_fgraph **out, const char *who, kr_term *t)
 	return *out ? 0 : lang_type_error(who, "a FunctionGraph", t);
 }
 
-/* The list of v[0..n) as graph terms. */
+/* The list of get(fg, 0) ... get(fg, n - 1) as graph terms. */
 static kr_term *var_list(size_t n, kr_variable *(*get)(const kr_fgraph *,
 							 size_t),
 			 const kr_fgraph *fg)
