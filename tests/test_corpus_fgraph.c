@@ -265,7 +265,8 @@ typedef struct g5 {
 	kr_fgraph *fg;
 } g5;
 
-static g5 graph5(void)
+/* Its variables only (fg NULL), for cases that make their own graph. */
+static g5 graph5_vars(void)
 {
 	g5 g;
 	g.var1 = myvar("var1");
@@ -273,6 +274,13 @@ static g5 graph5(void)
 	g.var3 = OP1(g.var2, g.var1);
 	g.var4 = OP2(g.var3, g.var2);
 	g.var5 = OP3(g.var4, g.var2, g.var2);
+	g.fg = NULL;
+	return g;
+}
+
+static g5 graph5(void)
+{
+	g5 g = graph5_vars();
 	g.fg = FG((g.var1, g.var2), (g.var3, g.var5));
 	return g;
 }
@@ -715,55 +723,37 @@ START_TEST(fg_remove_input)
 }
 END_TEST
 
-/* var1, var2; op1_out = op1(var2, var1); op2_out = op2(op1_out, var2);
- * op3_out = op3(op2_out, var2, var2) (test_remove_in_and_out and
- * test_remove_duplicates). */
-typedef struct g3o {
-	kr_variable *var1, *var2, *op1_out, *op2_out, *op3_out;
-} g3o;
-
-static g3o graph3o(void)
-{
-	g3o g;
-	g.var1 = myvar("var1");
-	g.var2 = myvar("var2");
-	g.op1_out = OP1(g.var2, g.var1);
-	g.op2_out = OP2(g.op1_out, g.var2);
-	g.op3_out = OP3(g.op2_out, g.var2, g.var2);
-	return g;
-}
-
 /* TestFunctionGraph.test_remove_in_and_out */
 START_TEST(fg_remove_in_and_out)
 {
-	g3o g = graph3o();
-	kr_fgraph *fg = FG((g.var1, g.var2), (g.op1_out, g.op3_out));
+	g5 g = graph5_vars(); /* var3..var5: PyTensor's op1_out..op3_out */
+	kr_fgraph *fg = FG((g.var1, g.var2), (g.var3, g.var5));
 	ok(kr_fgraph_remove_output(fg, 1, NULL));
 	integrity(fg);
-	OUTPUTS(fg, g.op1_out);
-	ck_assert(!kr_fgraph_has_variable(fg, g.op3_out));
-	NOT_A_CLIENT(fg, OWNER(g.op3_out), g.var1, g.var2, g.op1_out,
-		     g.op2_out, g.op3_out);
+	OUTPUTS(fg, g.var3);
+	ck_assert(!kr_fgraph_has_variable(fg, g.var5));
+	NOT_A_CLIENT(fg, OWNER(g.var5), g.var1, g.var2, g.var3,
+		     g.var4, g.var5);
 
 	ok(kr_fgraph_remove_input(fg, 0, NULL));
 	integrity(fg);
 	ck_assert(!kr_fgraph_has_variable(fg, g.var1));
 	INPUTS(fg, g.var2);
 	NO_OUTPUTS(fg);
-	NOT_A_CLIENT(fg, OWNER(g.op1_out), g.var1, g.var2, g.op1_out,
-		     g.op2_out, g.op3_out);
+	NOT_A_CLIENT(fg, OWNER(g.var3), g.var1, g.var2, g.var3,
+		     g.var4, g.var5);
 }
 END_TEST
 
 /* TestFunctionGraph.test_remove_duplicates */
 START_TEST(fg_remove_duplicates)
 {
-	g3o g = graph3o();
+	g5 g = graph5_vars();
 	kr_fgraph *fg = FG((g.var1, g.var1, g.var2),
-			   (g.op1_out, g.op3_out, g.op3_out));
+			   (g.var3, g.var5, g.var5));
 	ok(kr_fgraph_remove_output(fg, 2, NULL));
 	integrity(fg);
-	OUTPUTS(fg, g.op1_out, g.op3_out);
+	OUTPUTS(fg, g.var3, g.var5);
 	ok(kr_fgraph_remove_input(fg, 0, NULL));
 	integrity(fg);
 	ck_assert(!kr_fgraph_has_variable(fg, g.var1));
