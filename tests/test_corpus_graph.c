@@ -13,10 +13,10 @@
  * the PyTensor test it ports.
  *
  * Left out, because we deliberately lack the feature: the decomposition of
- * Ops with __props__ and of Types into etuples (car/cdr of an op or a type;
- * our ops and types are atoms), unification of Types, ConstrainedVar and
- * convert_strs_to_vars (Python strings and dicts as pattern variables; C
- * patterns use kr_var_new and kr_pattern_constrain), the deprecated-import
+ * Types into etuples and their unification (our types are not terms),
+ * ConstrainedVar and convert_strs_to_vars (Python strings and dicts as
+ * pattern variables; C patterns use kr_var_new and
+ * kr_pattern_constrain), the deprecated-import
  * check, ProxyDB(object()) and register("d", 1) with a non-rewriter object
  * (C types rule them out; a registration without rewriter is checked
  * instead), and print_summary's Python id and `db` dict.
@@ -86,10 +86,32 @@ static uint64_t a_hash(const void *p) { return (uint64_t)*(const int *)p; }
 
 static char *a_str(const void *p) { return kr_strfmt("%d", *(const int *)p); }
 
+static kr_op *op_of(const kr_op_desc *d, int a);
+
+/* CustomOp's __props__ = ("a",): getattr, and CustomOp(a) from a term. */
+static kr_term *a_prop(const kr_op *op, const char *name)
+{
+	if (strcmp(name, "a"))
+		return NULL;
+	return kr_int(*(const int *)kr_op_props(op));
+}
+
+static int a_make(kr_op **out, const kr_op_desc *d, kr_term *const *v)
+{
+	if (!v[0] || kr_term_kind(v[0]) != KR_INT)
+		return kr_error_set(KR_EINVALID, "%s: prop a: not an int",
+				    d->name);
+	*out = op_of(d, (int)kr_int_value(v[0]));
+	return 0;
+}
+
+static const char *const a_names[] = {"a", NULL};
+
 static const kr_op_desc custom_desc = {
 	.name = "CustomOp", .min_inputs = 0, .max_inputs = -1,
 	.infer = vector_infer, .props_equal = a_equal, .props_hash = a_hash,
-	.props_to_string = a_str};
+	.props_to_string = a_str, .prop_names = a_names, .prop = a_prop,
+	.make = a_make};
 
 static const kr_op_desc no_props_desc = {
 	.name = "CustomOpNoProps", .min_inputs = 0, .max_inputs = -1,
@@ -364,6 +386,39 @@ START_TEST(kanren_sub_dot)
 }
 END_TEST
 
+/*
+ * A relation over an op's props, as with kanren on PyTensor ops with
+ * __props__: CustomOp(1)(x) is CustomOp(2)(x); the walk leaves
+ * CustomOp(3) alone.
+ */
+static kr_goal *bump(kr_term *const *arg, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new("x");
+	kr_term *cls = kr_op_desc_term(&custom_desc);
+	return KR_ALL(kr_eq(arg[0], KR_ETUPLE(KR_ETUPLE(cls, kr_int(1)), x)),
+		      kr_eq(arg[1], KR_ETUPLE(KR_ETUPLE(cls, kr_int(2)), x)));
+}
+
+START_TEST(kanren_sub_op_props)
+{
+	kr_variable *x = vec("x");
+	kr_variable *z = CALL(op_of(&custom_desc, 1),
+			      CALL(op_of(&custom_desc, 3), x));
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &z, false), 0);
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(
+		kr_rel_new("bump", 2, bump, NULL), false);
+	kr_graph_rewriter *walk =
+		kr_walking_graph_rewriter_new(sub, KR_IN_TO_OUT, false);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(walk, fg, NULL), 0);
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert(kr_op_equal(op_at(out), op_of(&custom_desc, 2)));
+	ck_assert(kr_op_equal(op_at(input_of(out, 0)), op_of(&custom_desc, 3)));
+	ck_assert_ptr_eq(input_of(input_of(out, 0), 0), x);
+}
+END_TEST
+
 /* -------------------------------------------------------- test_unify.py */
 
 /*
@@ -379,6 +434,19 @@ START_TEST(unify_cons)
 	ck_assert(kr_equal(kr_cdr(vt(z)), KR_LIST(vt(x), vt(y))));
 	ck_assert(!kr_is_pair(vt(x)));
 	ck_assert(!kr_is_pair(ot(op_of(&no_props_desc, 1))));
+	/* an op with __props__: its class, then its props */
+	kr_term *op1 = ot(op_of(&custom_desc, 1));
+	ck_assert(kr_is_pair(op1));
+	ck_assert(kr_equal(kr_car(op1), kr_op_desc_term(&custom_desc)));
+	ck_assert(!kr_equal(kr_car(op1), kr_op_desc_term(&no_props_desc)));
+	ck_assert_int_eq(kr_term_kind(kr_cdr(op1)), KR_ETUPLE);
+	ck_assert(kr_equal(kr_cdr(op1), KR_ETUPLE(kr_int(1))));
+	ck_assert_str_eq(kr_term_to_string(kr_car(op1)), "CustomOp");
+	/* car and cdr consed back give the op */
+	kr_variable *r = eval(KR_ETUPLE(kr_cons(kr_car(op1), kr_cdr(op1)),
+					vt(x), vt(y)));
+	kr_op *back = kr_apply_op(kr_variable_owner(r));
+	ck_assert(kr_op_equal(back, kr_term_op(op1)));
 }
 END_TEST
 
@@ -503,6 +571,75 @@ START_TEST(unify_op)
 	ck_assert_ptr_null(kr_unify(ot(neq), ot(op_of(&no_eq_desc, 1)),
 				    kr_subst_empty()));
 	ck_assert_ptr_nonnull(kr_unify(ot(neq), ot(neq), kr_subst_empty()));
+	/* etuplize(op1) against an equal op: no binding */
+	kr_term *cls = kr_op_desc_term(&custom_desc);
+	s = kr_unify(KR_ETUPLE(cls, kr_int(1)), ot(op_of(&custom_desc, 1)),
+		     kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(kr_subst_size(s), 0);
+	/* a logic variable in a prop position binds to the prop */
+	kr_term *a = kr_var_new("a");
+	s = kr_unify(ot(op_of(&custom_desc, 7)), KR_ETUPLE(cls, a),
+		     kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert(kr_equal(kr_walk(a, s), kr_int(7)));
+	/* unequal props, another class, an atomic op: no unifier */
+	ck_assert_ptr_null(kr_unify(ot(op_of(&custom_desc, 1)),
+				    ot(op_of(&custom_desc, 2)),
+				    kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify(KR_ETUPLE(kr_op_desc_term(&no_props_desc),
+					      a),
+				    ot(op_of(&custom_desc, 1)),
+				    kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify(KR_ETUPLE(cls, a), ot(neq),
+				    kr_subst_empty()));
+}
+END_TEST
+
+/*
+ * Evaluating (etuple (etuple CustomOp 2) x y) makes CustomOp(2) with the
+ * descriptor's make hook, as applying `etuple(CustomOp, 2)` does in
+ * PyTensor; a wrong number of props, a class without make and an
+ * unbound prop are errors that name the term.
+ */
+START_TEST(eval_op_class)
+{
+	kr_variable *x = vec("x"), *y = vec("y");
+	kr_term *cls = kr_op_desc_term(&custom_desc);
+	kr_term *head = KR_ETUPLE(cls, kr_int(2));
+	kr_variable *r = eval(KR_ETUPLE(head, vt(x), vt(y)));
+	ck_assert(kr_op_equal(kr_apply_op(kr_variable_owner(r)),
+			      op_of(&custom_desc, 2)));
+	ck_assert_ptr_eq(kr_term_op(kr_etuple_evaled(head)),
+			 kr_apply_op(kr_variable_owner(r)));
+	kr_variable *v = NULL;
+	ck_assert_int_eq(kr_term_eval(&v, KR_ETUPLE(KR_ETUPLE(cls), vt(x))),
+			 KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "CustomOp takes 1 prop value, got 0"));
+	ck_assert_int_eq(
+		kr_term_eval(&v, KR_ETUPLE(KR_ETUPLE(cls, kr_str("b")), vt(x))),
+		KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "prop a: not an int"));
+	ck_assert_int_eq(
+		kr_term_eval(&v, KR_ETUPLE(KR_ETUPLE(cls, kr_var_new("a")),
+					   vt(x))),
+		KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "prop a is not ground"));
+	ck_assert_int_eq(
+		kr_term_eval(&v, KR_ETUPLE(KR_ETUPLE(kr_op_desc_term(
+							     &no_props_desc),
+						     kr_int(1)),
+					   vt(x))),
+		KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "no make hook"));
+	ck_assert_ptr_null(kr_op_prop(op_of(&custom_desc, 3), "b"));
+	ck_assert(kr_equal(kr_op_prop(op_of(&custom_desc, 3), "a"),
+			   kr_int(3)));
+	ck_assert_ptr_null(kr_op_prop(op_of(&no_props_desc, 3), "a"));
 }
 END_TEST
 
@@ -859,12 +996,14 @@ Suite *corpus_graph_suite(void)
 	tcase_add_test(tc, kanren_sub_filters);
 	tcase_add_test(tc, kanren_sub_multiout);
 	tcase_add_test(tc, kanren_sub_dot);
+	tcase_add_test(tc, kanren_sub_op_props);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("unify");
 	tcase_add_test(tc, unify_cons);
 	tcase_add_test(tc, unify_etuples);
 	tcase_add_test(tc, unify_variable);
 	tcase_add_test(tc, unify_op);
+	tcase_add_test(tc, eval_op_class);
 	tcase_add_test(tc, unify_constant);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("utils");

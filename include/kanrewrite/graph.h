@@ -193,6 +193,18 @@ kr_term *kr_op_term(const kr_op *op);
 kr_op *kr_term_op(const kr_term *t);
 
 /**
+ * The foreign atom of an op descriptor, which stands for an op class as
+ * PyTensor's `type(op)`: `kr_car()` of an op whose descriptor names its
+ * props (kr_op_desc.prop_names), and the head of the etuple `(DESC
+ * value...)` that evaluates to such an op. Atoms of the same descriptor
+ * are kr_equal(); they print as the descriptor's name (`CustomOp`).
+ */
+kr_term *kr_op_desc_term(const kr_op_desc *desc);
+
+/** The descriptor of a descriptor atom, or NULL when t is not one. */
+const kr_op_desc *kr_term_op_desc(const kr_term *t);
+
+/**
  * The foreign atom of a variable (created once, then cached on it).
  *
  * Equality is identity, except that two constants are equal when their

@@ -3,6 +3,7 @@
 #ifndef KANREWRITE_OP_H
 #define KANREWRITE_OP_H
 
+#include "term.h"
 #include "type.h"
 
 /**
@@ -88,6 +89,34 @@ typedef struct kr_op_desc {
 	 * name, or `name{props}` (see props_to_string).
 	 */
 	char *(*to_string)(const kr_op *op);
+	/**
+	 * PyTensor's `__props__`: the names of the props that make up an op
+	 * of this descriptor, in order, NULL-terminated (e.g. {"a", NULL}).
+	 * With `prop`, such an op decomposes as a term into the etuple
+	 * `(DESC VALUE...)` of its descriptor's atom (kr_op_desc_term()) and
+	 * its prop values, as `car(op)` is the Op class and `cdr(op)` the
+	 * props in PyTensor (test_unify.py's test_cons); with `make` that
+	 * etuple evaluates back to an op. NULL: the op is an atom.
+	 */
+	const char *const *prop_names;
+	/**
+	 * The op's attribute of that name as a term, or NULL when it has
+	 * none, as Python's `getattr(op, name)`: an int, real, string or
+	 * symbol atom, an op atom for an op parametrised by another (e.g.
+	 * Elemwise's `scalar_op`), a list... The attributes OpPatterns name
+	 * (kr_op_pattern()) and the props of `prop_names` are read here.
+	 */
+	kr_term *(*prop)(const kr_op *op, const char *name);
+	/**
+	 * A new op of this descriptor from prop values, as calling
+	 * PyTensor's Op class with keyword props: `values[i]` is the value
+	 * of prop_names[i], or NULL when not given (the hook takes its
+	 * default or fails). Store it in *out and return 0, or return
+	 * kr_error_set(KR_EINVALID, ...) naming the prop that does not fit.
+	 * NULL: ops of this descriptor cannot be built from terms.
+	 */
+	int (*make)(kr_op **out, const struct kr_op_desc *desc,
+		    kr_term *const *values);
 } kr_op_desc;
 
 /**
@@ -117,6 +146,24 @@ bool kr_op_equal(const kr_op *a, const kr_op *b);
 
 /** A hash consistent with kr_op_equal(). */
 uint64_t kr_op_hash(const kr_op *op);
+
+/**
+ * The attribute `name` of an op as a term (kr_op_desc.prop), as Python's
+ * `getattr(op, name)`; NULL when the op has none or its descriptor reads
+ * none.
+ */
+kr_term *kr_op_prop(const kr_op *op, const char *name);
+
+/** Number of props in desc->prop_names (0 when NULL). */
+size_t kr_op_desc_nprops(const kr_op_desc *desc);
+
+/**
+ * A new op of a descriptor from prop values, as calling a PyTensor Op
+ * class: `values` holds one term (or NULL, not given) per
+ * desc->prop_names. Returns: 0 and the op in *out. Errors: KR_EINVALID
+ * when the descriptor has no `make` hook, or from the hook.
+ */
+int kr_op_make(kr_op **out, const kr_op_desc *desc, kr_term *const *values);
 
 /**
  * The printed form, as PyTensor's str(op): the descriptor's to_string

@@ -16,11 +16,60 @@ static uint64_t op_atom_hash(const void *p) { return kr_op_hash(p); }
 
 static char *op_atom_string(const void *p) { return kr_op_to_string(p); }
 
+/* Descriptor atoms stand for op classes; they print as their name. */
+static char *desc_atom_string(const void *p)
+{
+	return kr_strdup(((const kr_op_desc *)p)->name);
+}
+
+static const kr_foreign_type desc_ftype = {
+	.name = "op class",
+	.to_string = desc_atom_string,
+};
+
+kr_term *kr_op_desc_term(const kr_op_desc *desc)
+{
+	kr_check(desc != NULL);
+	return kr_foreign(&desc_ftype, desc);
+}
+
+const kr_op_desc *kr_term_op_desc(const kr_term *t)
+{
+	kr_check(t != NULL);
+	return kr_is_foreign_of(t, &desc_ftype) ? kr_foreign_ptr(t) : NULL;
+}
+
+/*
+ * An op whose descriptor names its props unifies as (DESC value...),
+ * cached on the op; the etuple's evaluated object is the op's atom, so
+ * rebuilding it unchanged gives the op back. Other ops are atoms.
+ */
+static kr_term *op_atom_expand(const void *p)
+{
+	kr_op *op = (kr_op *)p;
+	const kr_op_desc *d = op->desc;
+	size_t n = kr_op_desc_nprops(d);
+	if (!d->prop_names || (n && !d->prop))
+		return NULL;
+	if (op->expansion)
+		return op->expansion;
+	kr_term **items = kri_alloc((n + 1) * sizeof *items);
+	items[0] = kr_op_desc_term(d);
+	for (size_t i = 0; i < n; i++)
+		if (!(items[i + 1] = d->prop(op, d->prop_names[i])))
+			return NULL; /* a prop it does not give: atomic */
+	kr_term *e = kr_etuple(n + 1, items);
+	kr_etuple_set_evaled(e, kr_op_term(op));
+	op->expansion = e;
+	return e;
+}
+
 static const kr_foreign_type op_ftype = {
 	.name = "op",
 	.equal = op_atom_equal,
 	.hash = op_atom_hash,
 	.to_string = op_atom_string,
+	.expand = op_atom_expand,
 };
 
 kr_term *kr_op_term(const kr_op *op)
@@ -144,6 +193,56 @@ static int cannot_eval(const kr_term *t, const char *why)
 			    kr_term_to_string(t), why);
 }
 
+/*
+ * The op that t stands for: an op atom, or a term (DESC value...) of an
+ * op class and its prop values (kr_op_desc.make), evaluated once (the
+ * op is cached on an etuple) and recursively, for ops parametrised by
+ * ops. *op is NULL when t is neither.
+ */
+int kri_term_eval_op(kr_op **op, kr_term *t)
+{
+	*op = kr_term_op(t);
+	if (*op)
+		return 0;
+	kr_term *items = kr_term_kind(t) == KR_ETUPLE || kr_is_pair(t)
+				 ? kr_as_etuple(t)
+				 : NULL;
+	if (!items || kr_etuple_len(items) == 0)
+		return 0;
+	if (kr_etuple_evaled(items) && kr_term_op(kr_etuple_evaled(items))) {
+		*op = kr_term_op(kr_etuple_evaled(items));
+		return 0;
+	}
+	const kr_op_desc *d = kr_term_op_desc(kr_etuple_ref(items, 0));
+	if (!d)
+		return 0;
+	if (!d->make)
+		return kr_op_make(op, d, NULL); /* its error */
+	size_t n = kr_op_desc_nprops(d), got = kr_etuple_len(items) - 1;
+	if (got != n)
+		return cannot_eval(t, kr_strfmt("%s takes %zu prop value%s, "
+						"got %zu", d->name, n,
+						n == 1 ? "" : "s", got));
+	kr_term **values = kri_alloc((n ? n : 1) * sizeof *values);
+	for (size_t i = 0; i < n; i++) {
+		kr_term *v = kr_etuple_ref(items, i + 1);
+		kr_op *sub;
+		int rc = kri_term_eval_op(&sub, v);
+		if (rc < 0)
+			return rc;
+		if (!kr_is_ground(v))
+			return cannot_eval(t, kr_strfmt("prop %s is not ground",
+							d->prop_names[i]));
+		values[i] = sub ? kr_op_term(sub) : v;
+	}
+	int rc = kr_op_make(op, d, values);
+	if (rc < 0)
+		return rc;
+	if (kr_term_kind(items) == KR_ETUPLE)
+		kr_etuple_set_evaled(items, kr_op_term(*op));
+	return 0;
+}
+
 /* The variable already known for t, or NULL when t must be evaluated. */
 static kr_variable *known(evaluator *ev, const kr_term *t)
 {
@@ -166,7 +265,10 @@ static int push_frame(evaluator *ev, kr_term *t)
 				      "application");
 	if (kr_etuple_len(items) == 0)
 		return cannot_eval(t, "an empty expression");
-	kr_op *op = kr_term_op(kr_etuple_ref(items, 0));
+	kr_op *op;
+	int rc = kri_term_eval_op(&op, kr_etuple_ref(items, 0));
+	if (rc < 0)
+		return rc;
 	if (!op)
 		return cannot_eval(t, "its head is not an op");
 	frame *f = kri_alloc(sizeof *f);

@@ -41,6 +41,7 @@ struct kr_op {
 	const kr_op_desc *desc;
 	const void *props;
 	kr_term *term;
+	kr_term *expansion; /* (DESC prop...) for ops with prop_names */
 };
 
 struct kr_value {
@@ -224,6 +225,13 @@ bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v);
 
 /* Register the built-in ops (idempotent). Called from kr_init(). */
 void kri_graph_init(void);
+
+/*
+ * The op a term stands for in an op position: an op atom, or (DESC
+ * value...) built with the descriptor's make hook. *op is NULL when t
+ * is neither; errors from make or for a malformed (DESC ...).
+ */
+int kri_term_eval_op(kr_op **op, kr_term *t);
 
 /* The descriptor of Output pseudo-ops and a new Output(idx) node using v. */
 extern const kr_op_desc kri_output_desc;

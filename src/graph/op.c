@@ -62,6 +62,39 @@ uint64_t kr_op_hash(const kr_op *op)
 	return kri_hash_mix(h, kri_hash_ptr(op->props));
 }
 
+kr_term *kr_op_prop(const kr_op *op, const char *name)
+{
+	kr_check(op != NULL && name != NULL);
+	return op->desc->prop ? op->desc->prop(op, name) : NULL;
+}
+
+size_t kr_op_desc_nprops(const kr_op_desc *desc)
+{
+	kr_check(desc != NULL);
+	size_t n = 0;
+	while (desc->prop_names && desc->prop_names[n])
+		n++;
+	return n;
+}
+
+int kr_op_make(kr_op **out, const kr_op_desc *desc, kr_term *const *values)
+{
+	kr_check(out != NULL && desc != NULL);
+	if (!desc->make)
+		return kr_error_set(KR_EINVALID, "cannot make a %s op from "
+				    "prop values: its descriptor has no make "
+				    "hook", desc->name);
+	kr_op *op = NULL;
+	int rc = desc->make(&op, desc, values);
+	if (rc < 0)
+		return rc;
+	if (!op)
+		return kr_error_set(KR_EINVALID, "the make hook of %s gave no "
+				    "op", desc->name);
+	*out = op;
+	return 0;
+}
+
 char *kr_op_to_string(const kr_op *op)
 {
 	kr_check(op != NULL);
