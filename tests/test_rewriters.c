@@ -924,6 +924,298 @@ START_TEST(pattern_options)
 }
 END_TEST
 
+/* ----------------------------------------------------------- OpPattern */
+
+/*
+ * Scale{k}(x) = k * x, with __props__ ("k",) and a make hook; Wrap wraps
+ * another op as its `core_op` prop (as PyTensor's Blockwise), computing
+ * what that op computes.
+ */
+static kr_op *scale_op(int64_t k);
+
+static int same_infer(const kr_type **out, const kr_op *op, size_t nin,
+		      const kr_type *const *in)
+{
+	(void)op, (void)nin;
+	*out = in[0];
+	return 0;
+}
+
+static int scale_perform(kr_value **out, const kr_op *op, size_t nin,
+			 const kr_value *const *in)
+{
+	(void)nin;
+	int64_t k = *(const int64_t *)kr_op_props(op);
+	kr_value *v = kr_value_new(kr_value_dtype(in[0]), 0, NULL);
+	kr_value_data(v)[0] = (double)k * kr_value_get(in[0], 0);
+	*out = v;
+	return 0;
+}
+
+static bool k_equal(const void *a, const void *b)
+{
+	return *(const int64_t *)a == *(const int64_t *)b;
+}
+
+static uint64_t k_hash(const void *a) { return (uint64_t)*(const int64_t *)a; }
+
+static char *k_str(const void *a)
+{
+	return kr_strfmt("%lld", (long long)*(const int64_t *)a);
+}
+
+static kr_term *k_prop(const kr_op *op, const char *name)
+{
+	return strcmp(name, "k") ? NULL
+				 : kr_int(*(const int64_t *)kr_op_props(op));
+}
+
+static int k_make(kr_op **out, const kr_op_desc *d, kr_term *const *v)
+{
+	if (!v[0] || kr_term_kind(v[0]) != KR_INT)
+		return kr_error_set(KR_EINVALID, "%s: k: not an int", d->name);
+	*out = scale_op(kr_int_value(v[0]));
+	return 0;
+}
+
+static const char *const k_names[] = {"k", NULL};
+
+static const kr_op_desc scale_desc = {
+	.name = "Scale", .min_inputs = 1, .max_inputs = 1,
+	.infer = same_infer, .props_equal = k_equal, .props_hash = k_hash,
+	.props_to_string = k_str, .perform = scale_perform,
+	.prop_names = k_names, .prop = k_prop, .make = k_make};
+
+static kr_op *scale_op(int64_t k)
+{
+	int64_t *p = kr_alloc_atomic(sizeof *p);
+	*p = k;
+	return kr_op_new(&scale_desc, p);
+}
+
+static kr_term *core_prop(const kr_op *op, const char *name)
+{
+	return strcmp(name, "core_op") ? NULL : kr_op_term(kr_op_props(op));
+}
+
+static bool core_equal(const void *a, const void *b)
+{
+	return kr_op_equal(a, b);
+}
+
+static const char *const core_names[] = {"core_op", NULL};
+
+static const kr_op_desc wrap_desc = {
+	.name = "Wrap", .min_inputs = 1, .max_inputs = 1,
+	.infer = same_infer, .props_equal = core_equal,
+	.prop_names = core_names, .prop = core_prop};
+
+static kr_op *wrap_op(kr_op *core) { return kr_op_new(&wrap_desc, core); }
+
+static kr_term *one_param(const kr_op_desc *d, const char *key, kr_term *v)
+{
+	return kr_op_pattern(1, &d, 1, &key, &v);
+}
+
+/*
+ * An OpPattern matches ops of its class whose props fit, binds its logic
+ * variables by unification, nests (Wrap's core_op), sorts its parameters
+ * and prints as PyTensor's.
+ */
+START_TEST(op_pattern_match)
+{
+	kr_term *k = kr_var_new("k");
+	kr_term *any_scale = kr_op_pattern(1, (const kr_op_desc *[]){
+						      &scale_desc},
+					   0, NULL, NULL);
+	kr_term *two = one_param(&scale_desc, "k", kr_int(2));
+	kr_term *bound = one_param(&scale_desc, "k", k);
+	ck_assert(kr_is_op_pattern(two));
+	ck_assert(!kr_is_op_pattern(kr_op_term(scale_op(2))));
+	ck_assert(kr_op_pattern_matches(any_scale, scale_op(5)));
+	ck_assert(kr_op_pattern_matches(two, scale_op(2)));
+	ck_assert(!kr_op_pattern_matches(two, scale_op(3)));
+	ck_assert(!kr_op_pattern_matches(two, kr_op_exp()));
+	ck_assert(kr_op_pattern_matches(bound, scale_op(3)));
+	ck_assert_str_eq(kr_term_to_string(two), "OpPattern(Scale, k=2)");
+	ck_assert_str_eq(kr_term_to_string(any_scale), "OpPattern(Scale)");
+	/* unification binds k to the prop, either way round */
+	const kr_subst *s = kr_unify(bound, kr_op_term(scale_op(7)),
+				     kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	ck_assert(kr_equal(kr_walk(k, s), kr_int(7)));
+	s = kr_unify(kr_op_term(scale_op(7)), bound, kr_subst_empty());
+	ck_assert(s && kr_equal(kr_walk(k, s), kr_int(7)));
+	ck_assert_ptr_null(kr_unify(two, kr_op_term(scale_op(7)),
+				    kr_subst_empty()));
+	ck_assert_ptr_null(kr_unify(two, kr_int(2), kr_subst_empty()));
+	ck_assert_ptr_nonnull(kr_unify(two, one_param(&scale_desc, "k",
+						      kr_int(2)),
+				       kr_subst_empty()));
+	/* nested: a Wrap whose core_op is a Scale of k 2 */
+	kr_term *nested = one_param(&wrap_desc, "core_op", two);
+	ck_assert(kr_op_pattern_matches(nested, wrap_op(scale_op(2))));
+	ck_assert(!kr_op_pattern_matches(nested, wrap_op(scale_op(3))));
+	ck_assert(!kr_op_pattern_matches(nested, wrap_op(kr_op_exp())));
+	kr_term *nk = one_param(&wrap_desc, "core_op", bound);
+	s = kr_unify(nk, kr_op_term(wrap_op(scale_op(4))), kr_subst_empty());
+	ck_assert(s && kr_equal(kr_walk(k, s), kr_int(4)));
+	ck_assert_str_eq(kr_term_to_string(nk),
+			 "OpPattern(Wrap, core_op=OpPattern(Scale, k=~k))");
+	/* several classes; parameters sorted by key; a missing attribute */
+	kr_term *either = kr_op_pattern(
+		2, (const kr_op_desc *[]){&scale_desc, &wrap_desc}, 2,
+		(const char *[]){"z", "a"}, (kr_term *[]){kr_int(1), kr_int(2)});
+	ck_assert_str_eq(kr_term_to_string(either),
+			 "OpPattern((Scale, Wrap), a=2, z=1)");
+	ck_assert(!kr_op_pattern_matches(either, scale_op(1)));
+	/* building the op of a pattern from bindings */
+	kr_op *built;
+	ck_assert_int_eq(kr_op_pattern_instantiate(&built, bound, s), 0);
+	ck_assert(kr_op_equal(built, scale_op(4)));
+	ck_assert_int_eq(kr_op_pattern_instantiate(&built, bound,
+						   kr_subst_empty()),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "cannot make an op of OpPattern(Scale, k=~k): k is "
+			 "unbound");
+	ck_assert_int_eq(kr_op_pattern_instantiate(&built, either,
+						   kr_subst_empty()),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_op_pattern_instantiate(
+				 &built, one_param(&scale_desc, "j", kr_int(1)),
+				 kr_subst_empty()),
+			 KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "Scale has no prop j"));
+}
+END_TEST
+
+/*
+ * OpPatterns in a PatternNodeRewriter: Scale{k}(neg(x)) -> neg(Scale{k}(x))
+ * for any k, the out-pattern's op built from the binding of k; and a
+ * pattern that only takes k = 1 away.
+ */
+START_TEST(op_pattern_rewrite)
+{
+	inputs();
+	kr_term *k = kr_var_new("k"), *vx = kr_var_new("x");
+	kr_term *scale_k = one_param(&scale_desc, "k", k);
+	kr_term *neg = kr_op_term(kr_op_neg());
+	kr_node_rewriter *push = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(scale_k, KR_ETUPLE(neg, vx)),
+		KR_ETUPLE(neg, KR_ETUPLE(scale_k, vx)), NULL);
+	ck_assert_str_eq(kr_node_rewriter_to_string(push),
+			 "e(OpPattern(Scale, k=~k), e(neg, ~x)) -> "
+			 "e(neg, e(OpPattern(Scale, k=~k), ~x))");
+	ck_assert_ptr_null(kr_node_rewriter_op_key(push));
+	kr_variable *g = ADD(op1(scale_op(3), op1(kr_op_neg(), x)),
+			     op1(scale_op(-2), op1(kr_op_neg(), y)));
+	kr_fgraph *fg = fgraph(g);
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
+						   push, KR_IN_TO_OUT, false),
+					   fg, NULL),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(neg(Scale{3}(x)), "
+			 "neg(Scale{-2}(y))))");
+	kr_node_rewriter *unit = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(one_param(&scale_desc, "k", kr_int(1)), vx), vx,
+		NULL);
+	fg = fgraph(MUL(op1(scale_op(1), x), op1(scale_op(2), y)));
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
+						   unit, KR_IN_TO_OUT, false),
+					   fg, NULL),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(x, Scale{2}(y)))");
+	/* an out-pattern that cannot build its op fails the transform */
+	kr_node_rewriter *bad = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(scale_k, vx),
+		KR_ETUPLE(one_param(&scale_desc, "j", k), vx), NULL);
+	fg = fgraph(op1(scale_op(2), x));
+	kr_apply *node = kr_variable_owner(kr_fgraph_output(fg, 0));
+	kr_replacements *r;
+	ck_assert_int_eq(kr_node_rewriter_transform(bad, fg, node, &r),
+			 KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "Scale has no prop j"));
+}
+END_TEST
+
+/*
+ * OpPatterns as tracks (PyTensor's tracks=[OpPattern(...)]): a rewriter
+ * is only called on nodes whose op the pattern matches, alone, in a
+ * tracker and in an equilibrium rewriter; a pattern without parameters
+ * tracks its whole class.
+ */
+START_TEST(op_pattern_tracks)
+{
+	inputs();
+	kr_op *only2 = kr_op_pattern_track(
+		one_param(&scale_desc, "k", kr_int(2)));
+	kr_op *all = kr_op_pattern_track(kr_op_pattern(
+		1, (const kr_op_desc *[]){&scale_desc}, 0, NULL, NULL));
+	ck_assert(kr_op_equal(only2, kr_op_pattern_track(one_param(
+					     &scale_desc, "k", kr_int(2)))));
+	ck_assert(!kr_op_equal(only2, all));
+	ck_assert(kr_op_tracked(only2, scale_op(2)));
+	ck_assert(!kr_op_tracked(only2, scale_op(3)));
+	ck_assert(kr_op_tracked(all, scale_op(3)));
+	ck_assert(kr_op_tracked(kr_op_exp(), kr_op_exp()));
+	ck_assert_ptr_nonnull(kr_op_track_pattern(all));
+	ck_assert_ptr_null(kr_op_track_pattern(kr_op_exp()));
+	ck_assert_str_eq(kr_op_to_string(only2), "OpPattern(Scale, k=2)");
+	kr_variable *v;
+	ck_assert_int_eq(KR_OP_CALL(&v, only2, x), KR_EINVALID);
+	static int calls2, calls_all, calls_exp;
+	calls2 = calls_all = calls_exp = 0;
+	kr_node_rewriter *r2 = kr_node_rewriter_from_fn("k2", count_calls,
+							&calls2, 1, &only2);
+	kr_node_rewriter *rall = kr_node_rewriter_from_fn(
+		"scales", count_calls, &calls_all, 1, &all);
+	kr_node_rewriter *rexp = kr_node_rewriter_from_fn(
+		"exp", count_calls, &calls_exp, 1,
+		(kr_op *[]){kr_op_exp()});
+	kr_rewriter_tracker *t = kr_rewriter_tracker_new();
+	kr_rewriter_tracker_add(t, r2);
+	kr_rewriter_tracker_add(t, rexp);
+	kr_rewriter_tracker_add(t, rall);
+	size_t n;
+	kr_node_rewriter *const *rs = kr_rewriter_tracker_get(t, scale_op(2),
+							      &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(rs[0], r2);
+	ck_assert_ptr_eq(rs[1], rall);
+	rs = kr_rewriter_tracker_get(t, scale_op(5), &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(rs[0], rall);
+	rs = kr_rewriter_tracker_get(t, kr_op_exp(), &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(rs[0], rexp);
+	/* two Scale{2}, one Scale{5}, one exp */
+	kr_variable *g = ADD(op1(scale_op(2), op1(scale_op(2), x)),
+			     op1(kr_op_exp(), op1(scale_op(5), y)));
+	kr_fgraph *fg = fgraph(g);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	kr_graph_rewriter *eq = kr_equilibrium_graph_rewriter_new(
+		3, (kr_node_rewriter *[]){r2, rall, rexp}, &o);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(eq, fg, NULL), 0);
+	ck_assert_int_eq(calls2, 2);
+	ck_assert_int_eq(calls_all, 3);
+	ck_assert_int_eq(calls_exp, 1);
+	/* a rewriter called directly checks its pattern tracks too */
+	kr_replacements *r;
+	kr_apply *s5 = kr_variable_owner(
+		kr_apply_input(kr_variable_owner(kr_apply_input(
+				       kr_variable_owner(kr_fgraph_output(fg, 0)),
+				       1)),
+			       0));
+	calls2 = 0;
+	ck_assert_int_eq(kr_node_rewriter_transform(r2, fg, s5, &r), 0);
+	ck_assert_int_eq(calls2, 0);
+}
+END_TEST
+
 START_TEST(tracker_order)
 {
 	kr_rewriter_tracker *t = kr_rewriter_tracker_new();
@@ -1054,6 +1346,9 @@ Suite *rewriters_suite(void)
 	tc = tcase_create("patterns");
 	tcase_add_test(tc, pattern_options);
 	tcase_add_test(tc, tracker_order);
+	tcase_add_test(tc, op_pattern_match);
+	tcase_add_test(tc, op_pattern_rewrite);
+	tcase_add_test(tc, op_pattern_tracks);
 	suite_add_tcase(s, tc);
 	return s;
 }

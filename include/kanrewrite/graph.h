@@ -4,6 +4,7 @@
 #define KANREWRITE_GRAPH_H
 
 #include "op.h"
+#include "subst.h"
 #include "term.h"
 
 /**
@@ -203,6 +204,71 @@ kr_term *kr_op_desc_term(const kr_op_desc *desc);
 
 /** The descriptor of a descriptor atom, or NULL when t is not one. */
 const kr_op_desc *kr_term_op_desc(const kr_term *t);
+
+/* ------------------------------------------------------------ OpPattern */
+
+/**
+ * PyTensor's `OpPattern(op_type, **parameters)`: a term that matches the
+ * ops of one of the ndescs classes (descriptors) whose attributes
+ * (kr_op_prop()) fit the n parameters; attributes it does not name are
+ * ignored. It stands in an op position: the head of a
+ * PatternNodeRewriter's in-pattern or out-pattern, a `==` of a relation,
+ * or (through kr_op_pattern_track()) a rewriter's tracks.
+ *
+ * Shape: keys[i] (copied) names an attribute and values[i] says what it
+ * must be: a logic variable (unification binds it to the attribute), a
+ * nested OpPattern (the attribute is an op it must match, e.g. a
+ * Blockwise's `core_op`), or any other term the attribute must equal.
+ * Parameters are kept sorted by key, as PyTensor does. Unification of
+ * the pattern with an op atom is kr_foreign_type.unify; the variables
+ * inside are bound that way only (reification does not look inside).
+ * Prints as `OpPattern(CustomOp, a=1)`, or `OpPattern((A, B), x=~x)`.
+ * Errors: none; asserts ndescs > 0 and distinct keys.
+ */
+kr_term *kr_op_pattern(size_t ndescs, const kr_op_desc *const *descs,
+		       size_t n, const char *const *keys,
+		       kr_term *const *values);
+
+/** True when t is an OpPattern term. */
+bool kr_is_op_pattern(const kr_term *t);
+
+/**
+ * PyTensor's `OpPattern.match_op`: whether op is of one of the pattern's
+ * classes and its attributes fit the parameters, logic variables
+ * matching anything. Asserts that pattern is an OpPattern.
+ */
+bool kr_op_pattern_matches(const kr_term *pattern, const kr_op *op);
+
+/**
+ * The op an OpPattern builds in an out-pattern, as PyTensor calls the
+ * pattern's class with its parameters: the values walked in s (nested
+ * OpPatterns built first) become the prop values of kr_op_make().
+ * Errors: KR_EINVALID when the pattern has more than one class, names an
+ * attribute that is not one of the class's prop_names, has a parameter
+ * still unbound in s, or the class cannot make it.
+ */
+int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
+			      const kr_subst *s);
+
+/**
+ * The op that stands for an OpPattern in a list of tracked ops
+ * (kr_node_rewriter_class.tracks, kr_node_rewriter_from_fn(),
+ * kr_pattern_opts.tracks), as PyTensor's `tracks=[OpPattern(...)]`: a
+ * node is tracked when the pattern matches its op. A pattern without
+ * parameters tracks every op of its classes, as an Op class in PyTensor's
+ * tracks. Ops of equal patterns are equal; they print as the pattern and
+ * cannot be applied to inputs.
+ */
+kr_op *kr_op_pattern_track(kr_term *pattern);
+
+/** The OpPattern an op of kr_op_pattern_track() stands for, or NULL. */
+kr_term *kr_op_track_pattern(const kr_op *op);
+
+/**
+ * Whether a tracked op covers op: the pattern matches it, for an op of
+ * kr_op_pattern_track(), else the two are equal (kr_op_equal()).
+ */
+bool kr_op_tracked(const kr_op *track, const kr_op *op);
 
 /**
  * The foreign atom of a variable (created once, then cached on it).

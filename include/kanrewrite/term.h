@@ -65,6 +65,18 @@ typedef struct kr_foreign_type {
 	 * itself, so that rebuilding it evaluates to the same object.
 	 */
 	kr_term *(*expand)(const void *p);
+	/**
+	 * Unification of a pattern object with a term it is not equal to,
+	 * as a `_unify` dispatch on a Python class (PyTensor's OpPattern
+	 * against an Op): `other` is walked and is not a logic variable.
+	 * Return false when they cannot unify; else true, with the *n pairs
+	 * of terms that must unify in turn in (*pairs)[0..2n) (a collected
+	 * array; *n may be 0). NULL: equality, then expansion. Logic
+	 * variables inside the object are not seen by reification or the
+	 * occurs check: they are bound through these pairs only.
+	 */
+	bool (*unify)(const void *p, kr_term *other, kr_term ***pairs,
+		      size_t *n);
 } kr_foreign_type;
 
 /** Kind of a term. Errors: none (asserts t != NULL). */

@@ -135,10 +135,10 @@ static char *prim_str(const void *p)
 	return kr_strfmt("#<procedure %s>", ((const prim *)p)->name);
 }
 
-static const kr_foreign_type closure_type = {"procedure", NULL, NULL,
-					     closure_str, NULL};
-static const kr_foreign_type prim_type = {"primitive", NULL, NULL, prim_str,
-					  NULL};
+static const kr_foreign_type closure_type = {
+	.name = "procedure", .to_string = closure_str};
+static const kr_foreign_type prim_type = {
+	.name = "primitive", .to_string = prim_str};
 
 kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn)
 {

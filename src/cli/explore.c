@@ -410,8 +410,8 @@ static char *exploration_str(const void *p)
 	return s;
 }
 
-static const kr_foreign_type exploration_type = {"exploration", NULL, NULL,
-						 exploration_str, NULL};
+static const kr_foreign_type exploration_type = {
+	.name = "exploration", .to_string = exploration_str};
 
 /* A DOT label: the text with quotes and backslashes escaped. */
 static char *dot_label(const char *s)

@@ -612,8 +612,8 @@ static char *fgraph_str(const void *p)
 	return kr_fgraph_repr(p);
 }
 
-static const kr_foreign_type fgraph_type = {"FunctionGraph", NULL, NULL,
-					    fgraph_str, NULL};
+static const kr_foreign_type fgraph_type = {
+	.name = "FunctionGraph", .to_string = fgraph_str};
 
 kr_fgraph *lang_as_fgraph(const kr_term *t)
 {

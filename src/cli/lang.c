@@ -30,8 +30,8 @@ static char *void_str(const void *p)
 	return kr_strdup("#<void>");
 }
 
-static const kr_foreign_type void_type = {"void", NULL, NULL, void_str,
-					  NULL};
+static const kr_foreign_type void_type = {
+	.name = "void", .to_string = void_str};
 static int void_obj;
 
 kr_term *lang_void(void)
@@ -65,7 +65,8 @@ static char *goal_str(const void *p)
 	return kr_strdup("#<goal>");
 }
 
-static const kr_foreign_type goal_type = {"goal", NULL, NULL, goal_str, NULL};
+static const kr_foreign_type goal_type = {
+	.name = "goal", .to_string = goal_str};
 
 kr_term *lang_goal_term(kr_goal *g)
 {
@@ -82,8 +83,8 @@ static char *rel_str(const void *p)
 	return kr_strfmt("#<relation %s/%d>", kr_rel_name(p), kr_rel_arity(p));
 }
 
-static const kr_foreign_type rel_type = {"relation", NULL, NULL, rel_str,
-					 NULL};
+static const kr_foreign_type rel_type = {
+	.name = "relation", .to_string = rel_str};
 
 kr_term *lang_rel_term(const kr_rel *r)
 {
@@ -101,8 +102,8 @@ static char *defrel_str(const void *p)
 	return rel_str(((const defrel *)p)->rel);
 }
 
-static const kr_foreign_type defrel_type = {"relation", NULL, NULL,
-					    defrel_str, NULL};
+static const kr_foreign_type defrel_type = {
+	.name = "relation", .to_string = defrel_str};
 
 kr_term *lang_defrel_term(const kr_rel *r, const void *info)
 {

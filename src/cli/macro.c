@@ -50,8 +50,8 @@ static char *macro_str(const void *p)
 	return kr_strfmt("#<syntax %s>", kr_sym_name(((const macro *)p)->name));
 }
 
-static const kr_foreign_type macro_type = {"syntax", NULL, NULL, macro_str,
-					   NULL};
+static const kr_foreign_type macro_type = {
+	.name = "syntax", .to_string = macro_str};
 
 bool lang_is_macro(const kr_term *t)
 {

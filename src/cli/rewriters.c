@@ -40,12 +40,12 @@ static char *db_str(const void *p)
 			 name ? " " : "", name ? name : "");
 }
 
-static const kr_foreign_type node_rw_type = {"node-rewriter", NULL, NULL,
-					     node_rw_str, NULL};
-static const kr_foreign_type graph_rw_type = {"graph-rewriter", NULL, NULL,
-					      graph_rw_str, NULL};
-static const kr_foreign_type db_type = {"rewrite-db", NULL, NULL, db_str,
-					NULL};
+static const kr_foreign_type node_rw_type = {
+	.name = "node-rewriter", .to_string = node_rw_str};
+static const kr_foreign_type graph_rw_type = {
+	.name = "graph-rewriter", .to_string = graph_rw_str};
+static const kr_foreign_type db_type = {
+	.name = "rewrite-db", .to_string = db_str};
 
 static kr_term *node_rw_term(kr_node_rewriter *rw)
 {
@@ -174,8 +174,8 @@ static char *constrained_str(const void *p)
 	return lang_show(((const constrained *)p)->var);
 }
 
-static const kr_foreign_type constrained_type = {"constrained", NULL, NULL,
-						 constrained_str, NULL};
+static const kr_foreign_type constrained_type = {
+	.name = "constrained", .to_string = constrained_str};
 
 /* (constrained v pred): v, bound only to graphs for which pred is true. */
 PRIM(p_constrained)

@@ -222,7 +222,7 @@ static bool tracks_node(const kr_node_rewriter *rw, const kr_apply *node)
 	if (!ops)
 		return true;
 	for (size_t i = 0; i < n; i++)
-		if (kr_op_equal(ops[i], kr_apply_op(node)))
+		if (kr_op_tracked(ops[i], kr_apply_op(node)))
 			return true;
 	return false;
 }

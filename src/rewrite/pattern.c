@@ -143,7 +143,8 @@ static kr_term **op_pattern(kr_term *t, size_t *n)
 		for (kr_term *l = t; kr_is_pair(l); l = kr_cdr(l))
 			kri_vec_push(&items, kr_car(l));
 	}
-	if (!items.len || !kr_term_op(items.items[0]))
+	if (!items.len || !(kr_term_op(items.items[0]) ||
+			    kr_is_op_pattern(items.items[0])))
 		return NULL;
 	*n = items.len;
 	return (kr_term **)items.items;
@@ -285,10 +286,17 @@ static const kr_subst *match_op(const matcher *m, const goal *g,
 {
 	kr_variable *v = g->var;
 	kr_apply *node = kr_variable_owner(v);
-	kr_op *op = kr_term_op(items[0]);
 	if (!node || kr_apply_ninputs(node) != n - 1 ||
-	    kr_apply_noutputs(node) != 1 || !kr_op_equal(kr_apply_op(node), op))
+	    kr_apply_noutputs(node) != 1)
 		return NULL;
+	kr_op *op = kr_apply_op(node);
+	if (kr_is_op_pattern(items[0])) {
+		/* an OpPattern binds the variables of its parameters */
+		if (!(s = kr_unify(items[0], kr_op_term(op), s)))
+			return NULL;
+	} else if (!kr_op_equal(op, kr_term_op(items[0]))) {
+		return NULL;
+	}
 	size_t nin = n - 1, perm[5] = {0, 1, 2, 3, 4};
 	if (nin < 2 || nin > 4 || !commutes(m->p, op)) {
 		size_t *id = kri_alloc_atomic((nin + 1) * sizeof *id);
@@ -392,6 +400,41 @@ static const kr_subst *match(const matcher *m, const goal *g,
 }
 
 /*
+ * The out-pattern t with the op of each OpPattern head built from the
+ * bindings in s (kr_op_pattern_instantiate()); t itself when it has none.
+ * Errors: those of building an op, which fail the transform as PyTensor's
+ * do (a pattern that cannot build its op is a bug in the rewrite).
+ */
+static int instantiate(kr_term **out, kr_term *t, const kr_subst *s)
+{
+	size_t n;
+	kr_term **items = op_pattern(t, &n);
+	*out = t;
+	if (!items)
+		return 0;
+	kr_term **new = kri_alloc(n * sizeof *new);
+	bool changed = false;
+	for (size_t i = 0; i < n; i++) {
+		new[i] = items[i];
+		if (i == 0 && kr_is_op_pattern(items[0])) {
+			kr_op *op;
+			int rc = kr_op_pattern_instantiate(&op, items[0], s);
+			if (rc < 0)
+				return rc;
+			new[0] = kr_op_term(op);
+		} else if (i > 0) {
+			int rc = instantiate(&new[i], items[i], s);
+			if (rc < 0)
+				return rc;
+		}
+		changed |= new[i] != items[i];
+	}
+	if (changed)
+		*out = kr_etuple(n, new);
+	return 0;
+}
+
+/*
  * The replacement of node's output by the pattern in *ret, or NULL.
  * Returns 0, or the error a constraint failed with.
  */
@@ -411,7 +454,11 @@ static int rewrite_node(kr_variable **ret, pattern *p, kr_fgraph *fg,
 	if (!s)
 		return 0;
 	kr_variable *res;
-	if (kr_term_eval(&res, kr_walk_star(p->out, s)) < 0) {
+	kr_term *out;
+	int rc = instantiate(&out, p->out, s);
+	if (rc < 0)
+		return rc;
+	if (kr_term_eval(&res, kr_walk_star(out, s)) < 0) {
 		kr_error_clear(); /* e.g. a type error of a new node */
 		return 0;
 	}
@@ -462,9 +509,11 @@ static kr_op *const *pattern_tracks(const kr_node_rewriter *self, size_t *n)
 	return p->opts.ntracks ? p->opts.tracks : p->op;
 }
 
+/* The in-pattern's op; none for an OpPattern, which is no single op. */
 static kr_op *pattern_op_key(const kr_node_rewriter *self)
 {
-	return ((pattern *)self->data)->op[0];
+	kr_op *op = ((pattern *)self->data)->op[0];
+	return kr_op_track_pattern(op) ? NULL : op;
 }
 
 /* A pattern as PyTensor prints it: e(true_div, e(mul, ~x, ~y), ~y). */
@@ -474,7 +523,7 @@ static void print_pattern(kri_buf *b, kr_term *t)
 	kr_term **items = op_pattern(t, &n);
 	kr_variable *v = kr_term_variable(t);
 	if (items) {
-		kri_buf_printf(b, "e(%s", kr_op_to_string(kr_term_op(items[0])));
+		kri_buf_printf(b, "e(%s", kr_term_to_string(items[0]));
 		for (size_t i = 1; i < n; i++) {
 			kri_buf_puts(b, ", ");
 			print_pattern(b, items[i]);
@@ -529,7 +578,9 @@ kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
 	pattern *p = kri_alloc(sizeof *p);
 	p->in = in_pattern;
 	p->out = out_pattern;
-	p->op[0] = kr_term_op(items[0]);
+	p->op[0] = kr_is_op_pattern(items[0])
+			   ? kr_op_pattern_track(items[0])
+			   : kr_term_op(items[0]);
 	p->opts = opts ? *opts : defaults;
 	if (p->opts.name)
 		p->opts.name = kr_strdup(p->opts.name);

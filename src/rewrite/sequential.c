@@ -12,8 +12,11 @@
 
 /*
  * Rewriters filed by tracked op. `by_op` maps an op hash to a chain of
- * buckets (ops with that hash, compared with kr_op_equal); `cache` maps an
- * op object to its computed list (tracked + untracked), cleared on add.
+ * buckets (ops with that hash, compared with kr_op_equal); `patterns`
+ * holds the buckets of OpPattern tracks (kr_op_pattern_track()), tried
+ * in turn; `cache` maps an op object to its computed list (tracked by
+ * the op, then by patterns, then untracked, as PyTensor's
+ * OpToRewriterTracker), cleared on add.
  */
 typedef struct bucket {
 	const kr_op *op;
@@ -23,6 +26,7 @@ typedef struct bucket {
 
 struct kr_rewriter_tracker {
 	kri_pmap by_op;     /* (hash | 1) -> bucket * */
+	bucket *patterns;   /* OpPattern tracks, newest first */
 	kri_vec untracked;  /* kr_node_rewriter * */
 	kri_vec all;        /* every rewriter, in the order added */
 	kri_pmap cache;     /* kr_op * -> kri_vec * */
@@ -40,7 +44,9 @@ static void *hash_key(const kr_op *op)
 
 static bucket *find_bucket(const kr_rewriter_tracker *t, const kr_op *op)
 {
-	for (bucket *b = kri_pmap_get(&t->by_op, hash_key(op)); b; b = b->next)
+	bucket *b = kr_op_track_pattern(op) ? t->patterns
+					    : kri_pmap_get(&t->by_op, hash_key(op));
+	for (; b; b = b->next)
 		if (kr_op_equal(b->op, op))
 			return b;
 	return NULL;
@@ -59,7 +65,12 @@ void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw)
 	}
 	for (size_t i = 0; i < n; i++) {
 		bucket *b = find_bucket(t, ops[i]);
-		if (!b) {
+		if (!b && kr_op_track_pattern(ops[i])) {
+			b = kri_alloc(sizeof *b);
+			b->op = ops[i];
+			b->next = t->patterns;
+			t->patterns = b;
+		} else if (!b) {
 			b = kri_alloc(sizeof *b);
 			b->op = ops[i];
 			b->next = kri_pmap_get(&t->by_op, hash_key(ops[i]));
@@ -73,6 +84,29 @@ void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw)
 	}
 }
 
+/*
+ * Append to v the rewriters of the OpPattern tracks that match op, in the
+ * order they were added, each once and not if v has it already.
+ */
+static void add_pattern_tracked(kri_vec *v, const kr_rewriter_tracker *t,
+				const kr_op *op)
+{
+	kri_vec matching = {0};
+	for (bucket *b = t->patterns; b; b = b->next)
+		if (kr_op_tracked(b->op, op))
+			kri_vec_push(&matching, b);
+	for (size_t k = matching.len; k-- > 0;) {
+		bucket *b = matching.items[k];
+		for (size_t i = 0; i < b->rws.len; i++) {
+			bool dup = false;
+			for (size_t j = 0; j < v->len && !dup; j++)
+				dup = v->items[j] == b->rws.items[i];
+			if (!dup)
+				kri_vec_push(v, b->rws.items[i]);
+		}
+	}
+}
+
 kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
 						 const kr_op *op, size_t *n)
 {
@@ -83,6 +117,7 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
 		bucket *b = find_bucket(t, op);
 		for (size_t i = 0; b && i < b->rws.len; i++)
 			kri_vec_push(v, b->rws.items[i]);
+		add_pattern_tracked(v, t, op);
 		for (size_t i = 0; i < t->untracked.len; i++)
 			kri_vec_push(v, t->untracked.items[i]);
 		kri_pmap_put(&t->cache, op, v);

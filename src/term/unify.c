@@ -226,6 +226,22 @@ static bool push_etuples(work *w, kr_term *u, kr_term *v)
 	return true;
 }
 
+/* A foreign object's own unification (kr_foreign_type.unify). */
+static bool foreign_unify(work *w, kr_term *u, kr_term *v)
+{
+	if (!(u->kind == KR_FOREIGN && u->u.fo.type->unify)) {
+		kr_term *t = u;
+		u = v, v = t;
+	}
+	kr_term **pairs = NULL;
+	size_t n = 0;
+	if (!u->u.fo.type->unify(u->u.fo.ptr, v, &pairs, &n))
+		return false;
+	for (size_t i = n; i-- > 0;)
+		push(w, pairs[2 * i], pairs[2 * i + 1]);
+	return true;
+}
+
 /* Decompose two non-variable terms; false when they cannot unify. */
 static bool decompose(work *w, kr_term *u, kr_term *v)
 {
@@ -234,6 +250,9 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 		push(w, u->u.cons.car, v->u.cons.car);
 		return true;
 	}
+	if ((u->kind == KR_FOREIGN && u->u.fo.type->unify) ||
+	    (v->kind == KR_FOREIGN && v->u.fo.type->unify))
+		return foreign_unify(w, u, v);
 	if (u->kind == KR_FOREIGN && v->kind == KR_FOREIGN &&
 	    u->u.fo.type == v->u.fo.type &&
 	    (u->u.fo.ptr == v->u.fo.ptr ||
