@@ -151,7 +151,7 @@ bool lang_is_procedure(const kr_term *t)
 {
 	return kr_is_foreign_of(t, &closure_type) ||
 	       kr_is_foreign_of(t, &prim_type) || lang_term_rel(t) ||
-	       kr_term_op(t);
+	       kr_term_op(t) || kr_is_op_pattern(t);
 }
 
 /* ============================================================= errors */
@@ -257,6 +257,10 @@ int lang_apply(kr_term **out, kr_term *fn, size_t n, kr_term *const *args)
 		return apply_rel(out, lang_term_rel(fn), n, args);
 	if (kr_term_op(fn))
 		return lang_apply_op(out, kr_term_op(fn), n, args);
+	if (kr_is_op_pattern(fn)) { /* a pattern: (OpPattern arg ...) */
+		*out = kr_cons(fn, kr_etuple(n, args));
+		return 0;
+	}
 	return kr_error_set(KR_EINVALID, "not a procedure: %s", lang_show_short(fn));
 }
 

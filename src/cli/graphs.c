@@ -270,6 +270,19 @@ static char *prompt_op_str(const kr_op *op)
 	return kr_strdup(((const prompt_op *)kr_op_props(op))->name);
 }
 
+/* MyOp's attributes, which OpPatterns read: name, x and n_outs. */
+static kr_term *prompt_op_attr(const kr_op *op, const char *name)
+{
+	const prompt_op *p = kr_op_props(op);
+	if (!strcmp(name, "name"))
+		return kr_str(p->name);
+	if (!strcmp(name, "x"))
+		return p->x;
+	if (!strcmp(name, "n_outs") || !strcmp(name, "n-outs"))
+		return kr_int(p->nout);
+	return NULL;
+}
+
 static const kr_type *first_type(size_t nin, const kr_type *const *ts)
 {
 	return nin ? ts[0] : kr_type_scalar(KR_FLOAT64);
@@ -307,7 +320,8 @@ static const kr_op_desc *prompt_desc(int nout)
 				  .nout = nout > 1 ? nout : 0,
 				  .infer_outputs = nout > 1 ? prompt_op_infer_outputs
 							    : NULL,
-				  .to_string = prompt_op_str};
+				  .to_string = prompt_op_str,
+				  .prop = prompt_op_attr};
 		prompt_descs[nout] = d;
 	}
 	return prompt_descs[nout];
@@ -365,6 +379,85 @@ PRIM(p_op)
 	if (rc < 0)
 		return rc;
 	*out = kr_op_term(kr_op_new(prompt_desc(p->nout), p));
+	return 0;
+}
+
+/* (op-class OP): the class of an op, as PyTensor's type(op). */
+PRIM(p_op_class)
+{
+	(void)n;
+	kr_op *op = kr_term_op(a[0]);
+	if (!op)
+		return lang_type_error("op-class", "an op", a[0]);
+	*out = kr_op_desc_term(kr_op_desc_of(op));
+	return 0;
+}
+
+/* The classes of (op-pattern CLASS ...): one class, or a list of them. */
+static int pattern_classes(const kr_op_desc ***descs, size_t *nd,
+			   kr_term *c)
+{
+	long len = kr_term_op_desc(c) ? 1 : kr_list_length(c);
+	size_t n = len > 0 ? (size_t)len : 0;
+	const kr_op_desc **ds = kr_alloc((n ? n : 1) * sizeof *ds);
+	if (kr_term_op_desc(c)) {
+		ds[0] = kr_term_op_desc(c);
+	} else {
+		size_t i = 0;
+		for (kr_term *l = c; n && kr_is_pair(l); l = kr_cdr(l))
+			if (!(ds[i++] = kr_term_op_desc(kr_car(l))))
+				n = 0;
+	}
+	if (n == 0)
+		return lang_type_error("op-pattern", "an op class (op-class "
+				       "OP) or a non-empty list of them", c);
+	*descs = ds;
+	*nd = n;
+	return 0;
+}
+
+/*
+ * (op-pattern CLASS 'key VALUE ...): PyTensor's OpPattern(CLASS,
+ * key=VALUE, ...), which heads patterns ((op-pattern ...) v1 v2) and
+ * unifies with ops; a VALUE is a term the op's attribute must equal, a
+ * logic variable bound to it, or another op-pattern.
+ */
+PRIM(p_op_pattern)
+{
+	const kr_op_desc **descs = NULL;
+	size_t nd = 0;
+	int rc = pattern_classes(&descs, &nd, a[0]);
+	if (rc < 0)
+		return rc;
+	if (n % 2 == 0)
+		return kr_error_set(KR_EINVALID, "op-pattern: expected 'key "
+				    "VALUE pairs after the class, got an odd "
+				    "number of arguments");
+	size_t np = (n - 1) / 2;
+	const char **keys = kr_alloc((np + 1) * sizeof *keys);
+	kr_term **vals = kr_alloc((np + 1) * sizeof *vals);
+	for (size_t i = 0; i < np; i++) {
+		kr_term *k = a[1 + 2 * i];
+		if (kr_term_kind(k) != KR_SYM)
+			return lang_type_error("op-pattern", "an attribute "
+					       "name (a symbol)", k);
+		keys[i] = kr_sym_name(k);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(keys[j], keys[i]))
+				return kr_error_set(KR_EINVALID, "op-pattern: "
+						    "attribute %s given twice",
+						    keys[i]);
+		vals[i] = a[2 + 2 * i];
+	}
+	*out = kr_op_pattern(nd, descs, np, keys, vals);
+	return 0;
+}
+
+/* (op-pattern? t) */
+PRIM(p_op_patternp)
+{
+	(void)n;
+	*out = lang_bool(kr_is_op_pattern(a[0]));
 	return 0;
 }
 
@@ -967,6 +1060,8 @@ static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
 	{"constant", 1, 3, p_constant},
 	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 5, p_op},
+	{"op-class", 1, 1, p_op_class}, {"op-pattern", 1, -1, p_op_pattern},
+	{"op-pattern?", 1, 1, p_op_patternp},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
 	{"etuple", 0, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},

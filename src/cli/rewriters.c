@@ -262,9 +262,10 @@ PRIM(p_pattern_rewriter)
 	if (!in)
 		return kr_error_last()->code;
 	if (!kr_is_pair(in) || kr_term_kind(in) == KR_FOREIGN ||
-	    !kr_term_op(kr_car(in)))
+	    !(kr_term_op(kr_car(in)) || kr_is_op_pattern(kr_car(in))))
 		return lang_type_error("pattern-rewriter", "a pattern (op pattern "
-				  "...)", a[0]);
+				  "...) or ((op-pattern ...) pattern ...)",
+				  a[0]);
 	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
 	for (size_t i = 2; i < n; i++) {
 		if (is_option(a[i], "allow-multiple-clients")) {

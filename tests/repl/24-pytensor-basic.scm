@@ -193,3 +193,26 @@ g
 (define r (rewrite (cast x) (equilibrium-rewriter (pr (cast vx) vx) 1)))
 (repr r)
 (equal? (graph-type r) (graph-type (cast x)))
+; OpPattern (PyTensor >= 2.34): ops matched by class and attributes, the
+; attributes it does not name ignored, its logic variables bound
+(define my-op (op-class (op 'OpY 'x 1)))
+my-op
+(define p2 (op-pattern my-op 'x 2))
+p2
+(op-pattern? p2)
+(p2 v1)
+(repr (rewrite ((op 'OpY 'x 1) ((op 'OpZ 'x 2) x)) (walk (p2 v1) (op4 v1))))
+(repr (rewrite ((op 'OpY 'x 1) ((op 'OpZ 'x 2) x) y)
+               (walk ((op-pattern my-op) v1 v2) (op4 v2 v1))))
+(run* (q) (== (op-pattern my-op 'x q) (op 'OpZ 'x 2)))
+(run* (q) (== (op-pattern my-op 'name q 'n_outs 1) (op 'OpZ 'x 2)))
+(run* (q) (== (op-pattern my-op 'x 3) (op 'OpZ 'x 2)))
+(run* (q) (== (op-pattern my-op 'y q) (op 'OpZ 'x 2)))
+(run* (q) (== (op-pattern (list my-op (op-class exp)) 'x q) (op 'OpZ 'x 2)))
+(pattern-rewriter (p2 v1) (op4 v1))
+(op-pattern my-op 'x)
+(op-pattern 'MyOp)
+(op-pattern (list my-op 1))
+(op-pattern my-op "x" 2)
+(op-pattern my-op 'x 1 'x 2)
+(op-class 1)
