@@ -442,6 +442,7 @@ START_TEST(unify_cons)
 	ck_assert_int_eq(kr_term_kind(kr_cdr(op1)), KR_ETUPLE);
 	ck_assert(kr_equal(kr_cdr(op1), KR_ETUPLE(kr_int(1))));
 	ck_assert_str_eq(kr_term_to_string(kr_car(op1)), "CustomOp");
+	ck_assert_str_eq(kr_term_to_string(op1), "CustomOp{1}");
 	/* car and cdr consed back give the op */
 	kr_variable *r = eval(KR_ETUPLE(kr_cons(kr_car(op1), kr_cdr(op1)),
 					vt(x), vt(y)));
