@@ -19,6 +19,15 @@ kr_term *t_read(const char *text)
 
 const char *t_str(const kr_term *t) { return kr_term_to_string(t); }
 
+kr_fgraph *t_fgraph(size_t nin, kr_variable *const *in, size_t nout,
+		    kr_variable *const *out, bool clone)
+{
+	kr_fgraph *fg = NULL;
+	int rc = kr_fgraph_new(&fg, nin, in, nout, out, clone);
+	ck_assert_msg(rc == 0, "kr_fgraph_new: %s", kr_error_last()->message);
+	return fg;
+}
+
 void t_same_values(const kr_fgraph *before, const kr_fgraph *after)
 {
 	uint64_t seed = 12345;

@@ -43,6 +43,12 @@ const char *t_str(const kr_term *t);
  */
 void t_same_values(const kr_fgraph *before, const kr_fgraph *after);
 /*
+ * A FunctionGraph of these inputs and outputs (kr_fgraph_new), failing
+ * the test with the library's message when it cannot be made.
+ */
+kr_fgraph *t_fgraph(size_t nin, kr_variable *const *in, size_t nout,
+		    kr_variable *const *out, bool clone);
+/*
  * Rewrite fg with rw, check the graph's integrity and that it computes
  * what it computed before (t_same_values). Returns rw's code.
  */

@@ -111,14 +111,7 @@ static kr_variable *myvar2(const char *name)
 
 /* ------------------------------------------------------------- checks */
 
-static kr_fgraph *fg_new(size_t nin, kr_variable *const *in, size_t nout,
-			 kr_variable *const *out)
-{
-	kr_fgraph *fg = NULL;
-	int rc = kr_fgraph_new(&fg, nin, in, nout, out, false);
-	ck_assert_msg(rc == 0, "kr_fgraph_new: %s", kr_error_last()->message);
-	return fg;
-}
+#define fg_new(...) t_fgraph(__VA_ARGS__, false)
 
 #define FG(ins, outs) fg_new(LIST ins, LIST outs)
 
@@ -1333,33 +1326,10 @@ START_TEST(basic_ops)
 }
 END_TEST
 
-/* test_apply_depends_on */
-START_TEST(basic_apply_depends_on)
-{
-	kr_variable *r1 = r(1), *r2 = r(2), *r3 = r(3);
-	kr_variable *o1 = named(MYOP(r1, r2), "o1");
-	kr_variable *o2 = named(MYOP(r1, o1), "o2");
-	kr_variable *o3 = named(MYOP(r3, o1, o2), "o3");
-	ck_assert(kr_apply_depends_on(OWNER(o2), 1, NS(OWNER(o1))));
-	ck_assert(kr_apply_depends_on(OWNER(o2), 1, NS(OWNER(o2))));
-	ck_assert(kr_apply_depends_on(OWNER(o3), 2, NS(OWNER(o1), OWNER(o2))));
-}
-END_TEST
-
-/* test_variable_depends_on */
-START_TEST(basic_variable_depends_on)
-{
-	kr_variable *x = myvar("x"), *y = myvar("y");
-	kr_variable *x2 = named(MYOP(x), "x2");
-	kr_variable *y2 = named(MYOP(y), "y2");
-	kr_variable *o = MYOP(x2, y);
-	ck_assert(kr_variable_depends_on(o, LIST(x)));
-	ck_assert(!kr_variable_depends_on(o, LIST(y2)));
-	ck_assert(kr_variable_depends_on(o, LIST(y2, x)));
-	ck_assert(!kr_variable_depends_on(y, LIST(y2)));
-	ck_assert(kr_variable_depends_on(y, LIST(y)));
-}
-END_TEST
+/*
+ * test_apply_depends_on and test_variable_depends_on: in
+ * tests/test_traversal.c, with the same graphs and more cases.
+ */
 
 static kr_variable **truncated(size_t *n, size_t nouts,
 			       kr_variable *const *outs, size_t ninc,
@@ -1489,8 +1459,6 @@ Suite *corpus_fgraph_suite(void)
 	tcase_add_test(tc, basic_graph_inputs);
 	tcase_add_test(tc, basic_variables_and_orphans);
 	tcase_add_test(tc, basic_ops);
-	tcase_add_test(tc, basic_apply_depends_on);
-	tcase_add_test(tc, basic_variable_depends_on);
 	tcase_add_test(tc, basic_truncated_graph_inputs);
 	tcase_add_test(tc, basic_truncated_repeated_input);
 	tcase_add_test(tc, basic_truncated_repeated_nested_input);

@@ -195,14 +195,7 @@ static void xyz(void)
 	z = var("z");
 }
 
-static kr_fgraph *fgraph(size_t nin, kr_variable *const *ins, size_t nout,
-			 kr_variable *const *outs, bool clone)
-{
-	kr_fgraph *fg = NULL;
-	int rc = kr_fgraph_new(&fg, nin, ins, nout, outs, clone);
-	ck_assert_msg(rc == 0, "%s", kr_error_last()->message);
-	return fg;
-}
+#define fgraph t_fgraph
 
 /* FunctionGraph([x, y, z], [e]) (cloned, PyTensor's default). */
 static kr_fgraph *fg_xyz(kr_variable *e)

@@ -25,14 +25,7 @@ static kr_variable *scalar(const char *name)
 	return kr_variable_new(kr_type_scalar(KR_FLOAT64), name);
 }
 
-static kr_fgraph *make_fg(size_t nin, kr_variable *const *in, size_t nout,
-			  kr_variable *const *out, bool clone)
-{
-	kr_fgraph *fg = NULL;
-	int rc = kr_fgraph_new(&fg, nin, in, nout, out, clone);
-	ck_assert_msg(rc == 0, "kr_fgraph_new: %s", kr_error_last()->message);
-	return fg;
-}
+#define make_fg t_fgraph
 
 static void assert_integrity(const kr_fgraph *fg)
 {
