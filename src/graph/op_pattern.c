@@ -185,10 +185,10 @@ int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
 	kr_check(out != NULL && s != NULL);
 	const op_pattern *p = pattern_of(pattern);
 	kr_check(p != NULL);
-	const char *str = pattern_string(p);
 	if (p->ndescs != 1)
 		return kr_error_set(KR_EINVALID, "cannot make an op of %s: "
-				    "it has more than one class", str);
+				    "it has more than one class",
+				    pattern_string(p));
 	const kr_op_desc *d = p->descs[0];
 	size_t nprops = kr_op_desc_nprops(d);
 	kr_term **vals = kri_alloc((nprops + 1) * sizeof *vals);
@@ -198,8 +198,9 @@ int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
 			k++;
 		if (k == nprops)
 			return kr_error_set(KR_EINVALID, "cannot make an op of "
-					    "%s: %s has no prop %s", str,
-					    d->name, p->keys[i]);
+					    "%s: %s has no prop %s",
+					    pattern_string(p), d->name,
+					    p->keys[i]);
 		kr_term *v = kr_walk_star(p->values[i], s);
 		if (pattern_of(v)) {
 			kr_op *sub;
@@ -210,8 +211,8 @@ int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
 		}
 		if (!kr_is_ground(v))
 			return kr_error_set(KR_EINVALID, "cannot make an op of "
-					    "%s: %s is unbound", str,
-					    p->keys[i]);
+					    "%s: %s is unbound",
+					    pattern_string(p), p->keys[i]);
 		vals[k] = v;
 	}
 	return kr_op_make(out, d, vals);
