@@ -445,19 +445,22 @@ static int run_step(kr_term **out, kr_runner *r, size_t found)
 			return run_error(KR_ELIMIT, "evaluation limit of %llu "
 					 "reached in a run (%zu answers)",
 					 (unsigned long long)eval_limit, found);
+		/* a stop seen inside the search (a relation's body being
+		 * built) or between chunks reads the same, with the count */
+		if (lang_interrupted && (search_err.pending || rc == KR_ELIMIT)) {
+			if (lang_interrupted == LANG_STOP_MEMORY)
+				return run_error(KR_ELIMIT, "%s (%zu answers)",
+						 lang_stop_message(""), found);
+			return run_error(KR_ELIMIT, "interrupted after %llu "
+					 "steps (%zu answers)",
+					 (unsigned long long)kr_run_steps(r),
+					 found);
+		}
 		if (search_err.pending)
 			return kr_error_set(search_err.code ? search_err.code :
 					    KR_ERROR, "%s", search_err.message);
 		if (rc != KR_ELIMIT)
 			return rc;
-		if (lang_interrupted == LANG_STOP_MEMORY)
-			return run_error(KR_ELIMIT, "%s (%zu answers)",
-					 lang_stop_message(""), found);
-		if (lang_interrupted)
-			return run_error(KR_ELIMIT, "interrupted after %llu "
-					 "steps (%zu answers)",
-					 (unsigned long long)kr_run_steps(r),
-					 found);
 		if (step_limit && kr_run_steps(r) >= step_limit)
 			return run_error(KR_ELIMIT, "step limit of %llu reached "
 					 "(%zu answers)",
