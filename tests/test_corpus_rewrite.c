@@ -1186,28 +1186,48 @@ START_TEST(node_rewriter_tracks)
 END_TEST
 
 /*
- * test_OpToRewriterTracker with the rewriters that track instances: 1
- * untracked, 2 tracking op1 (3, 4 and 5 track op classes, which we do
- * not have). get_trackers(op1) is [2, 1], that of another op [1].
+ * test_OpToRewriterTracker: 1 untracked, 2 tracking op1, 3 tracking the
+ * class Op (OpPattern(Op)), 4 and 5 the class MyOp (here an OpPattern of
+ * the six classes of op1 ... op6). get_trackers(op1) lists the class
+ * trackers first, the most specific class first (the MRO), then the
+ * instance trackers, then the untracked: [4, 5, 3, 2, 1]. An op of
+ * another class has [3, 1].
  */
 START_TEST(op_to_rewriter_tracker)
 {
 	kr_op *op1 = OP1;
+	const kr_op_desc *my_classes[6];
+	for (int i = 0; i < 6; i++)
+		my_classes[i] = &my_descs[i];
+	kr_op *any_op = kr_op_pattern_track(
+		kr_op_pattern(0, NULL, 0, NULL, NULL));
+	kr_op *my_op_class = kr_op_pattern_track(
+		kr_op_pattern(6, my_classes, 0, NULL, NULL));
+	ck_assert_str_eq(kr_op_to_string(any_op), "OpPattern(Op)");
 	kr_node_rewriter *rw1 = kr_node_rewriter_from_fn(
 		"local_rewriter_1", do_nothing, NULL, 0, NULL);
 	kr_node_rewriter *rw2 = kr_node_rewriter_from_fn(
 		"local_rewriter_2", do_nothing, NULL, 1, &op1);
+	kr_node_rewriter *rw3 = kr_node_rewriter_from_fn(
+		"local_rewriter_3", do_nothing, NULL, 1, &any_op);
+	kr_node_rewriter *rw4 = kr_node_rewriter_from_fn(
+		"local_rewriter_4", do_nothing, NULL, 1, &my_op_class);
+	kr_node_rewriter *rw5 = kr_node_rewriter_from_fn(
+		"local_rewriter_5", do_nothing, NULL, 1, &my_op_class);
 	kr_rewriter_tracker *t = kr_rewriter_tracker_new();
-	kr_rewriter_tracker_add(t, rw1);
-	kr_rewriter_tracker_add(t, rw2);
+	kr_node_rewriter *all[] = {rw1, rw2, rw3, rw4, rw5};
+	for (int i = 0; i < 5; i++)
+		kr_rewriter_tracker_add(t, all[i]);
 	size_t n = 0;
 	kr_node_rewriter *const *rs = kr_rewriter_tracker_get(t, op1, &n);
-	ck_assert_uint_eq(n, 2);
-	ck_assert_ptr_eq(rs[0], rw2);
-	ck_assert_ptr_eq(rs[1], rw1);
+	kr_node_rewriter *want[] = {rw4, rw5, rw3, rw2, rw1};
+	ck_assert_uint_eq(n, 5);
+	for (int i = 0; i < 5; i++)
+		ck_assert_ptr_eq(rs[i], want[i]);
 	rs = kr_rewriter_tracker_get(t, kr_op_new(&noinput_desc, &op_y_x), &n);
-	ck_assert_uint_eq(n, 1);
-	ck_assert_ptr_eq(rs[0], rw1);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(rs[0], rw3);
+	ck_assert_ptr_eq(rs[1], rw1);
 }
 END_TEST
 

@@ -222,8 +222,10 @@ const kr_op_desc *kr_term_op_desc(const kr_term *t);
  * Parameters are kept sorted by key, as PyTensor does. Unification of
  * the pattern with an op atom is kr_foreign_type.unify; the variables
  * inside are bound that way only (reification does not look inside).
+ * With ndescs 0 the pattern is `OpPattern(Op)`, of the base class: every
+ * op is of it, so only the parameters select.
  * Prints as `OpPattern(CustomOp, a=1)`, or `OpPattern((A, B), x=~x)`.
- * Errors: none; asserts ndescs > 0 and distinct keys.
+ * Errors: none; asserts distinct keys.
  */
 kr_term *kr_op_pattern(size_t ndescs, const kr_op_desc *const *descs,
 		       size_t n, const char *const *keys,
@@ -231,6 +233,12 @@ kr_term *kr_op_pattern(size_t ndescs, const kr_op_desc *const *descs,
 
 /** True when t is an OpPattern term. */
 bool kr_is_op_pattern(const kr_term *t);
+
+/**
+ * The number of classes of an OpPattern: 0 for `OpPattern(Op)`, which
+ * matches every class. Asserts that pattern is an OpPattern.
+ */
+size_t kr_op_pattern_nclasses(const kr_term *pattern);
 
 /**
  * PyTensor's `OpPattern.match_op`: whether op is of one of the pattern's

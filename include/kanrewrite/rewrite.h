@@ -414,8 +414,11 @@ kr_rewriter_tracker *kr_rewriter_tracker_new(void);
 void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw);
 
 /**
- * The rewriters for op, as `get_trackers(op)`: those tracking an op equal
- * to op, in the order added, then the untracked ones in the order added.
+ * The rewriters for op, as `get_trackers(op)`: first those tracking a
+ * class or OpPattern that covers op (as PyTensor lists the rewriters of
+ * the op's type before those of the op itself), then those tracking an
+ * op equal to op, then the untracked ones, each group in the order added
+ * and each rewriter once.
  * @param[out] n their number. Returns: a borrowed array (cached per op;
  * valid until the next kr_rewriter_tracker_add()).
  */

@@ -393,10 +393,18 @@ PRIM(p_op_class)
 	return 0;
 }
 
-/* The classes of (op-pattern CLASS ...): one class, or a list of them. */
+/*
+ * The classes of (op-pattern CLASS ...): one class, a list of them, or
+ * the symbol Op, the base class of all (no class to check).
+ */
 static int pattern_classes(const kr_op_desc ***descs, size_t *nd,
 			   kr_term *c)
 {
+	if (kr_term_kind(c) == KR_SYM && !strcmp(kr_sym_name(c), "Op")) {
+		*descs = NULL;
+		*nd = 0;
+		return 0;
+	}
 	long len = kr_term_op_desc(c) ? 1 : kr_list_length(c);
 	size_t n = len > 0 ? (size_t)len : 0;
 	const kr_op_desc **ds = kr_alloc((n ? n : 1) * sizeof *ds);
@@ -410,7 +418,8 @@ static int pattern_classes(const kr_op_desc ***descs, size_t *nd,
 	}
 	if (n == 0)
 		return lang_type_error("op-pattern", "an op class (op-class "
-				       "OP) or a non-empty list of them", c);
+				       "OP), a non-empty list of them or 'Op",
+				       c);
 	*descs = ds;
 	*nd = n;
 	return 0;

@@ -28,8 +28,11 @@ static const op_pattern *pattern_of(const kr_term *t)
 	return kr_is_foreign_of(t, &pattern_ftype) ? kr_foreign_ptr(t) : NULL;
 }
 
+/* Whether d is one of p's classes; every class is, for OpPattern(Op). */
 static bool has_desc(const op_pattern *p, const kr_op_desc *d)
 {
+	if (p->ndescs == 0)
+		return true;
 	for (size_t i = 0; i < p->ndescs; i++)
 		if (p->descs[i] == d)
 			return true;
@@ -68,6 +71,8 @@ static char *pattern_string(const void *a)
 	const op_pattern *p = a;
 	kri_buf b = {0};
 	kri_buf_puts(&b, "OpPattern(");
+	if (p->ndescs == 0)
+		kri_buf_puts(&b, "Op");
 	if (p->ndescs > 1)
 		kri_buf_putc(&b, '(');
 	for (size_t i = 0; i < p->ndescs; i++)
@@ -122,11 +127,11 @@ kr_term *kr_op_pattern(size_t ndescs, const kr_op_desc *const *descs,
 		       size_t n, const char *const *keys,
 		       kr_term *const *values)
 {
-	kr_check(ndescs > 0 && descs != NULL);
+	kr_check(ndescs == 0 || descs != NULL);
 	kr_check(n == 0 || (keys != NULL && values != NULL));
 	op_pattern *p = kri_alloc(sizeof *p);
 	p->ndescs = ndescs;
-	p->descs = kri_alloc(ndescs * sizeof *p->descs);
+	p->descs = kri_alloc((ndescs + 1) * sizeof *p->descs);
 	for (size_t i = 0; i < ndescs; i++) {
 		kr_check(descs[i] != NULL);
 		p->descs[i] = descs[i];
@@ -152,6 +157,13 @@ bool kr_is_op_pattern(const kr_term *t)
 {
 	kr_check(t != NULL);
 	return pattern_of(t) != NULL;
+}
+
+size_t kr_op_pattern_nclasses(const kr_term *pattern)
+{
+	const op_pattern *p = pattern_of(pattern);
+	kr_check(p != NULL);
+	return p->ndescs;
 }
 
 bool kr_op_pattern_matches(const kr_term *pattern, const kr_op *op)
@@ -187,8 +199,9 @@ int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
 	kr_check(p != NULL);
 	if (p->ndescs != 1)
 		return kr_error_set(KR_EINVALID, "cannot make an op of %s: "
-				    "it has more than one class",
-				    pattern_string(p));
+				    "it has %s class",
+				    pattern_string(p),
+				    p->ndescs ? "more than one" : "no");
 	const kr_op_desc *d = p->descs[0];
 	size_t nprops = kr_op_desc_nprops(d);
 	kr_term **vals = kri_alloc((nprops + 1) * sizeof *vals);

@@ -84,9 +84,22 @@ void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw)
 	}
 }
 
+/* Append the rewriters of b to v, but not those v has already. */
+static void add_bucket(kri_vec *v, const bucket *b)
+{
+	for (size_t i = 0; b && i < b->rws.len; i++) {
+		bool dup = false;
+		for (size_t j = 0; j < v->len && !dup; j++)
+			dup = v->items[j] == b->rws.items[i];
+		if (!dup)
+			kri_vec_push(v, b->rws.items[i]);
+	}
+}
+
 /*
  * Append to v the rewriters of the OpPattern tracks that match op, in the
- * order they were added, each once and not if v has it already.
+ * order they were added; those of OpPattern(Op) last, as the base class
+ * comes last in the op type's MRO.
  */
 static void add_pattern_tracked(kri_vec *v, const kr_rewriter_tracker *t,
 				const kr_op *op)
@@ -95,16 +108,14 @@ static void add_pattern_tracked(kri_vec *v, const kr_rewriter_tracker *t,
 	for (bucket *b = t->patterns; b; b = b->next)
 		if (kr_op_tracked(b->op, op))
 			kri_vec_push(&matching, b);
-	for (size_t k = matching.len; k-- > 0;) {
-		bucket *b = matching.items[k];
-		for (size_t i = 0; i < b->rws.len; i++) {
-			bool dup = false;
-			for (size_t j = 0; j < v->len && !dup; j++)
-				dup = v->items[j] == b->rws.items[i];
-			if (!dup)
-				kri_vec_push(v, b->rws.items[i]);
+	for (int base = 0; base < 2; base++)
+		for (size_t k = matching.len; k-- > 0;) {
+			bucket *b = matching.items[k];
+			size_t nc = kr_op_pattern_nclasses(
+				kr_op_track_pattern(b->op));
+			if ((nc == 0) == (base == 1))
+				add_bucket(v, b);
 		}
-	}
 }
 
 kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
@@ -114,10 +125,8 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
 	kri_vec *v = kri_pmap_get(&t->cache, op);
 	if (!v) {
 		v = kri_alloc(sizeof *v);
-		bucket *b = find_bucket(t, op);
-		for (size_t i = 0; b && i < b->rws.len; i++)
-			kri_vec_push(v, b->rws.items[i]);
 		add_pattern_tracked(v, t, op);
+		add_bucket(v, find_bucket(t, op));
 		for (size_t i = 0; i < t->untracked.len; i++)
 			kri_vec_push(v, t->untracked.items[i]);
 		kri_pmap_put(&t->cache, op, v);

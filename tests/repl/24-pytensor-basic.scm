@@ -209,6 +209,10 @@ p2
 (run* (q) (== (op-pattern my-op 'x 3) (op 'OpZ 'x 2)))
 (run* (q) (== (op-pattern my-op 'y q) (op 'OpZ 'x 2)))
 (run* (q) (== (op-pattern (list my-op (op-class exp)) 'x q) (op 'OpZ 'x 2)))
+; OpPattern(Op): every class, only the attributes select
+(op-pattern 'Op 'x 2)
+(run* (q) (== (op-pattern 'Op 'name q) (op 'OpZ 'x 2)))
+(run* (q) (== (op-pattern 'Op 'name q) exp))
 (pattern-rewriter (p2 v1) (op4 v1))
 (op-pattern my-op 'x)
 (op-pattern 'MyOp)
