@@ -398,6 +398,12 @@ START_TEST(clone_get_equiv_maps_and_features)
 		ck_assert(kr_fgraph_has_node(c, muls[k]) &&
 			  !kr_fgraph_has_node(d.fg, muls[k]));
 	ck_assert_ptr_nonnull(kr_fgraph_feature(c, "ReplaceValidate"));
+	/* fgraph.clone() attaches the clones too, as attach_feature=True */
+	ok(kr_fgraph_clone(&c, d.fg));
+	muls = kr_fgraph_get_nodes(c, kr_op_mul(), &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert(kr_fgraph_has_node(c, muls[0]) &&
+		  !kr_fgraph_has_node(d.fg, muls[0]));
 	/* without attach_features: only the copy's own ReplaceValidate */
 	ok(kr_fgraph_clone_get_equiv(&c, NULL, d.fg, false));
 	ck_assert_ptr_null(kr_fgraph_get_nodes(c, kr_op_mul(), &n));

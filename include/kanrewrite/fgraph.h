@@ -137,9 +137,11 @@ int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 /**
  * A copy of a graph, as PyTensor's `fgraph.clone()`: same inputs and
  * outputs structure (and output labels), new variables and nodes
- * (constants are shared); features are not copied (the copy has its own
- * ReplaceValidate).
- * Errors: as kr_fgraph_new() (none for a consistent graph).
+ * (constants are shared), and a clone of each feature that has one
+ * attached to the copy (kr_fgraph_clone_get_equiv() with
+ * attach_features).
+ * Errors: as kr_fgraph_new() (none for a consistent graph), or a cloned
+ * feature's on_attach.
  * Cost: O(size of the graph), no hashing.
  */
 int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg);

@@ -409,7 +409,7 @@ int kr_fgraph_clone_get_equiv(kr_fgraph **out, kr_equiv **equiv,
 
 int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg)
 {
-	return kr_fgraph_clone_get_equiv(out, NULL, fg, false);
+	return kr_fgraph_clone_get_equiv(out, NULL, fg, true);
 }
 
 kr_variable *kr_equiv_variable(const kr_equiv *e, const kr_variable *v)
