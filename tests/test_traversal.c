@@ -498,6 +498,112 @@ START_TEST(test_clone_replace_basic)
 }
 END_TEST
 
+/* out = op(a, b), built with the op's type inference */
+static kr_variable *bin(kr_op *op, kr_variable *a, kr_variable *b)
+{
+	kr_apply *node;
+	ck_assert_int_eq(kr_apply_make(&node, op, 2, VS(a, b)), 0);
+	return kr_apply_output(node, 0);
+}
+
+/* z * (x + y) ** 2 + 5, PyTensor's f1 of TestCloneReplace */
+static kr_variable *f1_of(kr_variable *z, kr_variable *x, kr_variable *y)
+{
+	kr_variable *two = kr_constant_new(2, NULL);
+	kr_variable *five = kr_constant_new(5, NULL);
+	return bin(kr_op_add(),
+		   bin(kr_op_mul(), z, bin(kr_op_pow(),
+					   bin(kr_op_add(), x, y), two)),
+		   five);
+}
+
+static bool among(kr_variable *v, size_t n, kr_variable **vs)
+{
+	for (size_t i = 0; i < n; i++)
+		if (vs[i] == v)
+			return true;
+	return false;
+}
+
+/*
+ * TestCloneReplace.test_cloning_*: rebuild_strict and copy_inputs_over,
+ * with and without replacing y; y2 of another dtype needs
+ * rebuild_strict false, and the result's dtype follows it.
+ */
+START_TEST(test_clone_replace_rebuild_options)
+{
+	const kr_type *fvec = kr_type_tensor(KR_FLOAT32, 1, (int64_t[]){-1});
+	const kr_type *dvec = kr_type_tensor(KR_FLOAT64, 1, (int64_t[]){-1});
+	for (int k = 0; k < 6; k++) {
+		bool replace = k >= 2, loose = k == 3 || k == 5;
+		bool copy_over = k % 2 == 0;
+		kr_variable *x = kr_variable_new(dvec, "x");
+		kr_variable *y = kr_variable_new(loose ? fvec : dvec, "y");
+		kr_variable *y2 = kr_variable_new(dvec, "y2");
+		kr_variable *z = kr_variable_new(kr_type_scalar(KR_FLOAT64),
+						 "z");
+		kr_variable *f1 = f1_of(z, x, y);
+		kr_rebuild_opts o = {.rebuild_strict = !loose,
+				     .copy_inputs_over = copy_over};
+		kr_variable **f2;
+		ck_assert_int_eq(kr_clone_replace_opts(&f2, 1, &f1,
+						       replace ? 1 : 0, VS(y),
+						       VS(y2), &o),
+				 0);
+		size_t n;
+		kr_variable **ins = kr_graph_inputs(&n, 1, f2, 0, NULL);
+		ck_assert_msg(among(z, n, ins) == copy_over, "case %d", k);
+		ck_assert_msg(among(x, n, ins) == copy_over, "case %d", k);
+		ck_assert(!among(y, n, ins) || !replace);
+		if (replace)
+			ck_assert_msg(among(y2, n, ins) == copy_over,
+				      "case %d", k);
+		else
+			ck_assert(among(y, n, ins) == copy_over);
+		/* copies of the inputs keep their names and types */
+		size_t named = 0;
+		for (size_t i = 0; i < n; i++)
+			named += kr_variable_name(ins[i]) != NULL;
+		ck_assert_uint_ge(named, 3);
+		ck_assert_str_eq(kr_type_to_string(kr_variable_type(f2[0])),
+				 kr_type_to_string(kr_variable_type(f1)));
+		if (loose) /* float32 + float64 was float64 already */
+			ck_assert(kr_type_equal(kr_variable_type(f2[0]), dvec));
+	}
+	/* Strict rebuild refuses an fvector -> dvector replacement. */
+	kr_variable *fy = kr_variable_new(fvec, "y");
+	kr_variable *f1 = bin(kr_op_mul(),
+			      kr_variable_new(kr_type_scalar(KR_FLOAT32), "z"),
+			      bin(kr_op_add(), kr_variable_new(fvec, "x"), fy));
+	ck_assert(kr_type_equal(kr_variable_type(f1), fvec));
+	kr_variable **f2;
+	kr_variable *dy = kr_variable_new(dvec, "y2");
+	ck_assert_int_eq(kr_clone_replace(&f2, 1, &f1, 1, &fy, &dy),
+			 KR_EINVALID);
+	/* Not strict: the nodes above y are made anew, now float64. */
+	kr_rebuild_opts loose = {false, true};
+	ck_assert_int_eq(kr_clone_replace_opts(&f2, 1, &f1, 1, &fy, &dy,
+					       &loose),
+			 0);
+	ck_assert(kr_type_equal(kr_variable_type(f2[0]), dvec));
+	/* One copy per input, shared by the value's graph and the rest. */
+	kr_variable *a = kr_variable_new(dvec, "a");
+	kr_variable *b = kr_variable_new(dvec, "b");
+	kr_variable *ab = bin(kr_op_add(), a, b);
+	kr_variable *ba = bin(kr_op_mul(), b, ab);
+	kr_rebuild_opts copy = {true, false};
+	ck_assert_int_eq(kr_clone_replace_opts(&f2, 1, &ba, 1, &a,
+					       VS(bin(kr_op_add(), b, b)),
+					       &copy),
+			 0);
+	size_t n;
+	kr_variable **ins = kr_graph_inputs(&n, 1, f2, 0, NULL);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(ins[0] != b);
+	ck_assert_str_eq(kr_variable_name(ins[0]), "b");
+}
+END_TEST
+
 /* {x: x + d}: the x inside the replacement is not replaced again. */
 START_TEST(test_clone_replace_self_reference)
 {
@@ -814,6 +920,7 @@ Suite *traversal_suite(void)
 	tc = tcase_create("replace");
 	tcase_add_test(tc, test_clone_replace_basic);
 	tcase_add_test(tc, test_clone_replace_self_reference);
+	tcase_add_test(tc, test_clone_replace_rebuild_options);
 	tcase_add_test(tc, test_graph_replace);
 	tcase_add_test(tc, test_graph_replace_advanced);
 	tcase_add_test(tc, test_graph_replace_disconnected);

@@ -214,6 +214,41 @@ int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
 		     kr_variable *const *vals);
 
 /**
+ * How kr_clone_replace_opts() rebuilds, as the keywords PyTensor's
+ * `clone_replace(..., **rebuild_kwds)` passes to rebuild_collect_shared.
+ */
+typedef struct kr_rebuild_opts {
+	/**
+	 * `rebuild_strict` (default true): a value must have its key's type
+	 * or a more specific one. False: any value is taken, and a node one
+	 * of whose inputs changed type is made anew by its op
+	 * (kr_apply_clone_with_new_inputs() not strict), so output types
+	 * follow (an fvector replaced by a dvector gives float64 results).
+	 */
+	bool rebuild_strict;
+	/**
+	 * `copy_inputs_over` (default true): the ownerless variables of the
+	 * graph (inputs, and the values' own inputs) are shared with the
+	 * copy. False: each is copied once (same type and name; constants
+	 * are still shared), so the copy has no input of the original.
+	 */
+	bool copy_inputs_over;
+} kr_rebuild_opts;
+
+/** PyTensor's defaults: strict, inputs shared. */
+#define KR_REBUILD_OPTS_INIT {true, true}
+
+/**
+ * kr_clone_replace() with options (NULL: KR_REBUILD_OPTS_INIT).
+ * Errors: as kr_clone_replace(); when not rebuild_strict, KR_EINVALID
+ * (the op's message) when an op rejects the new inputs of a node.
+ */
+int kr_clone_replace_opts(kr_variable ***out, size_t n,
+			  kr_variable *const *outs, size_t nrep,
+			  kr_variable *const *keys, kr_variable *const *vals,
+			  const kr_rebuild_opts *opts);
+
+/**
  * Replace variables in the graph of the outputs, as PyTensor's
  * `graph_replace(outputs, replace, strict)`: as kr_clone_replace(), but
  * only the nodes on a path from a key to an output are rebuilt (with

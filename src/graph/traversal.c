@@ -416,12 +416,28 @@ int kr_io_toposort(kr_apply ***out, size_t *count, size_t nins,
 typedef struct copier {
 	uint64_t ep;
 	bool keep;
+	bool loose;     /* rebuild_strict=False: nodes re-infer their types */
+	kri_pmap *ins;  /* copy_inputs_over=False: input -> its one copy */
 	kri_vec copies; /* kr_apply *, the new nodes */
 } copier;
 
-static kr_variable *image(uint64_t ep, kr_variable *v)
+/*
+ * The image of v: its copy or replacement when marked; else v itself,
+ * or, when inputs are not copied over, the one copy of an ownerless
+ * non-constant v (shared by the passes of a clone_replace).
+ */
+static kr_variable *image(const copier *c, kr_variable *v)
 {
-	return v->mark == ep ? kri_unhide(v->scratch) : v;
+	if (v->mark == c->ep)
+		return kri_unhide(v->scratch);
+	if (!c->ins || v->owner || v->is_constant)
+		return v;
+	kr_variable *copy = kri_pmap_get(c->ins, v);
+	if (!copy) {
+		copy = kri_variable_clone(v);
+		kri_pmap_put(c->ins, v, copy);
+	}
+	return copy;
 }
 
 static void set_image(uint64_t ep, kr_variable *v, kr_variable *img)
@@ -436,13 +452,22 @@ static int copy_node(void *ctx, kr_apply *node)
 	kr_variable *small[8];
 	kr_variable **in = node->nin <= 8 ? small
 					  : kri_alloc(node->nin * sizeof *in);
-	bool same = true;
+	bool same = true, retype = false;
 	for (size_t i = 0; i < node->nin; i++) {
-		in[i] = image(c->ep, node->inputs[i]);
+		in[i] = image(c, node->inputs[i]);
 		same = same && in[i] == node->inputs[i];
+		retype = retype || in[i]->type != node->inputs[i]->type;
 	}
 	kr_apply *copy = node;
-	if (!(c->keep && same)) {
+	if (c->keep && same) {
+		/* graph_replace: nothing above a key, the node stays */
+	} else if (c->loose && retype) {
+		int rc = kr_apply_clone_with_new_inputs(&copy, node, node->nin,
+							in, false);
+		if (rc < 0)
+			return rc;
+		kri_vec_push(&c->copies, copy);
+	} else {
 		copy = kri_apply_clone(node, in);
 		kri_vec_push(&c->copies, copy);
 	}
@@ -460,7 +485,7 @@ static int copy_graph(copier *c, size_t n, kr_variable *const *outs,
 	sorter s = {.ep = c->ep, .each = copy_node, .ctx = c};
 	int rc = run_sort(&s, n, outs);
 	for (size_t k = 0; rc == 0 && k < n; k++)
-		images[k] = image(c->ep, outs[k]);
+		images[k] = image(c, outs[k]);
 	return rc;
 }
 
@@ -479,16 +504,35 @@ int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
 		     size_t nrep, kr_variable *const *keys,
 		     kr_variable *const *vals)
 {
+	return kr_clone_replace_opts(out, n, outs, nrep, keys, vals, NULL);
+}
+
+int kr_clone_replace_opts(kr_variable ***out, size_t n,
+			  kr_variable *const *outs, size_t nrep,
+			  kr_variable *const *keys, kr_variable *const *vals,
+			  const kr_rebuild_opts *opts)
+{
 	kr_check(out != NULL && (n == 0 || outs != NULL));
 	kr_check(nrep == 0 || (keys != NULL && vals != NULL));
-	int rc = check_pairs(nrep, keys, vals);
+	const kr_rebuild_opts defaults = KR_REBUILD_OPTS_INIT;
+	if (!opts)
+		opts = &defaults;
+	int rc = 0;
+	if (opts->rebuild_strict)
+		rc = check_pairs(nrep, keys, vals);
+	for (size_t k = 0; k < nrep; k++)
+		kr_check(keys[k] != NULL && vals[k] != NULL);
+	kri_pmap *ins = opts->copy_inputs_over ? NULL
+					       : kri_alloc(sizeof *ins);
 	kr_variable **vcopy = kri_alloc((nrep ? nrep : 1) * sizeof *vcopy);
-	copier cv = {.ep = kri_epoch()};
+	copier cv = {.ep = kri_epoch(), .loose = !opts->rebuild_strict,
+		     .ins = ins};
 	if (rc == 0)
 		rc = copy_graph(&cv, nrep, vals, vcopy);
 	if (rc < 0)
 		return rc;
-	copier co = {.ep = kri_epoch()};
+	copier co = {.ep = kri_epoch(), .loose = !opts->rebuild_strict,
+		     .ins = ins};
 	for (size_t k = 0; k < nrep; k++)
 		set_image(co.ep, keys[k], vcopy[k]);
 	kr_variable **res = kri_alloc((n ? n : 1) * sizeof *res);
