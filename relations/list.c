@@ -30,8 +30,9 @@ kr_goal *kr_tailo(kr_term *t, kr_term *l)
 
 kr_goal *kr_nullo(kr_term *x) { return kr_eq(x, kr_nil()); }
 
-struct nullo2_env {
-	kr_term *a, *b;
+struct nullo_env {
+	size_t n;
+	kr_term **xs;
 };
 
 static bool empty_etuple(kr_term *t, const kr_subst *s)
@@ -40,24 +41,32 @@ static bool empty_etuple(kr_term *t, const kr_subst *s)
 	return kr_term_kind(t) == KR_ETUPLE && kr_etuple_len(t) == 0;
 }
 
-static kr_stream *nullo2_fn(const kr_state *st, void *env)
+static kr_stream *nullo_fn(const kr_state *st, void *env)
 {
-	const struct nullo2_env *e = env;
+	const struct nullo_env *e = env;
 	const kr_subst *s = kr_state_subst(st);
-	kr_term *null = empty_etuple(e->a, s) || empty_etuple(e->b, s)
-				? kr_etuple(0, NULL)
-				: kr_nil();
-	st = kr_state_unify(st, e->a, null);
-	st = st ? kr_state_unify(st, e->b, null) : NULL;
+	bool et = false;
+	for (size_t i = 0; i < e->n && !et; i++)
+		et = empty_etuple(e->xs[i], s);
+	kr_term *null = et ? kr_etuple(0, NULL) : kr_nil();
+	for (size_t i = 0; i < e->n && st; i++)
+		st = kr_state_unify(st, e->xs[i], null);
 	return st ? kr_stream_unit(st) : NULL;
+}
+
+kr_goal *kr_nullo_n(size_t n, kr_term *const *xs)
+{
+	struct nullo_env *e = kr_alloc(sizeof *e);
+	e->n = n;
+	e->xs = kr_alloc((n ? n : 1) * sizeof *e->xs);
+	for (size_t i = 0; i < n; i++)
+		e->xs[i] = xs[i];
+	return kr_goal_new(nullo_fn, e);
 }
 
 kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b)
 {
-	struct nullo2_env *e = kr_alloc(sizeof *e);
-	e->a = a;
-	e->b = b;
-	return kr_goal_new(nullo2_fn, e);
+	return kr_nullo_n(2, (kr_term *[]){a, b});
 }
 
 /* ------------------------------------------------------------------ membero */

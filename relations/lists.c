@@ -273,7 +273,10 @@ static kr_goal *succeed2(kr_term *const *a, void *env)
 
 struct perm_env {
 	kr_term *a, *b;
+	bool no_ident;
 };
+
+static kr_goal *permuteo_new(kr_term *a, kr_term *b, bool no_ident);
 
 /*
  * Keep in v[0..*n) the elements that `del` does not mark, grouped as
@@ -417,28 +420,47 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		if (!same_len)
 			same_len = kr_rel_new("succeed", 2, succeed2, NULL);
 		return kr_goal_apply(KR_ALL(kr_mapo(same_len, e->a, e->b),
-					    kr_permuteo(e->a, e->b)),
+					    permuteo_new(e->a, e->b,
+							 e->no_ident)),
 				     st);
 	}
 	kr_term *like = kr_walk(side, s);
+	bool no_ident = e->no_ident;
 	long m;
 	kr_term **others = kri_rel_elements(other, s, &m);
 	if (m >= 0) {
 		if (m != n)
 			return NULL;
 		kr_term *rest = kr_walk(other, s);
+		if (no_ident && kr_equal(kr_walk_star(like, s),
+					 kr_walk_star(rest, s)))
+			return NULL;
 		int rc = cancel_common(items, &n, others, &m, s, &rest);
 		if (rc)
 			return rc > 0 ? kr_stream_unit(st) : NULL;
+		/* kanren permutes a reduced pair in full */
+		no_ident = no_ident && rest == kr_walk(other, s);
 		other = rest;
 	}
-	return kr_goal_apply(kri_rel_perms(items, n, like, other, false), st);
+	return kr_goal_apply(kri_rel_perms(items, n, like, other, no_ident),
+			     st);
 }
 
-kr_goal *kr_permuteo(kr_term *a, kr_term *b)
+static kr_goal *permuteo_new(kr_term *a, kr_term *b, bool no_ident)
 {
 	struct perm_env *e = kr_alloc(sizeof *e);
 	e->a = a;
 	e->b = b;
+	e->no_ident = no_ident;
 	return kr_goal_new(permuteo_fn, e);
+}
+
+kr_goal *kr_permuteo(kr_term *a, kr_term *b)
+{
+	return permuteo_new(a, b, false);
+}
+
+kr_goal *kr_permuteo_no_ident(kr_term *a, kr_term *b)
+{
+	return permuteo_new(a, b, true);
 }

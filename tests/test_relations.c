@@ -95,6 +95,19 @@ START_TEST(test_heado_tailo_nullo)
 	ck_assert_str_eq(run_str(-1, q, kr_nullo(kr_etuple(0, NULL))),
 			 "(_.0)");
 	ck_assert_str_eq(run_str(-1, q, kr_nullo(sym("a"))), "()");
+	/* kanren's nullo(*args): all empty, of the kind one of them has */
+	kr_term *r = var();
+	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(2, (kr_term *[]){q, q})),
+			 "(())");
+	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(0, NULL)), "(_.0)");
+	kr_term *ans = kr_car(kr_run(-1, KR_LIST(q, r),
+				     kr_nullo_n(3, (kr_term *[]){
+						     q, kr_etuple(0, NULL), r})));
+	ck_assert_int_eq(kr_term_kind(kr_car(ans)), KR_ETUPLE);
+	ck_assert_int_eq(kr_term_kind(kr_car(kr_cdr(ans))), KR_ETUPLE);
+	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(2, (kr_term *[]){
+						     q, t_read("(1)")})),
+			 "()");
 }
 END_TEST
 
@@ -677,6 +690,33 @@ START_TEST(test_rembero)
 }
 END_TEST
 
+/* test_permuteo's no_ident cases, and kanren's full permutation after a
+ * reduction */
+START_TEST(test_permuteo_no_ident)
+{
+	kr_term *q = var(), *x = var(), *y = var();
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo_no_ident(
+						t_read("(1 2)"), t_read("(1 2)"))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo_no_ident(
+						t_read("(1 2)"), t_read("(2 1)"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo_no_ident(
+						t_read("(1 2 3)"), q)),
+			 "((1 3 2) (2 1 3) (2 3 1) (3 1 2) (3 2 1))");
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo_no_ident(
+						q, t_read("(a b)"))),
+			 "((b a))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y), kr_permuteo_no_ident(
+				     t_read("(1 2 3)"), KR_LIST(num(1), x, y))),
+			 "((2 3) (3 2))");
+	/* both fresh: never the same sequence twice over */
+	ck_assert_str_eq(run_str(2, KR_LIST(x, y), kr_permuteo_no_ident(x, y)),
+			 "(((_.0 _.1) (_.1 _.0)) "
+			 "((_.0 _.1 _.2) (_.0 _.2 _.1)))");
+}
+END_TEST
+
 START_TEST(test_permuteo)
 {
 	kr_term *q = kr_var_new("q");
@@ -958,6 +998,7 @@ Suite *relations_suite(void)
 		{"rembero", test_rembero},
 		{"kanren_extras", test_kanren_extras},
 		{"permuteo", test_permuteo},
+		{"permuteo_no_ident", test_permuteo_no_ident},
 		{"graph_relations", test_graph_relations},
 		{"graph_relations_korder", test_graph_relations_korder},
 		{"assoccomm_eqs", test_assoccomm_eqs},

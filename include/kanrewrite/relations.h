@@ -32,6 +32,15 @@ kr_goal *kr_tailo(kr_term *t, kr_term *l);
 kr_goal *kr_nullo(kr_term *x);
 
 /**
+ * kanren's `nullo(*args)`: every one of xs[0..n) is the empty sequence,
+ * all of one kind: the empty etuple when one of them (walked) is already
+ * an empty etuple, else the empty list; so that two sequences walked in
+ * step end together and keep their kind. n == 0 succeeds. One answer or
+ * none; always terminates.
+ */
+kr_goal *kr_nullo_n(size_t n, kr_term *const *xs);
+
+/**
  * `(itero l)`: l is a proper list (kanren's itero, TRS2's listo): the
  * empty list first, then a pair whose rest is one. Shape: l is any term.
  * Fully relational; terminates when l is a proper list (one answer) or
@@ -132,6 +141,16 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
  * Terminates when a or b is a proper list.
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
+
+/**
+ * kanren's `permuteo(a, b, no_ident=True)`: as kr_permuteo(), without the
+ * identity permutation: two equal sequences fail, and a fresh b is never
+ * given a itself (first of the n! - 1 others). As in kanren, once
+ * elements common to a and b have cancelled, the rest is permuted in
+ * full (so `(1 2 3)` against `(1 x y)` still gives x = 2, y = 3).
+ * Terminates as kr_permuteo().
+ */
+kr_goal *kr_permuteo_no_ident(kr_term *a, kr_term *b);
 
 /**
  * `(map_anyo rel a b)` (kanren.graph): a and b have the same length, each

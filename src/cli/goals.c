@@ -87,6 +87,9 @@ PRIM(p_disj) { return combine(out, "disj", n, a, kr_disj); }
 PRIM(p_lany) { return combine(out, "lany", n, a, kr_lany); }
 PRIM(p_ldisj) { return combine(out, "ldisj", n, a, kr_lany); }
 
+/* (nullo x ...): kanren's nullo(*args), all empty and of one kind */
+PRIM(p_nullo) { return goal(out, kr_nullo_n(n, a)); }
+
 PRIM(p_onceo)
 {
 	kr_goal **gs;
@@ -195,11 +198,12 @@ typedef struct librel {
 
 static const librel librels[] = {
 	R("conso", 3, 0, kr_conso), R("heado", 2, 0, kr_heado),
-	R("tailo", 2, 0, kr_tailo), R("nullo", 1, 0, kr_nullo),
+	R("tailo", 2, 0, kr_tailo),
 	R("membero", 2, 0, kr_membero), R("appendo", 3, 0, kr_appendo),
 	R("caro", 2, 0, kr_caro), R("cdro", 2, 0, kr_cdro),
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
 	R("permuteo", 2, 0, kr_permuteo), R("permuteq", 2, 0, kr_permuteo),
+	R("permuteo-no-ident", 2, 0, kr_permuteo_no_ident),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
 	R("eq-length", 2, 0, kr_eq_length), R("eq_length", 2, 0, kr_eq_length),
 	R("applyo", 3, 0, kr_applyo),
@@ -435,7 +439,7 @@ static const lang_prim_def prims[] = {
 	{"conj2", 2, 2, p_conj}, {"disj2", 2, 2, p_disj},
 	/* kanren's names */
 	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
-	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
+	{"nullo", 0, -1, p_nullo}, {"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
 	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
 	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
