@@ -534,6 +534,14 @@ PRIM(p_etuple)
 	return 0;
 }
 
+/* (etuple? t): whether t is an etuple (it prints as a list). */
+PRIM(p_etuple_p)
+{
+	(void)n;
+	*out = lang_bool(kr_term_kind(a[0]) == KR_ETUPLE);
+	return 0;
+}
+
 /* (etuple-eval t): the graph a term evaluates to (eval_if_etuple). */
 PRIM(p_etuple_eval)
 {
@@ -1073,7 +1081,8 @@ static const lang_prim_def prims[] = {
 	{"op-pattern?", 1, 1, p_op_patternp},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
-	{"etuple", 0, -1, p_etuple}, {"etuple-eval", 1, 1, p_etuple_eval},
+	{"etuple", 0, -1, p_etuple}, {"etuple?", 1, 1, p_etuple_p},
+	{"etuple-eval", 1, 1, p_etuple_eval},
 	{"etuplize", 1, 2, p_etuplize}, {"var", 0, 1, p_var},
 	{"pprint", 1, 1, p_pprint}, {"pprint-string", 1, 1, p_pprint_string},
 	{"dprint", 1, 1, p_dprint}, {"repr", 1, 1, p_repr},

@@ -18,6 +18,9 @@ g
 (add (var 'a) 1)
 (etuple dot A x)
 (pprint (etuple dot A (etuple add x y)))
+(etuple? (etuple dot A x))
+(etuple? (cdr (etuple dot A x)))
+(etuple? (list dot A x))
 (etuplize g)
 (etuplize (dot A (add x (mul y z))) #t)
 ;; evaluation, as a compiled function
