@@ -439,7 +439,8 @@ static const lang_prim_def prims[] = {
 	{"conj2", 2, 2, p_conj}, {"disj2", 2, 2, p_disj},
 	/* kanren's names */
 	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
-	{"nullo", 0, -1, p_nullo}, {"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
+	{"nullo", 0, -1, p_nullo},
+	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
 	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
 	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
