@@ -30,43 +30,57 @@ kr_goal *kr_tailo(kr_term *t, kr_term *l)
 
 kr_goal *kr_nullo(kr_term *x) { return kr_eq(x, kr_nil()); }
 
-struct nullo_env {
-	size_t n;
-	kr_term **xs;
-};
-
 static bool empty_etuple(kr_term *t, const kr_subst *s)
 {
 	t = kr_walk(t, s);
 	return kr_term_kind(t) == KR_ETUPLE && kr_etuple_len(t) == 0;
 }
 
+/* xs[0..n) all empty, of the kind one of them has: the body of nullo. */
+static kr_stream *all_null(const kr_state *st, size_t n, kr_term *const *xs)
+{
+	const kr_subst *s = kr_state_subst(st);
+	bool et = false;
+	for (size_t i = 0; i < n && !et; i++)
+		et = empty_etuple(xs[i], s);
+	kr_term *null = et ? kr_etuple(0, NULL) : kr_nil();
+	for (size_t i = 0; i < n && st; i++)
+		st = kr_state_unify(st, xs[i], null);
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+struct nullo_env {
+	size_t n;
+	kr_term *xs[]; /* n terms */
+};
+
 static kr_stream *nullo_fn(const kr_state *st, void *env)
 {
 	const struct nullo_env *e = env;
-	const kr_subst *s = kr_state_subst(st);
-	bool et = false;
-	for (size_t i = 0; i < e->n && !et; i++)
-		et = empty_etuple(e->xs[i], s);
-	kr_term *null = et ? kr_etuple(0, NULL) : kr_nil();
-	for (size_t i = 0; i < e->n && st; i++)
-		st = kr_state_unify(st, e->xs[i], null);
-	return st ? kr_stream_unit(st) : NULL;
+	return all_null(st, e->n, e->xs);
 }
 
 kr_goal *kr_nullo_n(size_t n, kr_term *const *xs)
 {
-	struct nullo_env *e = kr_alloc(sizeof *e);
+	struct nullo_env *e = kr_alloc(sizeof *e + n * sizeof *e->xs);
 	e->n = n;
-	e->xs = kr_alloc((n ? n : 1) * sizeof *e->xs);
 	for (size_t i = 0; i < n; i++)
 		e->xs[i] = xs[i];
 	return kr_goal_new(nullo_fn, e);
 }
 
+/* The two-term case the walkers build at every step: a 16-byte env. */
+static kr_stream *nullo2_fn(const kr_state *st, void *env)
+{
+	return all_null(st, 2, env);
+}
+
 kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b)
 {
-	return kr_nullo_n(2, (kr_term *[]){a, b});
+	kr_term **e = kr_alloc(2 * sizeof *e);
+	e[0] = a;
+	e[1] = b;
+	return kr_goal_new(nullo2_fn, e);
 }
 
 /* ------------------------------------------------------------------ membero */
