@@ -275,6 +275,110 @@ START_TEST(walk_star_mixed)
 }
 END_TEST
 
+/* A constraint: the value is a string atom; counts its calls. */
+static int str_calls;
+static bool is_str(kr_term *value, const kr_subst *s, void *env)
+{
+	(void)s;
+	ck_assert_ptr_eq(env, &str_calls);
+	ck_assert_int_ne(kr_term_kind(value), KR_VAR);
+	str_calls++;
+	return kr_term_kind(value) == KR_STR;
+}
+
+/* A constraint: the value is a positive integer. */
+static bool is_pos(kr_term *value, const kr_subst *s, void *env)
+{
+	(void)s;
+	(void)env;
+	return kr_term_kind(value) == KR_INT && kr_int_value(value) > 0;
+}
+
+/*
+ * PyTensor's test_ConstrainedVar (rewriting/test_unify.py): a constrained
+ * variable binds only to values its constraint accepts, on either side,
+ * directly or through a variable bound before or after.
+ */
+START_TEST(constrained_var)
+{
+	const kr_subst *e = kr_subst_empty(), *s;
+	kr_term *c = kr_constrained_var_new("c", is_str, &str_calls);
+	kr_term *x = kr_var_new("x"), *hi = kr_str("hi");
+	ck_assert(kr_is_var(c) && kr_var_is_constrained(c));
+	ck_assert(!kr_var_is_constrained(x));
+	ck_assert_str_eq(t_str(c), "~c");
+	ck_assert_ptr_null(kr_unify(c, kr_int(1), e));
+	ck_assert_ptr_null(kr_unify(kr_int(1), c, e));
+	ck_assert_ptr_nonnull(s = kr_unify(c, hi, e));
+	ck_assert_ptr_eq(kr_walk(c, s), hi);
+	ck_assert_ptr_nonnull(s = kr_unify(hi, c, e));
+	ck_assert_ptr_eq(kr_walk(c, s), hi);
+	/* against a variable: always, and the constraint stays */
+	ck_assert_ptr_nonnull(s = kr_unify(c, x, e));
+	ck_assert_ptr_eq(kr_walk(x, s), kr_walk(c, s));
+	ck_assert_ptr_null(kr_unify(x, kr_int(5), s));
+	ck_assert_ptr_nonnull(kr_unify(x, hi, s));
+	ck_assert_ptr_nonnull(s = kr_unify(x, c, e)); /* other side */
+	ck_assert_ptr_null(kr_unify(kr_int(5), x, s));
+	/* the variable already bound */
+	const kr_subst *sx = kr_unify(x, hi, e);
+	ck_assert_ptr_eq(kr_walk(c, kr_unify(c, x, sx)), hi);
+	ck_assert_ptr_eq(kr_walk(c, kr_unify(x, c, sx)), hi);
+	ck_assert_ptr_null(kr_unify(c, x, kr_unify(x, kr_int(7), e)));
+	const kr_subst *both = kr_unify(c, hi, sx);
+	ck_assert_ptr_eq(kr_unify(x, c, both), both); /* nothing new */
+	ck_assert_ptr_null(kr_unify(x, c, kr_unify(c, hi, kr_unify(x,
+			   kr_str("bye"), e))));
+	/* inside structures, and inside etuples */
+	ck_assert_ptr_null(kr_unify(KR_LIST(c, c), KR_LIST(hi, kr_int(1)), e));
+	s = kr_unify(KR_ETUPLE(kr_sym("f"), c), KR_ETUPLE(kr_sym("f"), hi), e);
+	ck_assert_ptr_eq(kr_walk(c, s), hi);
+	ck_assert_str_eq(t_str(kr_reify(KR_ETUPLE(kr_sym("f"), c), s)),
+			 "(f \"hi\")");
+	/* the constraint sees the value, never a variable */
+	str_calls = 0;
+	ck_assert_ptr_null(kr_unify(c, KR_LIST(x), e));
+	ck_assert_int_eq(str_calls, 1);
+}
+END_TEST
+
+/*
+ * Two constrained variables that meet keep both constraints, whichever is
+ * bound first; a disequality against a value the constraint refuses
+ * holds; the goal engine's == (in-place bindings) sees the constraints.
+ */
+START_TEST(constrained_var_meet)
+{
+	const kr_subst *e = kr_subst_empty();
+	kr_term *c = kr_constrained_var_new("c", is_str, &str_calls);
+	kr_term *p = kr_constrained_var_new("p", is_pos, NULL);
+	kr_term *q = kr_constrained_var_new("q", is_pos, NULL);
+	const kr_subst *s = kr_unify(c, p, e);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_null(kr_unify(p, kr_int(1), s));
+	ck_assert_ptr_null(kr_unify(c, kr_str("a"), s));
+	s = kr_unify(q, p, e);
+	ck_assert_ptr_nonnull(kr_unify(q, kr_int(3), s));
+	ck_assert_ptr_null(kr_unify(p, kr_int(-3), s));
+	/* through the engine */
+	kr_term *v = kr_var_new("v");
+	kr_goal *vals = KR_CONDE(kr_eq(v, kr_int(1)), kr_eq(v, kr_str("s")),
+				 kr_eq(v, kr_int(-1)), kr_eq(v, kr_int(2)));
+	ck_assert_str_eq(t_str(kr_run(-1, v, KR_ALL(kr_eq(v, p), vals))),
+			 "(1 2)");
+	ck_assert_str_eq(t_str(kr_run(-1, v, KR_ALL(vals, kr_eq(p, v)))),
+			 "(1 2)");
+	ck_assert_str_eq(t_str(kr_run(-1, v, KR_ALL(kr_eq(c, p), kr_eq(v, p),
+						    vals))), "()");
+	ck_assert_str_eq(t_str(kr_run(-1, p, kr_membero(p, t_read(
+			 "(0 \"a\" 4 -2 9)")))), "(4 9)");
+	ck_assert_str_eq(t_str(kr_run(-1, p, kr_neq(p, kr_int(-5)))),
+			 "(_.0)");
+	ck_assert_str_eq(t_str(kr_run(-1, p, kr_neq(p, kr_int(5)))),
+			 "((_.0 (=/= ((_.0 5)))))");
+}
+END_TEST
+
 Suite *unify_suite(void)
 {
 	Suite *s = suite_create("unify");
@@ -285,6 +389,8 @@ Suite *unify_suite(void)
 	tcase_add_loop_test(tc, occurs_shared, 0, 2);
 	tcase_add_loop_test(tc, unify_shared, 0, 2);
 	tcase_add_test(tc, long_lists);
+	tcase_add_test(tc, constrained_var);
+	tcase_add_test(tc, constrained_var_meet);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reify");
 	tcase_add_test(tc, walk_star_and_reify);

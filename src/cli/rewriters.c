@@ -206,6 +206,51 @@ static bool call_constraint(const kr_variable *value, void *data)
 	return lang_truthy(res);
 }
 
+/*
+ * The constraint of a (constrained-var pred) variable: pred applied to the
+ * value, all of its bound parts substituted, and an etuple evaluated to its
+ * graph when it can be (PyTensor's eval_if_etuple). An error of pred stops
+ * the search with it (lang_search_error); the binding is refused.
+ */
+static bool call_var_constraint(kr_term *value, const kr_subst *s, void *env)
+{
+	kr_term *arg = kr_walk_star(value, s), *res;
+	kr_variable *g;
+	if (kr_term_kind(arg) == KR_ETUPLE && kr_term_eval(&g, arg) == 0)
+		arg = kr_variable_term(g);
+	kr_error_clear();
+	if (lang_apply(&res, env, 1, &arg) < 0) {
+		kr_error_set(kr_error_last()->code, "constrained-var: %s",
+			     kr_strdup(kr_error_last()->message));
+		lang_search_error();
+		return false;
+	}
+	return lang_truthy(res);
+}
+
+/*
+ * (constrained-var pred [name]): PyTensor's ConstrainedVar(constraint,
+ * token), a logic variable that unifies only with values for which pred
+ * is true (kr_constrained_var_new); usable in == and in patterns alike.
+ */
+PRIM(p_constrained_var)
+{
+	if (!lang_is_procedure(a[0]))
+		return lang_type_error("constrained-var", "a procedure", a[0]);
+	const char *name = NULL;
+	if (n > 1) {
+		if (kr_term_kind(a[1]) == KR_SYM)
+			name = kr_sym_name(a[1]);
+		else if (kr_term_kind(a[1]) == KR_STR)
+			name = kr_str_value(a[1]);
+		else
+			return lang_type_error("constrained-var",
+					       "a name (symbol or string)", a[1]);
+	}
+	*out = kr_constrained_var_new(name, call_var_constraint, a[0]);
+	return 0;
+}
+
 enum { MAX_PATTERN_DEPTH = 10000 };
 
 /*
@@ -736,6 +781,7 @@ PRIM(p_equilibrium_db)
 static const lang_prim_def prims[] = {
 	{"backward", 1, 1, p_backward},
 	{"constrained", 2, 2, p_constrained},
+	{"constrained-var", 1, 2, p_constrained_var},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
 	{"pattern-rewriter", 2, 4, p_pattern_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},

@@ -368,6 +368,15 @@ static const kr_subst *match_var(const matcher *m, const goal *g,
 			return NULL;
 		}
 	}
+	if (kr_var_is_constrained(g->pat)) { /* kr_constrained_var_new */
+		if (*m->err)
+			return NULL;
+		kr_error_clear();
+		if (!kr_var_admits(g->pat, val, s)) {
+			*m->err = kr_error_last()->code;
+			return NULL;
+		}
+	}
 	return match(m, g->next, kr_subst_extend(s, g->pat, val));
 }
 

@@ -53,6 +53,7 @@ kr_term *kr_var_new(const char *name)
 	t->u.var.id = next_var_id++;
 	t->u.var.name = name ? kr_strdup(name) : NULL;
 	t->u.var.scope = kri_var_scope;
+	t->u.var.cons = NULL;
 	return t;
 }
 

@@ -74,6 +74,7 @@ struct kr_term {
 			const char *name;
 			uint64_t scope;
 			kr_term *val;
+			const struct kri_vcons *cons; /* constraints, or NULL */
 		} var;
 		struct {
 			const char *name;

@@ -288,6 +288,65 @@ static kr_term *bound_side(kr_term *u, kr_term *v)
 	return u->kind == KR_VAR ? u : v;
 }
 
+/* Bind variable x to t: in place when x belongs to `scope` (see term.h). */
+static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
+				   uint64_t scope, kri_vec *added)
+{
+	if (scope && x->u.var.scope == scope)
+		x->u.var.val = t;
+	else
+		s = kri_subst_extend(s, x, t);
+	if (added)
+		kri_vec_push(added, x);
+	return s;
+}
+
+kr_term *kr_constrained_var_new(const char *name, kr_var_constraint_fn fn,
+				void *env)
+{
+	kr_check(fn != NULL);
+	kr_term *v = kr_var_new(name);
+	struct kri_vcons *c = kri_alloc(sizeof *c);
+	*c = (struct kri_vcons){fn, env, NULL};
+	v->u.var.cons = c;
+	return v;
+}
+
+bool kr_var_is_constrained(const kr_term *v)
+{
+	return v && v->kind == KR_VAR && v->u.var.cons;
+}
+
+bool kr_var_admits(const kr_term *v, kr_term *value, const kr_subst *s)
+{
+	kr_check(v != NULL && v->kind == KR_VAR && value != NULL);
+	if (value->kind == KR_VAR)
+		return true;
+	for (const struct kri_vcons *c = v->u.var.cons; c; c = c->next)
+		if (!c->fn(value, s, c->env))
+			return false;
+	return true;
+}
+
+/*
+ * A new variable holding the constraints of both x and y (two constrained
+ * variables that meet): both are then bound to it, so that each one's
+ * constraints still apply to the value they are given later.
+ */
+static kr_term *merged(const kr_term *x, const kr_term *y)
+{
+	const struct kri_vcons *list = y->u.var.cons;
+	for (const struct kri_vcons *c = x->u.var.cons; c; c = c->next) {
+		struct kri_vcons *n = kri_alloc(sizeof *n);
+		*n = (struct kri_vcons){c->fn, c->env, list};
+		list = n;
+	}
+	kr_term *m = kr_var_new(NULL);
+	m->u.var.scope = 0; /* made mid-unification: never bound in place */
+	m->u.var.cons = list;
+	return m;
+}
+
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope)
 {
@@ -305,15 +364,25 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
 			kr_term *x = bound_side(u, v);
 			kr_term *t = x == u ? v : u;
+			if (__builtin_expect(x->u.var.cons || (t->kind == KR_VAR &&
+						t->u.var.cons), 0)) {
+				if (t->kind != KR_VAR) {
+					if (!kr_var_admits(x, t, s))
+						return NULL;
+				} else if (!t->u.var.cons) {
+					kr_term *y = x; /* keep x's constraints */
+					x = t;
+					t = y;
+				} else if (x->u.var.cons) {
+					t = merged(x, t);
+					s = bind(s, u == x ? v : u, t, scope,
+						 added);
+				}
+			}
 			if (check && kr_occurs(x, t, s))
 				return NULL;
 			kri_mark_refs(t);
-			if (scope && x->u.var.scope == scope)
-				x->u.var.val = t;
-			else
-				s = kri_subst_extend(s, x, t);
-			if (added)
-				kri_vec_push(added, x);
+			s = bind(s, x, t, scope, added);
 			continue;
 		}
 		if (SEEN_BEFORE(&sh, u, v))

@@ -18,6 +18,16 @@
 const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope);
 
+/*
+ * The constraints of a constrained variable (term.h's var.cons), a list:
+ * every one must hold of a value for the variable to be bound to it.
+ */
+struct kri_vcons {
+	kr_var_constraint_fn fn;
+	void *env;
+	const struct kri_vcons *next;
+};
+
 /* s extended with v -> t, without flagging t's variables referenced. */
 const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
 

@@ -131,6 +131,23 @@ cpat
 (rewrite (function-graph (op1 (op2 x y))) (in2out (pattern-rewriter (op1 pa) (constrained pa computed?))))
 (constrained 'a computed?)
 (constrained pa 'computed?)
+;; PyTensor's ConstrainedVar: a logic variable that carries its constraint,
+;; in patterns as in ==
+(define cv (constrained-var computed? 'cv))
+cv
+(rewrite (function-graph (op1 (op1 (op2 x y)))) (in2out (pattern-rewriter (op1 cv) (op3 cv))))
+(run* (q) (== cv x))
+(run* (q) (== cv (op2 x y)) (== q cv))
+(run* (q) (== cv (etuple op2 x y)) (== q cv))
+(run* (q) (fresh (a) (== a cv) (conde ((== a x)) ((== a (op1 y)))) (== q a)))
+(define (cvstring? s) (string? s))
+(define cs (constrained-var cvstring?))
+(run* (q) (== cs cv))
+(run* (q) (== (list cs cs) '("a" "a")) (== q cs))
+(run* (q) (=/= cs 1))
+(run* (q) (== (constrained-var (lambda (v) (car v))) 1))
+(constrained-var 'computed?)
+(constrained-var computed? 3)
 ;; a constraint failing with an error: the walker warns and goes on, the
 ;; equilibrium rewriter stops with it
 (define bad (pattern-rewriter (op1 (constrained pa (lambda (r) (+ r 1)))) (op3 pa)))
