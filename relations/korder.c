@@ -201,3 +201,22 @@ kr_goal *kri_rel_kall(kr_goal *a, kr_goal *b)
 	k->g[1] = b;
 	return kr_goal_new(kall_fn, k);
 }
+
+/* ------------------------------------------------------------------ public */
+
+kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals)
+{
+	if (n == 0)
+		return kr_succeed();
+	return n == 1 ? goals[0] : kri_rel_kany(n, goals);
+}
+
+kr_goal *kr_lall_kanren(size_t n, kr_goal *const *goals)
+{
+	if (n == 0)
+		return kr_succeed();
+	kr_goal *g = goals[0];
+	for (size_t i = 1; i < n; i++)
+		g = kri_rel_kall(g, goals[i]);
+	return g;
+}

@@ -717,6 +717,44 @@ START_TEST(test_permuteo_no_ident)
 }
 END_TEST
 
+/*
+ * kanren's lany/lall answer order (test_core's interleaving): one answer
+ * of each stream in turn, bind over every answer of the goals before;
+ * the engine's own disj gives the same answers in its order.
+ */
+START_TEST(test_kanren_order)
+{
+	kr_term *q = var(), *r = var();
+	kr_goal *pairs[3];
+	for (int i = 0; i < 3; i++)
+		pairs[i] = kr_lany_kanren(2, (kr_goal *[]){
+			kr_eq(q, num(2 * i + 1)), kr_eq(q, num(2 * i + 2))});
+	ck_assert_str_eq(run_str(-1, q, kr_lany_kanren(3, pairs)),
+			 "(1 3 5 2 4 6)");
+	ck_assert_str_eq(run_str(-1, q, kr_disj(3, pairs)), "(1 3 2 5 4 6)");
+	kr_goal *qs = kr_lany_kanren(3, (kr_goal *[]){kr_eq(q, num(1)),
+				     kr_eq(q, num(2)), kr_eq(q, num(3))});
+	kr_goal *rs = kr_lany_kanren(2, (kr_goal *[]){kr_eq(r, kr_sym("a")),
+				     kr_eq(r, kr_sym("b"))});
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_lall_kanren(2, (kr_goal *[]){qs, rs})),
+			 "((1 a) (2 a) (3 a) (1 b) (2 b) (3 b))");
+	kr_goal *qd = KR_ANY(kr_eq(q, num(1)), kr_eq(q, num(2)),
+			     kr_eq(q, num(3)));
+	kr_goal *rd = KR_ANY(kr_eq(r, kr_sym("a")), kr_eq(r, kr_sym("b")));
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r), KR_ALL(qd, rd)),
+			 "((1 a) (2 a) (1 b) (3 a) (2 b) (3 b))");
+	/* three goals fold left; none succeed; one is itself */
+	kr_goal *three = kr_lall_kanren(3, (kr_goal *[]){qs, rs,
+					kr_neq(q, num(2))});
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r), three),
+			 "((1 a) (3 a) (1 b) (3 b))");
+	ck_assert_str_eq(run_str(-1, q, kr_lall_kanren(0, NULL)), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_lany_kanren(0, NULL)), "(_.0)");
+	ck_assert_ptr_eq(kr_lany_kanren(1, &qs), qs);
+}
+END_TEST
+
 START_TEST(test_permuteo)
 {
 	kr_term *q = kr_var_new("q");
@@ -999,6 +1037,7 @@ Suite *relations_suite(void)
 		{"kanren_extras", test_kanren_extras},
 		{"permuteo", test_permuteo},
 		{"permuteo_no_ident", test_permuteo_no_ident},
+		{"kanren_order", test_kanren_order},
 		{"graph_relations", test_graph_relations},
 		{"graph_relations_korder", test_graph_relations_korder},
 		{"assoccomm_eqs", test_assoccomm_eqs},

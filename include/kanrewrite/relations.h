@@ -242,6 +242,33 @@ kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b);
 
+/* ------------------------------------------------------- kanren's answer order */
+
+/**
+ * kanren's `lany` (`ldisj`) in kanren's answer order: the goals' streams
+ * in a ring, one *answer* taken from each in turn (toolz's interleave), so
+ * `(lany (lany a1 a2) (lany b1 b2) (lany c1 c2))` gives a1 b1 c1 a2 b2 c2.
+ * kr_lany() interleaves at every suspension instead (faster-miniKanren),
+ * which gives the same answers in another order once there are three
+ * goals or more. Shape: n goals, n may be 0 (succeeds, as kanren's). A
+ * goal of it nested in more than 200 others of this family (a deep
+ * recursion) falls back to kr_lany()'s order, instead of exhausting the
+ * C stack: every branch is a nested run. Errors: none; aborts on OOM.
+ * Cost: a lazy run per goal per state it is applied to; fair, and bounded
+ * by the outer run's step limit.
+ */
+kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals);
+
+/**
+ * kanren's `lall` (`lconj`) in kanren's answer order: bind as toolz's
+ * interleave of the streams of the next goal over every answer of the
+ * goals before it, taken one answer of each in turn, so that
+ * `(lall (lany q1 q2 q3) (lany ra rb))` gives (1 a) (2 a) (3 a) (1 b)
+ * (2 b) (3 b). Shape: n goals, n may be 0 (succeeds). Errors, cost and
+ * the fallback past 200 nested goals: as kr_lany_kanren().
+ */
+kr_goal *kr_lall_kanren(size_t n, kr_goal *const *goals);
+
 /* ---------------------------------------------------------------- fact tables */
 
 /**

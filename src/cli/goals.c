@@ -83,9 +83,11 @@ static int combine(kr_term **out, const char *who, size_t n,
 
 PRIM(p_conj) { return combine(out, "conj", n, a, kr_conj); }
 PRIM(p_disj) { return combine(out, "disj", n, a, kr_disj); }
-/* kanren's lany/ldisj: as disj, but no goals succeed */
-PRIM(p_lany) { return combine(out, "lany", n, a, kr_lany); }
-PRIM(p_ldisj) { return combine(out, "ldisj", n, a, kr_lany); }
+/* kanren's lany/ldisj and lall/lconj, in kanren's answer order */
+PRIM(p_lany) { return combine(out, "lany", n, a, kr_lany_kanren); }
+PRIM(p_ldisj) { return combine(out, "ldisj", n, a, kr_lany_kanren); }
+PRIM(p_lall) { return combine(out, "lall", n, a, kr_lall_kanren); }
+PRIM(p_lconj) { return combine(out, "lconj", n, a, kr_lall_kanren); }
 
 /* (nullo x ...): kanren's nullo(*args), all empty and of one kind */
 PRIM(p_nullo) { return goal(out, kr_nullo_n(n, a)); }
@@ -440,7 +442,7 @@ static const lang_prim_def prims[] = {
 	/* kanren's names */
 	{"eq", 2, 2, p_eq}, {"neq", 2, 2, p_neq},
 	{"nullo", 0, -1, p_nullo},
-	{"lall", 0, -1, p_conj}, {"lconj", 0, -1, p_conj},
+	{"lall", 0, -1, p_lall}, {"lconj", 0, -1, p_lconj},
 	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
 	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},

@@ -29,6 +29,14 @@
 (run* (q) (lall (eq q 1)))
 (run* (q) (lany (eq q 1) (eq q 2)) (neq q 2))
 (run* (q) (ldisj (eq q 1) (eq q 2)) (lconj (neq q 1)))
+; kanren's answer order: one answer from each stream in turn (toolz's
+; interleave), where conde and disj interleave at every suspension
+(run* (q) (lany (lany (eq q 1) (eq q 2)) (lany (eq q 3) (eq q 4)) (lany (eq q 5) (eq q 6))))
+(run* (q) (disj (disj (== q 1) (== q 2)) (disj (== q 3) (== q 4)) (disj (== q 5) (== q 6))))
+(run* (q r) (lall (lany (eq q 1) (eq q 2) (eq q 3)) (lany (eq r 'a) (eq r 'b))))
+(run* (q r) (conj (disj (== q 1) (== q 2) (== q 3)) (disj (== r 'a) (== r 'b))))
+(defrel (nat x) (lany (eq x 'z) (fresh (y) (lall (eq x (list 's y)) (nat y)))))
+(run 3 (q) (lany (nat q) (eq q 'a)))
 ; an empty lany succeeds as in kanren; miniKanren's empty disj fails
 (run* (q) (lany))
 (run* (q) (ldisj))
