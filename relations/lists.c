@@ -46,6 +46,24 @@ static kr_stream *applyo_fn(const kr_state *st, void *env)
 	kr_term *rands = kr_walk(a[1], kr_state_subst(st));
 	if (!kr_is_var(rands) && !kr_is_null(rands) && !kr_is_pair(rands))
 		return NULL;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *rator = kr_walk(a[0], s);
+	if (kr_is_callable(rator) && kr_is_var(kr_walk(a[2], s))) {
+		kr_term *args = kr_walk_star(rands, s);
+		kr_term *et = kr_is_ground(args) ? kr_as_etuple(args) : NULL;
+		if (!et)
+			goto relate;
+		size_t n = kr_etuple_len(et);
+		kr_term **v = kr_alloc((n ? n : 1) * sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = kr_etuple_ref(et, i);
+		kr_term *res;
+		if (kr_term_call(&res, rator, n, v) < 0)
+			return NULL; /* kanren: an exception is no answer */
+		st = kr_state_unify(st, res, a[2]);
+		return st ? kr_stream_unit(st) : NULL;
+	}
+relate:
 	st = kr_state_unify(st, kr_cons(a[0], rands), a[2]);
 	return st ? kr_stream_unit(st) : NULL;
 }

@@ -19,6 +19,31 @@ kr_term *t_read(const char *text)
 
 const char *t_str(const kr_term *t) { return kr_term_to_string(t); }
 
+int t_add_calls;
+
+static int add_call(const void *p, size_t n, kr_term *const *args,
+		    kr_term **out)
+{
+	(void)p;
+	int64_t sum = 0;
+	t_add_calls++;
+	for (size_t i = 0; i < n; i++) {
+		if (kr_term_kind(args[i]) != KR_INT)
+			return kr_error_set(KR_EINVALID, "add: not an integer");
+		sum += kr_int_value(args[i]);
+	}
+	*out = kr_int(sum);
+	return 0;
+}
+
+kr_term *t_add_callable(void)
+{
+	static const kr_foreign_type add_type = {.name = "add",
+						 .call = add_call};
+	static int tag;
+	return kr_foreign(&add_type, &tag);
+}
+
 kr_fgraph *t_fgraph(size_t nin, kr_variable *const *in, size_t nout,
 		    kr_variable *const *out, bool clone)
 {

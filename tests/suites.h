@@ -38,6 +38,13 @@ kr_term *t_read(const char *text);
 /* Print a term to a collected string. */
 const char *t_str(const kr_term *t);
 /*
+ * A callable foreign atom (kr_foreign_type.call) adding its integer
+ * arguments; KR_EINVALID for any other argument. Counts its calls in
+ * t_add_calls.
+ */
+kr_term *t_add_callable(void);
+extern int t_add_calls;
+/*
  * Check that two graphs with the same inputs compute the same outputs
  * (relative 1e-12) on three sets of random inputs in [0.5, 2].
  */

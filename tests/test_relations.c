@@ -659,6 +659,16 @@ START_TEST(test_kanren_extras)
 						  KR_ETUPLE(num(1)), q)),
 			 "((add 1))");
 	ck_assert_str_eq(run_str(-1, q, kr_applyo(num(1), num(2), q)), "()");
+	/* a callable operator is called, as kanren's term(add, (1, 2)) */
+	kr_term *add = t_add_callable();
+	ck_assert_str_eq(run_str(-1, q, kr_applyo(add, t_read("(1 2)"), q)),
+			 "(3)");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(a, num(2)), kr_applyo(
+				 add, KR_ETUPLE(num(1), a), q))), "(3)");
+	ck_assert_str_eq(run_str(-1, q, kr_applyo(add, t_read("(1 x)"), q)),
+			 "()"); /* the call fails: no answer */
+	ck_assert_str_eq(run_str(-1, b, kr_applyo(add, b, KR_LIST(add,
+						  num(1)))), "((1))");
 	ck_assert_str_eq(run_str(-1, KR_LIST(b, c), kr_applyo(sym("f"), b, c)),
 			 "((_.0 (f . _.0)))");
 	/* ground_order: ground, partial sequence, open pair, fresh */

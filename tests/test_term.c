@@ -275,6 +275,56 @@ START_TEST(collector_warnings)
 }
 END_TEST
 
+/*
+ * etuples' test_ExpressionTuple/test_etuple: evaluation calls the
+ * operator on the evaluated arguments, caches, and refuses an empty
+ * etuple or an operator that cannot be called.
+ */
+START_TEST(etuple_eval_callable)
+{
+	kr_term *add = t_add_callable(), *out;
+	ck_assert(kr_is_callable(add));
+	ck_assert(!kr_is_callable(kr_sym("add")));
+	kr_term *inner = KR_ETUPLE(add, kr_int(1), kr_int(2));
+	kr_term *e = KR_ETUPLE(add, inner, kr_int(3));
+	t_add_calls = 0;
+	ck_assert_int_eq(kr_etuple_eval(&out, e), 0);
+	ck_assert_int_eq(kr_int_value(out), 6);
+	ck_assert_int_eq(t_add_calls, 2);
+	ck_assert_ptr_eq(kr_etuple_evaled(e), out);
+	ck_assert_int_eq(kr_int_value(kr_etuple_evaled(inner)), 3);
+	ck_assert_int_eq(kr_etuple_eval(&out, e), 0); /* cached */
+	ck_assert_int_eq(t_add_calls, 2);
+	/* not an etuple: itself; an operator is evaluated too (here to 1,
+	 * which cannot be called) */
+	ck_assert_int_eq(kr_etuple_eval(&out, kr_int(4)), 0);
+	ck_assert(kr_equal(out, kr_int(4)));
+	kr_term *opop = KR_ETUPLE(KR_ETUPLE(add, kr_int(1)), kr_int(2));
+	ck_assert_int_eq(kr_etuple_eval(&out, opop), KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "(int)"));
+	/* 200 deep, as etuples' test_reify_recursion_limit */
+	kr_term *chain = kr_int(0);
+	for (int i = 0; i < 200; i++)
+		chain = KR_ETUPLE(add, chain, kr_int(1));
+	ck_assert_int_eq(kr_etuple_eval(&out, chain), 0);
+	ck_assert_int_eq(kr_int_value(out), 200);
+	/* errors */
+	ck_assert_int_eq(kr_etuple_eval(&out, kr_etuple(0, NULL)), KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "empty"));
+	ck_assert_int_eq(kr_etuple_eval(&out, KR_ETUPLE(kr_sym("f"),
+							kr_int(1))),
+			 KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "symbol f"));
+	ck_assert_int_eq(kr_etuple_eval(&out, KR_ETUPLE(add, kr_sym("x"))),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "add: not an integer");
+	ck_assert_int_eq(kr_term_call(&out, add, 2,
+				      (kr_term *[]){kr_int(2), kr_int(5)}), 0);
+	ck_assert_int_eq(kr_int_value(out), 7);
+	ck_assert_int_eq(kr_term_call(&out, kr_int(1), 0, NULL), KR_EINVALID);
+}
+END_TEST
+
 Suite *term_suite(void)
 {
 	Suite *s = suite_create("term");
@@ -285,6 +335,7 @@ Suite *term_suite(void)
 	tcase_add_test(tc, etuple_protocol);
 	tcase_add_test(tc, equality_and_hash);
 	tcase_add_test(tc, foreign_atoms);
+	tcase_add_test(tc, etuple_eval_callable);
 	tcase_add_test(tc, memory_stats);
 	tcase_add_test(tc, memory_growth_hook);
 	tcase_add_test(tc, collector_warnings);

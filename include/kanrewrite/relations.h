@@ -96,9 +96,13 @@ kr_goal *kr_eq_length(kr_term *u, kr_term *v);
  * to the argument sequence rands, through the term protocol (etuples and
  * graph Variables decompose into operator and arguments): kr_conso() with
  * rands required to be a sequence, so that kanren's `applyo(1, 2, q)`
- * fails here too. Fully relational; always terminates (one answer at
- * most). Errors: none; aborts on OOM. Cost: one walk of rands and one
- * unification.
+ * fails here too. As kanren's (through etuples' `apply`), when obj is
+ * fresh, rator is callable (kr_is_callable) and rands a ground proper
+ * list or etuple, obj is the result of the call instead: applyo(add,
+ * (1 2), c) gives c = 3; a call that fails is no answer, as kanren
+ * swallows the exception. Fully relational; always terminates (one answer
+ * at most). Errors: none; aborts on OOM. Cost: one walk of rands and one
+ * unification, or one call.
  */
 kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
 

@@ -77,6 +77,15 @@ typedef struct kr_foreign_type {
 	 */
 	bool (*unify)(const void *p, kr_term *other, kr_term ***pairs,
 		      size_t *n);
+	/**
+	 * Application of a callable object, a procedure of the host
+	 * language (what a Python callable is as an etuple's operator):
+	 * *out = the object applied to args[0..n). Returns 0, or a negative
+	 * KR_E* code with the error set (kr_error_set). NULL: not callable.
+	 * Used by kr_etuple_eval() and by kanren's applyo (relations.h).
+	 */
+	int (*call)(const void *p, size_t n, kr_term *const *args,
+		    kr_term **out);
 } kr_foreign_type;
 
 /** Kind of a term. Errors: none (asserts t != NULL). */
@@ -210,6 +219,33 @@ kr_term *kr_etuple_ref(const kr_term *e, size_t i);
  * evaluated. The graph layer stores the graph Variable (as a foreign term).
  */
 kr_term *kr_etuple_evaled(const kr_term *e);
+
+/** True when t is a foreign atom whose type has a `call` hook. */
+bool kr_is_callable(const kr_term *t);
+
+/**
+ * Call a callable foreign atom f (kr_is_callable) with args[0..n), as
+ * etuples' `apply(f, args)` on a Python callable: its type's `call` hook.
+ * @param[out] out the result. Returns: 0, or what the hook returns (a
+ * negative KR_E* code, the error set); KR_EINVALID when f is not callable.
+ */
+int kr_term_call(kr_term **out, kr_term *f, size_t n, kr_term *const *args);
+
+/**
+ * Evaluate a term as etuples' `evaled_obj` (and `eval_if_etuple`): a term
+ * that is not an etuple is its own value; an etuple's value is its
+ * operator's value called (kr_foreign_type.call) with its arguments'
+ * values, the etuples among them evaluated first, so that
+ * `(etuple add (etuple add 1 2) 3)` with a callable `add` gives 6. The
+ * value is cached in the etuple (kr_etuple_set_evaled) and a cached value
+ * is returned as it is, so an etuple the graph layer evaluated
+ * (kr_term_eval) gives its graph Variable.
+ * @param[out] out the value.
+ * Returns: 0. Errors: KR_EINVALID for an empty etuple or an operator that
+ * is not callable (naming it); what a call returns; KR_ELIMIT past 10000
+ * nested etuples. Cost: one call per etuple not yet evaluated.
+ */
+int kr_etuple_eval(kr_term **out, kr_term *t);
 
 /**
  * Fill the evaluated-object cache of an etuple. The cache is the one

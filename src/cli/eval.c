@@ -135,10 +135,28 @@ static char *prim_str(const void *p)
 	return kr_strfmt("#<procedure %s>", ((const prim *)p)->name);
 }
 
+static int closure_call(const void *p, size_t n, kr_term *const *args,
+			kr_term **out);
+static int prim_call(const void *p, size_t n, kr_term *const *args,
+		     kr_term **out);
+
+/* Procedures are callable terms: etuples headed by one evaluate. */
 static const kr_foreign_type closure_type = {
-	.name = "procedure", .to_string = closure_str};
+	.name = "procedure", .to_string = closure_str, .call = closure_call};
 static const kr_foreign_type prim_type = {
-	.name = "primitive", .to_string = prim_str};
+	.name = "primitive", .to_string = prim_str, .call = prim_call};
+
+static int closure_call(const void *p, size_t n, kr_term *const *args,
+			kr_term **out)
+{
+	return lang_apply(out, kr_foreign(&closure_type, p), n, args);
+}
+
+static int prim_call(const void *p, size_t n, kr_term *const *args,
+		     kr_term **out)
+{
+	return lang_apply(out, kr_foreign(&prim_type, p), n, args);
+}
 
 kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn)
 {

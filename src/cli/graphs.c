@@ -542,16 +542,32 @@ PRIM(p_etuple_p)
 	return 0;
 }
 
-/* (etuple-eval t): the graph a term evaluates to (eval_if_etuple). */
-PRIM(p_etuple_eval)
+int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t)
 {
-	(void)n;
+	if (kr_term_kind(t) == KR_ETUPLE && (kr_etuple_len(t) == 0 ||
+	    !kr_term_op(kr_etuple_ref(t, 0)))) {
+		if (kr_etuple_eval(out, t) == 0)
+			return 0;
+		return kr_error_set(kr_error_last()->code, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	}
 	kr_variable *v;
-	int rc = lang_graph_of(&v, "etuple-eval", a[0]);
+	int rc = lang_graph_of(&v, who, t);
 	if (rc < 0)
 		return rc;
 	*out = kr_variable_term(v);
 	return 0;
+}
+
+/*
+ * (etuple-eval t): what a term evaluates to (eval_if_etuple): an etuple
+ * headed by a procedure gives the procedure's value on the arguments'
+ * values; anything else, the graph it stands for (lang_graph_of).
+ */
+PRIM(p_etuple_eval)
+{
+	(void)n;
+	return lang_eval_if_etuple(out, "etuple-eval", a[0]);
 }
 
 /* (etuplize g [deep]): the graph as an etuple, one level or all the way. */

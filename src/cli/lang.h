@@ -392,6 +392,13 @@ void lang_graphs_init(void);
  */
 int lang_graph_of(kr_variable **out, const char *who, kr_term *t);
 
+/**
+ * eval_if_etuple: an etuple not headed by an op evaluated by
+ * kr_etuple_eval (procedures called), anything else to the graph it
+ * stands for (lang_graph_of). Errors are prefixed with `who`.
+ */
+int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t);
+
 /** The FunctionGraph a `function-graph` value holds, or NULL. */
 kr_fgraph *lang_as_fgraph(const kr_term *t);
 

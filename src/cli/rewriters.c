@@ -214,10 +214,10 @@ static bool call_constraint(const kr_variable *value, void *data)
  */
 static bool call_var_constraint(kr_term *value, const kr_subst *s, void *env)
 {
-	kr_term *arg = kr_walk_star(value, s), *res;
-	kr_variable *g;
-	if (kr_term_kind(arg) == KR_ETUPLE && kr_term_eval(&g, arg) == 0)
-		arg = kr_variable_term(g);
+	kr_term *arg = kr_walk_star(value, s), *res, *val;
+	if (kr_term_kind(arg) == KR_ETUPLE &&
+	    lang_eval_if_etuple(&val, "constrained-var", arg) == 0)
+		arg = val;
 	kr_error_clear();
 	if (lang_apply(&res, env, 1, &arg) < 0) {
 		kr_error_set(kr_error_last()->code, "constrained-var: %s",

@@ -265,6 +265,68 @@ void kr_etuple_set_evaled(kr_term *e, kr_term *obj)
 	e->u.et.evaled = obj;
 }
 
+bool kr_is_callable(const kr_term *t)
+{
+	return t && t->kind == KR_FOREIGN && t->u.fo.type->call;
+}
+
+int kr_term_call(kr_term **out, kr_term *f, size_t n, kr_term *const *args)
+{
+	kr_check(out != NULL && f != NULL && (n == 0 || args != NULL));
+	if (!kr_is_callable(f))
+		return kr_error_set(KR_EINVALID, "cannot call a %s: it is not "
+				    "callable", f->kind == KR_FOREIGN ?
+				    f->u.fo.type->name : kr_kind_name(f->kind));
+	return f->u.fo.type->call(f->u.fo.ptr, n, args, out);
+}
+
+enum { MAX_EVAL_DEPTH = 10000 };
+
+static int etuple_eval(kr_term **out, kr_term *t, int depth)
+{
+	if (t->kind != KR_ETUPLE) {
+		*out = t;
+		return 0;
+	}
+	if (t->u.et.evaled) {
+		*out = t->u.et.evaled;
+		return 0;
+	}
+	if (depth > MAX_EVAL_DEPTH)
+		return kr_error_set(KR_ELIMIT, "cannot evaluate an etuple "
+				    "nested more than %d deep", MAX_EVAL_DEPTH);
+	size_t n = t->u.et.n;
+	if (n == 0)
+		return kr_error_set(KR_EINVALID, "cannot evaluate the empty "
+				    "etuple: it has no operator");
+	kr_term **v = kri_alloc(n * sizeof *v);
+	for (size_t i = 0; i < n; i++) {
+		int rc = etuple_eval(&v[i], t->u.et.items[i], depth + 1);
+		if (rc < 0)
+			return rc;
+	}
+	if (!kr_is_callable(v[0]))
+		return kr_error_set(KR_EINVALID, "cannot evaluate an etuple: "
+				    "its operator (%s%s%s) is not callable",
+				    v[0]->kind == KR_FOREIGN ?
+					    v[0]->u.fo.type->name :
+					    kr_kind_name(v[0]->kind),
+				    v[0]->kind == KR_SYM ? " " : "",
+				    v[0]->kind == KR_SYM ? v[0]->u.sym.name
+							 : "");
+	int rc = kr_term_call(out, v[0], n - 1, v + 1);
+	if (rc < 0)
+		return rc;
+	t->u.et.evaled = *out;
+	return 0;
+}
+
+int kr_etuple_eval(kr_term **out, kr_term *t)
+{
+	kr_check(out != NULL && t != NULL);
+	return etuple_eval(out, t, 0);
+}
+
 kr_term *kr_as_etuple(kr_term *t)
 {
 	if (t->kind == KR_ETUPLE)
