@@ -973,6 +973,7 @@ void lang_builtins_init(void)
 	lang_define("else", lang_bool(true));
 	lang_goals_init();
 	lang_graphs_init();
+	lang_traverse_init();
 	lang_rewriters_init();
 	lang_explore_init();
 }

@@ -508,23 +508,6 @@ PRIM(p_graph_op)
 	return 0;
 }
 
-/* (graph-inputs g): the owner's input variables, or () for a leaf. */
-PRIM(p_graph_inputs)
-{
-	(void)n;
-	kr_variable *v;
-	int rc = lang_graph_of(&v, "graph-inputs", a[0]);
-	if (rc < 0)
-		return rc;
-	kr_apply *node = kr_variable_owner(v);
-	size_t k = node ? kr_apply_ninputs(node) : 0;
-	kr_term **items = kr_alloc((k ? k : 1) * sizeof *items);
-	for (size_t i = 0; i < k; i++)
-		items[i] = kr_variable_term(kr_apply_input(node, i));
-	*out = kr_list(k, items);
-	return 0;
-}
-
 /* ============================================================ terms */
 
 /* (etuple op arg ...): an etuple, as etuples' etuple(); (etuple) is empty. */
@@ -1096,7 +1079,7 @@ static const lang_prim_def prims[] = {
 	{"op-class", 1, 1, p_op_class}, {"op-pattern", 1, -1, p_op_pattern},
 	{"op-pattern?", 1, 1, p_op_patternp},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
-	{"graph-op", 1, 1, p_graph_op}, {"graph-inputs", 1, 1, p_graph_inputs},
+	{"graph-op", 1, 1, p_graph_op},
 	{"etuple", 0, -1, p_etuple}, {"etuple?", 1, 1, p_etuple_p},
 	{"etuple-eval", 1, 1, p_etuple_eval},
 	{"etuplize", 1, 2, p_etuplize}, {"var", 0, 1, p_var},

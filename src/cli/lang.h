@@ -385,6 +385,9 @@ extern const char lang_scheme_prelude[];
 /** Define the graph primitives, the op library and graph relations. */
 void lang_graphs_init(void);
 
+/** Define PyTensor's graph utilities (graph-inputs, ancestors ...). */
+void lang_traverse_init(void);
+
 /**
  * The graph a value stands for: a graph Variable atom, or a ground term
  * (etuple, list with an op head, number) evaluated with kr_term_eval().

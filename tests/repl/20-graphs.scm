@@ -9,6 +9,7 @@ g
 (graph-type g)
 (graph-type A)
 (graph-op g)
+(owner-inputs g)
 (graph-inputs g)
 (dprint g)
 (repr g)

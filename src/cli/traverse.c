@@ -1,0 +1,320 @@
+/* traverse.c -- graph utilities at the prompt: PyTensor's graph.basic. */
+/* See the LICENSE file for copying conditions. */
+#include <string.h>
+
+#include "lang.h"
+
+/*
+ * PyTensor's functions over graphs of Variables (graph/basic.py,
+ * graph/traversal.py, graph/replace.py), with their names: each takes a
+ * graph or a list of graphs where PyTensor takes a list, and gives a list
+ * of graph Variables, a boolean, or graphs in the shape it was given.
+ */
+
+/*
+ * The graphs a value stands for: a list of graphs, or one graph (a list
+ * headed by an op is one graph, as everywhere at the prompt).
+ * *single tells which, when not NULL.
+ */
+static int graphs_of(kr_variable ***out, size_t *n, bool *single,
+		     const char *who, kr_term *t)
+{
+	long len = kr_list_length(t);
+	bool one = len < 0 || (len > 0 && kr_term_op(kr_car(t)));
+	size_t k = one ? 1 : (size_t)len;
+	kr_variable **v = kr_alloc((k ? k : 1) * sizeof *v);
+	for (size_t i = 0; i < k; i++, t = one ? t : kr_cdr(t)) {
+		int rc = lang_graph_of(&v[i], who, one ? t : kr_car(t));
+		if (rc < 0)
+			return rc;
+	}
+	*out = v;
+	*n = k;
+	if (single)
+		*single = one;
+	return 0;
+}
+
+/* The list of the variables v[0..n). */
+static kr_term *var_list(size_t n, kr_variable *const *v)
+{
+	kr_term **items = kr_alloc((n ? n : 1) * sizeof *items);
+	for (size_t i = 0; i < n; i++)
+		items[i] = kr_variable_term(v[i]);
+	return kr_list(n, items);
+}
+
+/* Optional argument i: a list of graphs, or none. */
+static int opt_graphs(kr_variable ***out, size_t *cnt, const char *who,
+		      size_t n, kr_term *const *a, size_t i)
+{
+	*out = NULL;
+	*cnt = 0;
+	return i < n ? graphs_of(out, cnt, NULL, who, a[i]) : 0;
+}
+
+typedef kr_variable **(*walk_fn)(size_t *, size_t, kr_variable *const *,
+				 size_t, kr_variable *const *);
+
+/* (WHO graphs [blockers]) through fn. */
+static int blocked_walk(kr_term **out, const char *who, size_t n,
+			kr_term *const *a, walk_fn fn)
+{
+	kr_variable **gs, **bs;
+	size_t ng, nb, count;
+	int rc = graphs_of(&gs, &ng, NULL, who, a[0]);
+	if (rc < 0 || (rc = opt_graphs(&bs, &nb, who, n, a, 1)) < 0)
+		return rc;
+	kr_variable **r = fn(&count, ng, gs, nb, bs);
+	*out = var_list(count, r);
+	return 0;
+}
+
+/* (graph-inputs graphs [blockers]): PyTensor's graph_inputs. */
+PRIM(p_graph_inputs)
+{
+	return blocked_walk(out, "graph-inputs", n, a, kr_graph_inputs);
+}
+
+/* (ancestors graphs [blockers]): PyTensor's ancestors. */
+PRIM(p_ancestors)
+{
+	return blocked_walk(out, "ancestors", n, a, kr_ancestors);
+}
+
+/* (owner-inputs g): the inputs of g's owner, PyTensor's g.owner.inputs. */
+PRIM(p_owner_inputs)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "owner-inputs", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_apply *node = kr_variable_owner(v);
+	size_t k = node ? kr_apply_ninputs(node) : 0;
+	kr_variable **ins = kr_alloc((k ? k : 1) * sizeof *ins);
+	for (size_t i = 0; i < k; i++)
+		ins[i] = kr_apply_input(node, i);
+	*out = var_list(k, ins);
+	return 0;
+}
+
+typedef kr_variable **(*between_fn)(size_t *, size_t, kr_variable *const *,
+				    size_t, kr_variable *const *);
+
+/* (WHO ins outs) through fn. */
+static int between(kr_term **out, const char *who, kr_term *const *a,
+		   between_fn fn)
+{
+	kr_variable **ins, **outs;
+	size_t ni, no, count;
+	int rc = graphs_of(&ins, &ni, NULL, who, a[0]);
+	if (rc < 0 || (rc = graphs_of(&outs, &no, NULL, who, a[1])) < 0)
+		return rc;
+	kr_variable **r = fn(&count, ni, ins, no, outs);
+	*out = var_list(count, r);
+	return 0;
+}
+
+/* (vars-between ins outs): PyTensor's vars_between. */
+PRIM(p_vars_between)
+{
+	(void)n;
+	return between(out, "vars-between", a, kr_vars_between);
+}
+
+/* (orphans-between ins outs): PyTensor's orphans_between. */
+PRIM(p_orphans_between)
+{
+	(void)n;
+	return between(out, "orphans-between", a, kr_orphans_between);
+}
+
+/* (truncated-graph-inputs outs [include]): PyTensor's function. */
+PRIM(p_truncated_graph_inputs)
+{
+	return blocked_walk(out, "truncated-graph-inputs", n, a,
+			    kr_truncated_graph_inputs);
+}
+
+/* (get-var-by-name graphs name): PyTensor's get_var_by_name. */
+PRIM(p_get_var_by_name)
+{
+	(void)n;
+	kr_variable **gs;
+	size_t ng, count;
+	int rc = graphs_of(&gs, &ng, NULL, "get-var-by-name", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_kind k = kr_term_kind(a[1]);
+	if (k != KR_STR && k != KR_SYM)
+		return lang_type_error("get-var-by-name", "a name", a[1]);
+	kr_variable **r = kr_get_var_by_name(&count, ng, gs, k == KR_STR ?
+					     kr_str_value(a[1]) :
+					     kr_sym_name(a[1]));
+	*out = var_list(count, r);
+	return 0;
+}
+
+/* (variable-depends-on v graphs): PyTensor's variable_depends_on. */
+PRIM(p_variable_depends_on)
+{
+	(void)n;
+	kr_variable *v, **gs;
+	size_t ng;
+	int rc = lang_graph_of(&v, "variable-depends-on", a[0]);
+	if (rc < 0 || (rc = graphs_of(&gs, &ng, NULL, "variable-depends-on",
+				      a[1])) < 0)
+		return rc;
+	*out = lang_bool(kr_variable_depends_on(v, ng, gs));
+	return 0;
+}
+
+/*
+ * (equal-computations xs ys [in-xs in-ys]): PyTensor's
+ * equal_computations, two lists of graphs (or two graphs).
+ */
+PRIM(p_equal_computations)
+{
+	const char *who = "equal-computations";
+	kr_variable **xs, **ys, **ix, **iy;
+	size_t nx, ny, nix, niy;
+	int rc = graphs_of(&xs, &nx, NULL, who, a[0]);
+	if (rc < 0 || (rc = graphs_of(&ys, &ny, NULL, who, a[1])) < 0 ||
+	    (rc = opt_graphs(&ix, &nix, who, n, a, 2)) < 0 ||
+	    (rc = opt_graphs(&iy, &niy, who, n, a, 3)) < 0)
+		return rc;
+	if (n == 3)
+		return kr_error_set(KR_EINVALID, "%s: give both in-xs and "
+				    "in-ys, or neither", who);
+	bool eq = false;
+	rc = kr_equal_computations(&eq, nx, xs, ny, ys, nix, ix, niy, iy);
+	if (rc < 0)
+		return kr_error_set(rc, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	*out = lang_bool(eq);
+	return 0;
+}
+
+/*
+ * The pairs of an association list ((old . new) ...) of graphs: PyTensor's
+ * replacement dict.
+ */
+static int replacements(kr_variable ***keys, kr_variable ***vals, size_t *k,
+			const char *who, kr_term *t)
+{
+	long len = kr_list_length(t);
+	if (len < 0)
+		return lang_type_error(who, "a list of (old . new) pairs", t);
+	*k = (size_t)len;
+	*keys = kr_alloc((*k ? *k : 1) * sizeof **keys);
+	*vals = kr_alloc((*k ? *k : 1) * sizeof **vals);
+	for (size_t i = 0; i < *k; i++, t = kr_cdr(t)) {
+		kr_term *p = kr_car(t);
+		if (!kr_is_pair(p) || kr_term_kind(p) != KR_CONS)
+			return lang_type_error(who, "an (old . new) pair", p);
+		int rc = lang_graph_of(&(*keys)[i], who, kr_car(p));
+		if (rc < 0 || (rc = lang_graph_of(&(*vals)[i], who,
+						   kr_cdr(p))) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Graphs in the shape they were given: one, or a list. */
+static kr_term *shaped(bool single, size_t n, kr_variable *const *v)
+{
+	return single ? kr_variable_term(v[0]) : var_list(n, v);
+}
+
+/*
+ * (graph-replace outs '((old . new) ...) ['non-strict]) and
+ * (clone-replace outs '((old . new) ...) ['non-strict] ['copy-inputs]):
+ * PyTensor's graph_replace(outputs, replace, strict) and
+ * clone_replace(outputs, replace, rebuild_strict, copy_inputs_over).
+ */
+static int replace(kr_term **out, const char *who, size_t n,
+		   kr_term *const *a, bool clone)
+{
+	kr_variable **outs, **keys, **vals, **res;
+	size_t no, k;
+	bool single;
+	int rc = graphs_of(&outs, &no, &single, who, a[0]);
+	if (rc < 0 || (rc = replacements(&keys, &vals, &k, who, a[1])) < 0)
+		return rc;
+	kr_rebuild_opts opts = KR_REBUILD_OPTS_INIT;
+	bool strict = true;
+	for (size_t i = 2; i < n; i++) {
+		const char *o = kr_term_kind(a[i]) == KR_SYM ?
+				kr_sym_name(a[i]) : "";
+		if (!strcmp(o, "non-strict")) {
+			strict = false;
+			opts.rebuild_strict = false;
+		} else if (clone && !strcmp(o, "copy-inputs")) {
+			opts.copy_inputs_over = false;
+		} else {
+			return lang_type_error(who, clone ? "'non-strict or "
+					       "'copy-inputs" : "'non-strict",
+					       a[i]);
+		}
+	}
+	rc = clone ? kr_clone_replace_opts(&res, no, outs, k, keys, vals,
+					   &opts)
+		   : kr_graph_replace(&res, no, outs, k, keys, vals, strict);
+	if (rc < 0)
+		return kr_error_set(rc, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	*out = shaped(single, no, res);
+	return 0;
+}
+
+PRIM(p_graph_replace) { return replace(out, "graph-replace", n, a, false); }
+PRIM(p_clone_replace) { return replace(out, "clone-replace", n, a, true); }
+
+/*
+ * (is-same-graph x y ['((old . new) ...)]): PyTensor's is_same_graph,
+ * with givens.
+ */
+PRIM(p_is_same_graph)
+{
+	const char *who = "is-same-graph";
+	kr_variable *x, *y, **keys = NULL, **vals = NULL;
+	size_t k = 0;
+	int rc = lang_graph_of(&x, who, a[0]);
+	if (rc < 0 || (rc = lang_graph_of(&y, who, a[1])) < 0 ||
+	    (n > 2 && (rc = replacements(&keys, &vals, &k, who, a[2])) < 0))
+		return rc;
+	bool same = false;
+	rc = kr_is_same_graph(&same, x, y, k, keys, vals);
+	if (rc < 0)
+		return kr_error_set(rc, "%s: %s", who,
+				    kr_strdup(kr_error_last()->message));
+	*out = lang_bool(same);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int min, max;
+	lang_prim_fn fn;
+} prims[] = {
+	{"graph-inputs", 1, 2, p_graph_inputs},
+	{"ancestors", 1, 2, p_ancestors},
+	{"owner-inputs", 1, 1, p_owner_inputs},
+	{"vars-between", 2, 2, p_vars_between},
+	{"orphans-between", 2, 2, p_orphans_between},
+	{"truncated-graph-inputs", 1, 2, p_truncated_graph_inputs},
+	{"get-var-by-name", 2, 2, p_get_var_by_name},
+	{"variable-depends-on", 2, 2, p_variable_depends_on},
+	{"equal-computations", 2, 4, p_equal_computations},
+	{"graph-replace", 2, 3, p_graph_replace},
+	{"clone-replace", 2, 4, p_clone_replace},
+	{"is-same-graph", 2, 3, p_is_same_graph},
+};
+
+void lang_traverse_init(void)
+{
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
+						     prims[i].max, prims[i].fn));
+}
