@@ -896,9 +896,9 @@ static int refuse(kr_feature *f, kr_fgraph *fg)
 }
 
 /*
- * TestReplaceValidate.test_verbose without the printing (we have no
- * verbose flag): replace_all_validate succeeds, then fails once a
- * feature's validate refuses, leaving the graph as it was.
+ * TestReplaceValidate.test_verbose: replace_all_validate succeeds, then
+ * fails once a feature's validate refuses, leaving the graph as it was,
+ * and says so on the optimizer_verbose stream.
  */
 START_TEST(features_replace_validate)
 {
@@ -912,12 +912,23 @@ START_TEST(features_replace_validate)
 	OUTPUTS(fg, var1);
 	kr_feature bad = {.name = "TestFeature", .validate = refuse};
 	ok(kr_fgraph_attach_feature(fg, &bad));
-	ck_assert_int_ne(kr_fgraph_replace_all_validate(fg, 1, VS(var3),
-							VS(var1),
-							"test-reason"),
-			 0);
+	FILE *out = tmpfile();
+	ck_assert_ptr_nonnull(out);
+	kr_set_optimizer_verbose(out);
+	int rc = kr_fgraph_replace_all_validate(fg, 1, VS(var3), VS(var1),
+						"test-reason");
+	kr_set_optimizer_verbose(NULL);
+	ck_assert_int_ne(rc, 0);
 	OUTPUTS(fg, var1);
 	integrity(fg);
+	char text[256] = "";
+	rewind(out);
+	size_t len = fread(text, 1, sizeof text - 1, out);
+	text[len] = 0;
+	fclose(out);
+	ck_assert_msg(strstr(text, "rewriting: validate failed on node Op1.0")
+		      != NULL, "printed: %s", text);
+	ck_assert_ptr_nonnull(strstr(text, "Reason: test-reason, refused"));
 }
 END_TEST
 

@@ -265,6 +265,12 @@ static int replace_all_validate(kr_fgraph *fg, unsigned long *chk, size_t n,
 	rc = replace_pairs(fg, n, olds, news, reason);
 	if (rc == 0 && (rc = kr_fgraph_validate(fg)) < 0) {
 		char *why = kr_strdup(kr_error_last()->message);
+		FILE *verbose = kr_optimizer_verbose();
+		if (verbose && n > 0) /* PyTensor's message, on the last pair */
+			fprintf(verbose, "rewriting: validate failed on node "
+				"%s.\n Reason: %s, %s\n",
+				kr_variable_to_string(olds[n - 1]),
+				reason ? reason : "None", why);
 		kr_error_set(rc, "replace_validate: validation failed, "
 				 "reverted: %s", why);
 	}
