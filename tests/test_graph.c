@@ -460,6 +460,32 @@ START_TEST(test_apply_clone)
 }
 END_TEST
 
+/*
+ * Variable.clone(name=...): an ownerless variable of the same type; a
+ * Constant's clone is a new Constant of the same value.
+ */
+START_TEST(test_variable_clone)
+{
+	kr_variable *x = vec("x", 1), *y = vec("y", -1), *z = NULL;
+	ck_assert_int_eq(KR_OP_CALL(&z, kr_op_add(), x, y), 0);
+	kr_variable *cx = kr_variable_clone(x, NULL);
+	ck_assert(cx != x && kr_variable_type(cx) == kr_variable_type(x));
+	ck_assert_str_eq(kr_variable_name(cx), "x");
+	ck_assert_str_eq(kr_variable_name(kr_variable_clone(x, "x2")), "x2");
+	ck_assert_str_eq(kr_variable_name(x), "x");
+	kr_variable *cz = kr_variable_clone(z, "zc");
+	ck_assert_ptr_null(kr_variable_owner(cz));
+	ck_assert(kr_variable_type(cz) == kr_variable_type(z));
+	ck_assert_ptr_null(kr_variable_name(kr_variable_clone(z, NULL)));
+	kr_variable *two = kr_constant_new(2.0, NULL);
+	kr_variable *c2 = kr_variable_clone(two, NULL);
+	ck_assert(c2 != two && kr_variable_is_constant(c2));
+	ck_assert(kr_value_equiv(kr_constant_value(c2),
+				 kr_constant_value(two)));
+	ck_assert_str_eq(kr_variable_to_string(c2), "2.0");
+}
+END_TEST
+
 /* ---------------------------------------------------------- term bridge */
 
 START_TEST(test_op_terms)
@@ -821,6 +847,7 @@ Suite *graph_suite(void)
 	tcase_add_test(tc, test_variable_strings);
 	tcase_add_test(tc, test_variable_accessors);
 	tcase_add_test(tc, test_apply_clone);
+	tcase_add_test(tc, test_variable_clone);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");
 	tcase_add_test(tc, test_op_terms);

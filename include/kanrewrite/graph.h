@@ -48,6 +48,15 @@ kr_variable *kr_variable_new(const kr_type *type, const char *name);
  */
 kr_variable *kr_constant_new(double value, const kr_type *type);
 
+/**
+ * A new variable like v, as PyTensor's `Variable.clone(name=...)`: the
+ * same type, no owner (so a clone of a node output is an input), named
+ * `name` when it is not NULL, else v's name. A Constant's clone is a new
+ * Constant with the same value, as `Constant.clone()`.
+ * Errors: none; aborts on OOM. Cost: O(1) (the value is shared).
+ */
+kr_variable *kr_variable_clone(const kr_variable *v, const char *name);
+
 /** Type of a variable. */
 const kr_type *kr_variable_type(const kr_variable *v);
 

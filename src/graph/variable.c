@@ -132,6 +132,17 @@ char *kr_variable_to_string(const kr_variable *v)
 	return kr_strfmt("<%s>", kr_type_to_string(v->type));
 }
 
+kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
+{
+	kr_check(v != NULL);
+	kr_variable *c = v->is_constant ?
+			 kri_constant_with_value(v->type, v->value) :
+			 variable_alloc(v->type, NULL);
+	c->name = name ? kr_strdup(name) : v->name;
+	c->label = v->label;
+	return c;
+}
+
 kr_variable *kri_variable_clone(const kr_variable *v)
 {
 	if (v->is_constant)
