@@ -967,9 +967,7 @@ static const lang_prim_def prims[] = {
 
 void lang_builtins_init(void)
 {
-	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
-						     prims[i].max, prims[i].fn));
+	lang_define_prims(prims, sizeof prims / sizeof *prims);
 	lang_define("else", lang_bool(true));
 	lang_goals_init();
 	lang_graphs_init();

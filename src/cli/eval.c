@@ -165,6 +165,13 @@ kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn)
 	return kr_foreign(&prim_type, p);
 }
 
+void lang_define_prims(const lang_prim_def *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		lang_define(p[i].name, lang_prim(p[i].name, p[i].min, p[i].max,
+						 p[i].fn));
+}
+
 bool lang_is_procedure(const kr_term *t)
 {
 	return kr_is_foreign_of(t, &closure_type) ||

@@ -460,9 +460,7 @@ static const lang_prim_def prims[] = {
 
 void lang_goals_init(void)
 {
-	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
-						     prims[i].max, prims[i].fn));
+	lang_define_prims(prims, sizeof prims / sizeof *prims);
 	lang_define("succeed", lang_goal_term(kr_succeed()));
 	lang_define("fail", lang_goal_term(kr_fail()));
 	lang_define("#s", lang_goal_term(kr_succeed()));

@@ -18,6 +18,17 @@
  */
 
 
+int lang_name_arg(const char **name, const char *who, const kr_term *t)
+{
+	if (kr_term_kind(t) == KR_STR)
+		*name = kr_str_value(t);
+	else if (kr_term_kind(t) == KR_SYM)
+		*name = kr_sym_name(t);
+	else
+		return lang_type_error(who, "a name", t);
+	return 0;
+}
+
 int lang_type_error(const char *who, const char *what, const kr_term *t)
 {
 	char *s = lang_show(t);
@@ -163,14 +174,8 @@ PRIM(p_graph_input)
 	if (rc < 0)
 		return rc;
 	const char *name = NULL;
-	if (n > 1) {
-		if (kr_term_kind(a[1]) == KR_STR)
-			name = kr_str_value(a[1]);
-		else if (kr_term_kind(a[1]) == KR_SYM)
-			name = kr_sym_name(a[1]);
-		else
-			return lang_type_error("graph-input", "a name", a[1]);
-	}
+	if (n > 1 && (rc = lang_name_arg(&name, "graph-input", a[1])) < 0)
+		return rc;
 	*out = kr_variable_term(kr_variable_new(type, name));
 	return 0;
 }
@@ -1101,9 +1106,7 @@ static const char *const op_names[] = {
 
 void lang_graphs_init(void)
 {
-	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
-						     prims[i].max, prims[i].fn));
+	lang_define_prims(prims, sizeof prims / sizeof *prims);
 	for (size_t i = 0; i < sizeof op_names / sizeof *op_names; i++) {
 		kr_op *op = !strcmp(op_names[i], "dot") ? kr_op_dot()
 							: kr_op_lookup(op_names[i]);

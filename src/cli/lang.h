@@ -436,6 +436,15 @@ typedef struct lang_prim_def {
 	lang_prim_fn fn;
 } lang_prim_def;
 
+/* Define each primitive of the table p[0..n) under its name. */
+void lang_define_prims(const lang_prim_def *p, size_t n);
+
+/*
+ * The name argument t of `who`: a string or a symbol, its text in *name;
+ * KR_EINVALID otherwise.
+ */
+int lang_name_arg(const char **name, const char *who, const kr_term *t);
+
 /* The signature of a primitive, as the primitive tables declare them. */
 #define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 

@@ -238,15 +238,9 @@ PRIM(p_constrained_var)
 	if (!lang_is_procedure(a[0]))
 		return lang_type_error("constrained-var", "a procedure", a[0]);
 	const char *name = NULL;
-	if (n > 1) {
-		if (kr_term_kind(a[1]) == KR_SYM)
-			name = kr_sym_name(a[1]);
-		else if (kr_term_kind(a[1]) == KR_STR)
-			name = kr_str_value(a[1]);
-		else
-			return lang_type_error("constrained-var",
-					       "a name (symbol or string)", a[1]);
-	}
+	int rc;
+	if (n > 1 && (rc = lang_name_arg(&name, "constrained-var", a[1])) < 0)
+		return rc;
 	*out = kr_constrained_var_new(name, call_var_constraint, a[0]);
 	return 0;
 }
@@ -805,9 +799,7 @@ static const lang_prim_def prims[] = {
 
 void lang_rewriters_init(void)
 {
-	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
-						     prims[i].max, prims[i].fn));
+	lang_define_prims(prims, sizeof prims / sizeof *prims);
 	lang_define("optdb", db_term(kr_optdb()));
 	lang_define("canonicalize", db_term(kr_optdb_canonicalize()));
 	lang_define("specialize", db_term(kr_optdb_specialize()));

@@ -146,12 +146,10 @@ PRIM(p_get_var_by_name)
 	int rc = graphs_of(&gs, &ng, NULL, "get-var-by-name", a[0]);
 	if (rc < 0)
 		return rc;
-	kr_kind k = kr_term_kind(a[1]);
-	if (k != KR_STR && k != KR_SYM)
-		return lang_type_error("get-var-by-name", "a name", a[1]);
-	kr_variable **r = kr_get_var_by_name(&count, ng, gs, k == KR_STR ?
-					     kr_str_value(a[1]) :
-					     kr_sym_name(a[1]));
+	const char *name;
+	if ((rc = lang_name_arg(&name, "get-var-by-name", a[1])) < 0)
+		return rc;
+	kr_variable **r = kr_get_var_by_name(&count, ng, gs, name);
 	*out = var_list(count, r);
 	return 0;
 }
@@ -293,11 +291,7 @@ PRIM(p_is_same_graph)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int min, max;
-	lang_prim_fn fn;
-} prims[] = {
+static const lang_prim_def prims[] = {
 	{"graph-inputs", 1, 2, p_graph_inputs},
 	{"ancestors", 1, 2, p_ancestors},
 	{"owner-inputs", 1, 1, p_owner_inputs},
@@ -314,7 +308,5 @@ static const struct {
 
 void lang_traverse_init(void)
 {
-	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-		lang_define(prims[i].name, lang_prim(prims[i].name, prims[i].min,
-						     prims[i].max, prims[i].fn));
+	lang_define_prims(prims, sizeof prims / sizeof *prims);
 }
