@@ -347,6 +347,30 @@ static kr_term *merged(const kr_term *x, const kr_term *y)
 	return m;
 }
 
+/*
+ * The binding of x to t (walked, distinct, x a variable) when one of them
+ * is constrained: false when t is a value x's constraints refuse; else
+ * true, with x and t swapped so that a plain variable is bound to a
+ * constrained one, or, for two constrained variables, t a new variable
+ * holding both constraints, to which the old t is bound in *s.
+ */
+static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
+			uint64_t scope, kri_vec *added)
+{
+	if ((*t)->kind != KR_VAR)
+		return kr_var_admits(*x, *t, *s);
+	if (!(*t)->u.var.cons) { /* keep x's constraints */
+		kr_term *y = *x;
+		*x = *t;
+		*t = y;
+	} else if ((*x)->u.var.cons) {
+		kr_term *m = merged(*x, *t);
+		*s = bind(*s, *t, m, scope, added);
+		*t = m;
+	}
+	return true;
+}
+
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope)
 {
@@ -364,21 +388,10 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
 			kr_term *x = bound_side(u, v);
 			kr_term *t = x == u ? v : u;
-			if (__builtin_expect(x->u.var.cons || (t->kind == KR_VAR &&
-						t->u.var.cons), 0)) {
-				if (t->kind != KR_VAR) {
-					if (!kr_var_admits(x, t, s))
-						return NULL;
-				} else if (!t->u.var.cons) {
-					kr_term *y = x; /* keep x's constraints */
-					x = t;
-					t = y;
-				} else if (x->u.var.cons) {
-					t = merged(x, t);
-					s = bind(s, u == x ? v : u, t, scope,
-						 added);
-				}
-			}
+			if (__builtin_expect(x->u.var.cons || (t->kind ==
+					     KR_VAR && t->u.var.cons), 0) &&
+			    !constrained(&x, &t, &s, scope, added))
+				return NULL;
 			if (check && kr_occurs(x, t, s))
 				return NULL;
 			kri_mark_refs(t);
