@@ -95,8 +95,8 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 {
 	switch (t->kind) {
 	case KR_VAR:
-		if (t->u.var.name)
-			kri_buf_printf(b, "~%s", t->u.var.name);
+		if (kri_var_name(t))
+			kri_buf_printf(b, "~%s", kri_var_name(t));
 		else
 			kri_buf_printf(b, "~_%llu",
 				       (unsigned long long)t->u.var.id);

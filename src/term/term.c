@@ -53,7 +53,6 @@ kr_term *kr_var_new(const char *name)
 	t->u.var.id = next_var_id++;
 	t->u.var.name = name ? kr_strdup(name) : NULL;
 	t->u.var.scope = kri_var_scope;
-	t->u.var.cons = NULL;
 	return t;
 }
 
@@ -66,7 +65,7 @@ uint64_t kr_var_id(const kr_term *v)
 const char *kr_var_name(const kr_term *v)
 {
 	kr_check(v && v->kind == KR_VAR);
-	return v->u.var.name;
+	return kri_var_name(v);
 }
 
 /*

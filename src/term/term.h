@@ -29,7 +29,13 @@
  * construction from the parts; foreign atoms are ground). It makes the
  * occurs check and kr_walk_star O(1) on ground data.
  */
-enum { KRI_GROUND = 1, KRI_REFERENCED = 2, KRI_KEYED = 4, KRI_MARKED = 8 };
+enum {
+	KRI_GROUND = 1,
+	KRI_REFERENCED = 2,
+	KRI_KEYED = 4,
+	KRI_MARKED = 8,
+	KRI_CONSTRAINED = 16
+};
 
 /*
  * Birth and references (the occurs check's fast path). `birth` is the
@@ -71,10 +77,12 @@ struct kr_term {
 	union {
 		struct {
 			uint64_t id;
-			const char *name;
+			union {
+				const char *name; /* a plain variable's */
+				const struct kri_cvar *cv; /* KRI_CONSTRAINED */
+			};
 			uint64_t scope;
 			kr_term *val;
-			const struct kri_vcons *cons; /* constraints, or NULL */
 		} var;
 		struct {
 			const char *name;
@@ -99,6 +107,25 @@ struct kr_term {
 		} fo;
 	} u;
 };
+
+/*
+ * Flag KRI_CONSTRAINED, on variables only (kr_constrained_var_new): the
+ * variable's name slot holds its name and its constraints instead, so
+ * that a variable stays three granules. No other kind of term has the
+ * flag, so ((x->flags | t->flags) & KRI_CONSTRAINED) tests both sides of
+ * a binding at once.
+ */
+struct kri_vcons;
+struct kri_cvar {
+	const char *name;
+	const struct kri_vcons *cons; /* every one must hold */
+};
+
+/* The name of variable v, or NULL. */
+static inline const char *kri_var_name(const kr_term *v)
+{
+	return v->flags & KRI_CONSTRAINED ? v->u.var.cv->name : v->u.var.name;
+}
 
 #define KRI_IS_GROUND(t) (((t)->flags & KRI_GROUND) != 0)
 

@@ -301,6 +301,21 @@ static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
 	return s;
 }
 
+/* The constraints of variable v, or NULL. */
+static inline const struct kri_vcons *vcons(const kr_term *v)
+{
+	return v->flags & KRI_CONSTRAINED ? v->u.var.cv->cons : NULL;
+}
+
+/* Make variable v constrained by the list c (v fresh from kr_var_new). */
+static void set_vcons(kr_term *v, const struct kri_vcons *c)
+{
+	struct kri_cvar *cv = kri_alloc(sizeof *cv);
+	*cv = (struct kri_cvar){v->u.var.name, c};
+	v->u.var.cv = cv;
+	v->flags |= KRI_CONSTRAINED;
+}
+
 kr_term *kr_constrained_var_new(const char *name, kr_var_constraint_fn fn,
 				void *env)
 {
@@ -308,13 +323,13 @@ kr_term *kr_constrained_var_new(const char *name, kr_var_constraint_fn fn,
 	kr_term *v = kr_var_new(name);
 	struct kri_vcons *c = kri_alloc(sizeof *c);
 	*c = (struct kri_vcons){fn, env, NULL};
-	v->u.var.cons = c;
+	set_vcons(v, c);
 	return v;
 }
 
 bool kr_var_is_constrained(const kr_term *v)
 {
-	return v && v->kind == KR_VAR && v->u.var.cons;
+	return v && v->kind == KR_VAR && (v->flags & KRI_CONSTRAINED);
 }
 
 bool kr_var_admits(const kr_term *v, kr_term *value, const kr_subst *s)
@@ -322,7 +337,7 @@ bool kr_var_admits(const kr_term *v, kr_term *value, const kr_subst *s)
 	kr_check(v != NULL && v->kind == KR_VAR && value != NULL);
 	if (value->kind == KR_VAR)
 		return true;
-	for (const struct kri_vcons *c = v->u.var.cons; c; c = c->next)
+	for (const struct kri_vcons *c = vcons(v); c; c = c->next)
 		if (!c->fn(value, s, c->env))
 			return false;
 	return true;
@@ -335,15 +350,15 @@ bool kr_var_admits(const kr_term *v, kr_term *value, const kr_subst *s)
  */
 static kr_term *merged(const kr_term *x, const kr_term *y)
 {
-	const struct kri_vcons *list = y->u.var.cons;
-	for (const struct kri_vcons *c = x->u.var.cons; c; c = c->next) {
+	const struct kri_vcons *list = vcons(y);
+	for (const struct kri_vcons *c = vcons(x); c; c = c->next) {
 		struct kri_vcons *n = kri_alloc(sizeof *n);
 		*n = (struct kri_vcons){c->fn, c->env, list};
 		list = n;
 	}
 	kr_term *m = kr_var_new(NULL);
 	m->u.var.scope = 0; /* made mid-unification: never bound in place */
-	m->u.var.cons = list;
+	set_vcons(m, list);
 	return m;
 }
 
@@ -359,11 +374,11 @@ static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
 {
 	if ((*t)->kind != KR_VAR)
 		return kr_var_admits(*x, *t, *s);
-	if (!(*t)->u.var.cons) { /* keep x's constraints */
+	if (!vcons(*t)) { /* keep x's constraints */
 		kr_term *y = *x;
 		*x = *t;
 		*t = y;
-	} else if ((*x)->u.var.cons) {
+	} else if (vcons(*x)) {
 		kr_term *m = merged(*x, *t);
 		*s = bind(*s, *t, m, scope, added);
 		*t = m;
@@ -388,8 +403,8 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
 			kr_term *x = bound_side(u, v);
 			kr_term *t = x == u ? v : u;
-			if (__builtin_expect(x->u.var.cons || (t->kind ==
-					     KR_VAR && t->u.var.cons), 0) &&
+			if (__builtin_expect((x->flags | t->flags) &
+					     KRI_CONSTRAINED, 0) &&
 			    !constrained(&x, &t, &s, scope, added))
 				return NULL;
 			if (check && kr_occurs(x, t, s))

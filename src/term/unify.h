@@ -19,7 +19,7 @@ const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
 				bool check, kri_vec *added, uint64_t scope);
 
 /*
- * The constraints of a constrained variable (term.h's var.cons), a list:
+ * The constraints of a constrained variable (term.h's struct kri_cvar), a list:
  * every one must hold of a value for the variable to be bound to it.
  */
 struct kri_vcons {
