@@ -458,8 +458,7 @@ static int rels_of(const kr_rel ***out, size_t *n, kr_term *t)
 	const kr_rel **rels = kr_alloc((size_t)len * sizeof *rels);
 	for (long i = 0; i < len; i++, t = list ? kr_cdr(t) : t)
 		if (!(rels[i] = lang_as_rel(list ? kr_car(t) : t, 2)))
-			return kr_error_set(KR_EINVALID, "explore: %s",
-					    kr_strdup(kr_error_last()->message));
+			return lang_error_in(KR_EINVALID, "explore");
 	*out = rels;
 	*n = (size_t)len;
 	return 0;

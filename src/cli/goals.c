@@ -255,8 +255,7 @@ static int call_librel(kr_term **out, const librel *r, kr_term *const *a)
 	const kr_rel *rels[2];
 	for (int i = 0; i < r->nrel; i++)
 		if (!(rels[i] = lang_as_rel(a[i], 2)))
-			return kr_error_set(KR_EINVALID, "%s: %s", r->name,
-					    kr_strdup(kr_error_last()->message));
+			return lang_error_in(KR_EINVALID, r->name);
 	if (r->nrel == 1)
 		return goal(out, ((hrel3)r->fn)(rels[0], a[1], a[2]));
 	return goal(out, ((hrel4)r->fn)(rels[0], rels[1], a[2], a[3]));
@@ -285,8 +284,7 @@ PRIM(p_walko)
 	const kr_rel *rel = lang_as_rel(a[0], 2);
 	const kr_rel *rator = rel && n == 4 ? lang_as_rel(a[3], 2) : NULL;
 	if (!rel || (n == 4 && !rator))
-		return kr_error_set(KR_EINVALID, "walko: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, "walko");
 	return goal(out, kr_walko_rator(rel, rator, a[1], a[2]));
 }
 

@@ -29,6 +29,12 @@ int lang_name_arg(const char **name, const char *who, const kr_term *t)
 	return 0;
 }
 
+int lang_error_in(int code, const char *who)
+{
+	return kr_error_set(code, "%s: %s", who,
+			    kr_strdup(kr_error_last()->message));
+}
+
 int lang_type_error(const char *who, const char *what, const kr_term *t)
 {
 	char *s = lang_show(t);
@@ -65,8 +71,7 @@ int lang_graph_of(kr_variable **out, const char *who, kr_term *t)
 	if (!kr_is_ground(t))
 		return lang_type_error(who, "a graph (it holds logic variables)", t);
 	if (kr_term_eval(out, t) < 0)
-		return kr_error_set(KR_EINVALID, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, who);
 	return 0;
 }
 
@@ -536,8 +541,7 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t)
 	    !kr_term_op(kr_etuple_ref(t, 0)))) {
 		if (kr_etuple_eval(out, t) == 0)
 			return 0;
-		return kr_error_set(kr_error_last()->code, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(kr_error_last()->code, who);
 	}
 	kr_variable *v;
 	int rc = lang_graph_of(&v, who, t);
@@ -774,8 +778,7 @@ PRIM(p_function_graph)
 		return kr_error_set(KR_EINVALID, "function-graph: no outputs");
 	kr_fgraph *fg;
 	if (kr_fgraph_new(&fg, nin, ins, nout, outs, true) < 0)
-		return kr_error_set(KR_EINVALID, "function-graph: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, "function-graph");
 	*out = kr_foreign(&fgraph_type, fg);
 	return 0;
 }
@@ -840,8 +843,7 @@ static int fgraph_of(kr_fgraph **out, const char *who, kr_term *t)
 	if (k == 0)
 		return kr_error_set(KR_EINVALID, "%s: no graphs", who);
 	return kr_fgraph_new(out, 0, NULL, k, vs, true) < 0 ?
-	       kr_error_set(KR_EINVALID, "%s: %s", who,
-			    kr_strdup(kr_error_last()->message)) : 0;
+	       lang_error_in(KR_EINVALID, who) : 0;
 }
 
 static int print_text(kr_term **out, const char *text, bool newline)
@@ -1044,8 +1046,7 @@ PRIM(p_graph_eval)
 		return rc;
 	kr_fgraph *fg;
 	if (kr_fgraph_new(&fg, 0, NULL, 1, &v, false) < 0)
-		return kr_error_set(KR_EINVALID, "graph-eval: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, "graph-eval");
 	kr_term *bs = n > 1 ? a[1] : kr_nil();
 	long nb = kr_list_length(bs);
 	if (nb < 0)
@@ -1068,8 +1069,7 @@ PRIM(p_graph_eval)
 	}
 	kr_value *res;
 	if ((rc = kr_graph_eval(&res, 1, &v, k, ins, vals)) < 0)
-		return kr_error_set(rc, "graph-eval: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(rc, "graph-eval");
 	size_t at = 0;
 	*out = value_term(res, 0, &at);
 	return 0;

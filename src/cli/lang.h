@@ -448,6 +448,9 @@ int lang_name_arg(const char **name, const char *who, const kr_term *t);
 /* The signature of a primitive, as the primitive tables declare them. */
 #define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 
+/* The last error again, prefixed "WHO: ", with code `code`; returns it. */
+int lang_error_in(int code, const char *who);
+
 /* "WHO: not WHAT: TERM" (TERM shortened to 200 characters), KR_EINVALID. */
 int lang_type_error(const char *who, const char *what, const kr_term *t);
 

@@ -73,8 +73,7 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 		return lang_type_error(who, "a node rewriter or a relation", t);
 	const kr_rel *rel = lang_as_rel(t, 2);
 	if (!rel)
-		return kr_error_set(KR_EINVALID, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, who);
 	*out = kr_kanren_relation_sub_new(rel, false);
 	return 0;
 }
@@ -130,8 +129,7 @@ PRIM(p_backward)
 	(void)n;
 	const kr_rel *rel = lang_as_rel(a[0], 2);
 	if (!rel)
-		return kr_error_set(KR_EINVALID, "backward: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, "backward");
 	*out = lang_rel_term(kr_rel_new(kr_strfmt("%s-backward",
 						  kr_rel_name(rel)), 2,
 					backward_body, (void *)rel));
@@ -145,8 +143,7 @@ PRIM(p_kanren_relation_sub)
 {
 	const kr_rel *rel = lang_as_rel(a[0], 2);
 	if (!rel)
-		return kr_error_set(KR_EINVALID, "kanren-relation-sub: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(KR_EINVALID, "kanren-relation-sub");
 	bool reverse = n > 1 && lang_truthy(a[1]);
 	*out = node_rw_term(kr_kanren_relation_sub_new(rel, reverse));
 	return 0;
@@ -199,8 +196,7 @@ static bool call_constraint(const kr_variable *value, void *data)
 {
 	kr_term *arg = kr_variable_term(value), *res;
 	if (lang_apply(&res, data, 1, &arg) < 0) {
-		kr_error_set(kr_error_last()->code, "constraint: %s",
-			     kr_strdup(kr_error_last()->message));
+		lang_error_in(kr_error_last()->code, "constraint");
 		return false;
 	}
 	return lang_truthy(res);
@@ -220,8 +216,7 @@ static bool call_var_constraint(kr_term *value, const kr_subst *s, void *env)
 		arg = val;
 	kr_error_clear();
 	if (lang_apply(&res, env, 1, &arg) < 0) {
-		kr_error_set(kr_error_last()->code, "constrained-var: %s",
-			     kr_strdup(kr_error_last()->message));
+		lang_error_in(kr_error_last()->code, "constrained-var");
 		lang_search_error();
 		return false;
 	}
@@ -575,8 +570,7 @@ PRIM(p_rewrite_graph)
 		*out = a[0];
 	} else if ((rc = kr_rewrite_graph_query(&res, v, &opts)) == 0)
 		*out = kr_variable_term(res);
-	return rc < 0 ? kr_error_set(rc, "rewrite-graph: %s",
-				     kr_strdup(kr_error_last()->message)) : 0;
+	return rc < 0 ? lang_error_in(rc, "rewrite-graph") : 0;
 }
 
 /*
@@ -594,14 +588,12 @@ PRIM(p_rewrite)
 		return rc;
 	if (fg) {
 		if ((rc = kr_rewrite_fgraph(fg, rw)) < 0)
-			return kr_error_set(rc, "rewrite: %s",
-					    kr_strdup(kr_error_last()->message));
+			return lang_error_in(rc, "rewrite");
 		*out = a[0];
 		return 0;
 	}
 	if ((rc = kr_rewrite_graph(&res, v, rw, true)) < 0)
-		return kr_error_set(rc, "rewrite: %s",
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(rc, "rewrite");
 	*out = kr_variable_term(res);
 	return 0;
 }
@@ -680,8 +672,7 @@ PRIM(p_db_register)
 	else if (lang_is_procedure(rw)) {
 		const kr_rel *rel = lang_as_rel(rw, 2);
 		if (!rel)
-			return kr_error_set(KR_EINVALID, "db-register: %s",
-					    kr_strdup(kr_error_last()->message));
+			return lang_error_in(KR_EINVALID, "db-register");
 		return kr_db_register_relation(db, name, rel, false, tags, &opts);
 	} else
 		return lang_type_error("db-register", "a rewriter, a database or "
