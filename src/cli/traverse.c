@@ -56,7 +56,10 @@ static int opt_graphs(kr_variable ***out, size_t *cnt, const char *who,
 typedef kr_variable **(*walk_fn)(size_t *, size_t, kr_variable *const *,
 				 size_t, kr_variable *const *);
 
-/* (WHO graphs [blockers]) through fn. */
+/*
+ * (WHO graphs [others]) through fn: graphs and blockers, outputs and the
+ * ancestors to include, or (with both given) ins and outs.
+ */
 static int blocked_walk(kr_term **out, const char *who, size_t n,
 			kr_term *const *a, walk_fn fn)
 {
@@ -99,35 +102,16 @@ PRIM(p_owner_inputs)
 	return 0;
 }
 
-typedef kr_variable **(*between_fn)(size_t *, size_t, kr_variable *const *,
-				    size_t, kr_variable *const *);
-
-/* (WHO ins outs) through fn. */
-static int between(kr_term **out, const char *who, kr_term *const *a,
-		   between_fn fn)
-{
-	kr_variable **ins, **outs;
-	size_t ni, no, count;
-	int rc = graphs_of(&ins, &ni, NULL, who, a[0]);
-	if (rc < 0 || (rc = graphs_of(&outs, &no, NULL, who, a[1])) < 0)
-		return rc;
-	kr_variable **r = fn(&count, ni, ins, no, outs);
-	*out = var_list(count, r);
-	return 0;
-}
-
 /* (vars-between ins outs): PyTensor's vars_between. */
 PRIM(p_vars_between)
 {
-	(void)n;
-	return between(out, "vars-between", a, kr_vars_between);
+	return blocked_walk(out, "vars-between", n, a, kr_vars_between);
 }
 
 /* (orphans-between ins outs): PyTensor's orphans_between. */
 PRIM(p_orphans_between)
 {
-	(void)n;
-	return between(out, "orphans-between", a, kr_orphans_between);
+	return blocked_walk(out, "orphans-between", n, a, kr_orphans_between);
 }
 
 /* (truncated-graph-inputs outs [include]): PyTensor's function. */
@@ -188,8 +172,7 @@ PRIM(p_equal_computations)
 	bool eq = false;
 	rc = kr_equal_computations(&eq, nx, xs, ny, ys, nix, ix, niy, iy);
 	if (rc < 0)
-		return kr_error_set(rc, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(rc, who);
 	*out = lang_bool(eq);
 	return 0;
 }
@@ -260,8 +243,7 @@ static int replace(kr_term **out, const char *who, size_t n,
 					   &opts)
 		   : kr_graph_replace(&res, no, outs, k, keys, vals, strict);
 	if (rc < 0)
-		return kr_error_set(rc, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(rc, who);
 	*out = shaped(single, no, res);
 	return 0;
 }
@@ -285,8 +267,7 @@ PRIM(p_is_same_graph)
 	bool same = false;
 	rc = kr_is_same_graph(&same, x, y, k, keys, vals);
 	if (rc < 0)
-		return kr_error_set(rc, "%s: %s", who,
-				    kr_strdup(kr_error_last()->message));
+		return lang_error_in(rc, who);
 	*out = lang_bool(same);
 	return 0;
 }

@@ -358,21 +358,14 @@ static const kr_subst *match_var(const matcher *m, const goal *g,
 		s = kr_unify(bound, val, s);
 		return s ? match(m, g->next, s) : NULL;
 	}
+	/* the rewriter's constraint, or the variable's own (ConstrainedVar) */
 	constraint *c = kri_pmap_get(&m->p->constraints, g->pat);
-	if (c) {
+	if (c || kr_var_is_constrained(g->pat)) {
 		if (*m->err)
 			return NULL;
 		kr_error_clear();
-		if (!c->fn(g->var, c->data)) {
-			*m->err = kr_error_last()->code;
-			return NULL;
-		}
-	}
-	if (kr_var_is_constrained(g->pat)) { /* kr_constrained_var_new */
-		if (*m->err)
-			return NULL;
-		kr_error_clear();
-		if (!kr_var_admits(g->pat, val, s)) {
+		if ((c && !c->fn(g->var, c->data)) ||
+		    !kr_var_admits(g->pat, val, s)) {
 			*m->err = kr_error_last()->code;
 			return NULL;
 		}
