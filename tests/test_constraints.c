@@ -103,18 +103,158 @@ START_TEST(test_typeo_foreign)
 	static int a, b;
 	kr_term *q = kr_var_new("q");
 	kr_term *fa = kr_foreign(&op_type, &a), *fb = kr_foreign(&other_type, &b);
-	ck_assert_str_eq(run_str(-1, q, kr_typeo(q, &op_type)),
+	ck_assert_str_eq(run_str(-1, q, kr_foreigno(q, &op_type)),
 			 "((_.0 (Op _.0)))");
-	ck_assert_int_eq(kr_list_length(kr_run(-1, q, KR_ALL(kr_typeo(q, &op_type),
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, KR_ALL(kr_foreigno(q, &op_type),
 						      kr_eq(q, fa)))),
 			 1);
-	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_typeo(q, &op_type),
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_foreigno(q, &op_type),
 					       kr_eq(q, fb))),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_typeo(q, &op_type),
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_foreigno(q, &op_type),
 					       kr_symbolo(q))),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, kr_typeo(sym("a"), &op_type)), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_foreigno(sym("a"), &op_type)), "()");
+}
+END_TEST
+
+/*
+ * kanren's test_constraints.py test_typeo and test_instanceo: each goal
+ * set gives the same answers in every order of its goals.
+ */
+static void every_order(kr_term *q, size_t n, kr_goal *const *gs,
+			const char *want)
+{
+	static const int perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+					{1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+	for (size_t p = 0; p < (n == 3 ? 6 : 2); p++) {
+		kr_goal *o[3];
+		for (size_t i = 0; i < n; i++)
+			o[i] = gs[n == 3 ? (size_t)perm3[p][i] : (i + p) % 2];
+		ck_assert_str_eq(run_str(-1, q, kr_conj(n, o)), want);
+	}
+}
+
+#define ORDERS(q, want, ...)                                             \
+	every_order(q, sizeof((kr_goal *[]){__VA_ARGS__}) / sizeof(kr_goal *), \
+		    (kr_goal *[]){__VA_ARGS__}, want)
+
+START_TEST(test_typeo_kanren)
+{
+	kr_term *q = kr_var_new("q"), *a = kr_var_new("a"),
+		*b = kr_var_new("b");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(q, sym("int"))),
+			 "((_.0 (typeo (_.0 int))))");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(num(1), sym("int"))), "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(num(1), sym("str"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(kr_str("hi"), sym("str"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(kr_nil(), q)),
+			 "((_.0 (typeo (() _.0))))");
+	/* a parameter that is not a type */
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(num(1), num(1))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(q, sym("nosuchkind"))), "()");
+	/* no subkinds: nothing is exactly a number */
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(num(1), sym("number"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(kr_real(1.0), sym("float"))),
+			 "(_.0)");
+	ORDERS(q, "(1)", kr_typeo(q, sym("int")), kr_eq(q, num(1)));
+	ORDERS(q, "(())", kr_typeo(q, sym("list")), kr_eq(q, kr_nil()));
+	/* a pair whose type is known once its spine ends */
+	ORDERS(q, "(_.0)", kr_typeo(kr_cons(num(1), a), sym("list")),
+	       kr_eq(a, kr_nil()));
+	ORDERS(q, "()", kr_typeo(kr_cons(num(1), a), sym("list")),
+	       kr_eq(a, num(2)));
+	ORDERS(q, "(1)", kr_typeo(q, sym("int")), kr_eq(b, num(1)),
+	       kr_eq(b, q));
+	ORDERS(q, "()", kr_typeo(q, sym("int")), kr_eq(b, kr_real(1.0)),
+	       kr_eq(b, q));
+	/* both arguments become the designator 'int, itself a symbol */
+	ORDERS(q, "()", kr_typeo(q, b), kr_eq(b, sym("int")), kr_eq(b, q));
+	/* both arguments become 1, which designates no type */
+	ORDERS(q, "()", kr_typeo(q, b), kr_eq(b, num(1)), kr_eq(b, q));
+	/* two typeo on one term must both hold */
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_typeo(q, sym("int")),
+					       kr_typeo(q, sym("real")),
+					       kr_eq(q, num(1)))),
+			 "()");
+}
+END_TEST
+
+START_TEST(test_isinstanceo_kanren)
+{
+	kr_term *q = kr_var_new("q"), *b = kr_var_new("b");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(q, sym("int"))),
+			 "((_.0 (isinstanceo (_.0 int))))");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(num(1), sym("int"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(num(1), sym("object"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(num(1), sym("str"))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(kr_str("hi"),
+						       sym("str"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(num(1), num(1))), "()");
+	ORDERS(q, "(())", kr_isinstanceo(q, sym("list")), kr_eq(q, kr_nil()));
+	ORDERS(q, "(list)", kr_isinstanceo(kr_nil(), q),
+	       kr_eq(q, sym("list")));
+	ORDERS(q, "(())", kr_isinstanceo(kr_cons(num(1), q), sym("list")),
+	       kr_eq(q, kr_nil()));
+	ORDERS(q, "(1)", kr_isinstanceo(q, sym("int")), kr_eq(b, num(1)),
+	       kr_eq(b, q));
+	ORDERS(q, "()", kr_isinstanceo(q, sym("int")), kr_eq(b, kr_real(1.0)),
+	       kr_eq(b, q));
+	ORDERS(q, "()", kr_isinstanceo(q, b), kr_eq(b, sym("int")),
+	       kr_eq(b, q));
+	ORDERS(q, "()", kr_isinstanceo(q, b), kr_eq(b, num(1)), kr_eq(b, q));
+	/* subkinds */
+	kr_goal *vals = kr_conde(4, (kr_goal *[]){kr_eq(q, num(1)),
+			   kr_eq(q, kr_real(1.5)), kr_eq(q, kr_str("a")),
+			   kr_eq(q, KR_LIST(num(1)))});
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_isinstanceo(q,
+							  sym("number")),
+					       vals)),
+			 "(1 1.5)");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_isinstanceo(q, sym("pair")),
+					       vals)),
+			 "((1))");
+	/* several isinstanceo on one variable: any one of their types */
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_isinstanceo(q, sym("str")),
+					       kr_isinstanceo(q, sym("list")),
+					       vals)),
+			 "(\"a\" (1))");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_isinstanceo(q, sym("str")),
+					       kr_isinstanceo(q, sym("int")))),
+			 "((_.0 (isinstanceo (_.0 str int))))");
+	/* a pair is a pair before its spine ends */
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(kr_cons(num(1), q),
+						       sym("pair"))),
+			 "(_.0)");
+}
+END_TEST
+
+START_TEST(test_kind_define)
+{
+	static int a;
+	kr_term *q = kr_var_new("q");
+	ck_assert_int_eq(kr_kind_define("Op", &op_type), 0);
+	ck_assert_int_eq(kr_kind_define("Op", &op_type), 0);
+	ck_assert_int_eq(kr_kind_define("Op", &other_type), KR_EEXISTS);
+	ck_assert_int_eq(kr_kind_define("int", &other_type), KR_EEXISTS);
+	kr_term *fa = kr_foreign(&op_type, &a);
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, KR_ALL(
+				 kr_isinstanceo(q, sym("Op")), kr_eq(q, fa)))),
+			 1);
+	/* a foreign atom as the designator of its own type */
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, KR_ALL(
+				 kr_typeo(q, fa), kr_eq(q, fa)))),
+			 1);
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(q, fa)),
+			 "((_.0 (typeo (_.0 Op))))");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_typeo(q, sym("Op")),
+					       kr_eq(q, num(1)))),
+			 "()");
 }
 END_TEST
 
@@ -172,6 +312,9 @@ Suite *constraints_suite(void)
 	tc = tcase_create("types");
 	tcase_add_test(tc, test_types);
 	tcase_add_test(tc, test_typeo_foreign);
+	tcase_add_test(tc, test_typeo_kanren);
+	tcase_add_test(tc, test_isinstanceo_kanren);
+	tcase_add_test(tc, test_kind_define);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("absento");
 	tcase_add_test(tc, test_absento);

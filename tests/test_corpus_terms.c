@@ -299,16 +299,16 @@ START_TEST(graph_typeo)
 	const kr_foreign_type *ot =
 		kr_foreign_type_of(kr_op_term(kr_op_add()));
 	kr_term *q = kr_var_new("q");
-	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_typeo(q, vt),
+	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_foreigno(q, vt),
 						    kr_eq(q, xt)))), "(x)");
 	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_eq(q, zt),
-						    kr_typeo(q, vt)))),
+						    kr_foreigno(q, vt)))),
 			 "(Add.0)");
-	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_typeo(q, vt),
+	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_foreigno(q, vt),
 						    kr_eq(q, kr_int(1))))), "()");
-	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_typeo(q, ot),
+	ck_assert_str_eq(t_str(kr_run(-1, q, KR_ALL(kr_foreigno(q, ot),
 						    kr_eq(q, xt)))), "()");
-	kr_term *one = kr_run(-1, q, kr_typeo(q, vt));
+	kr_term *one = kr_run(-1, q, kr_foreigno(q, vt));
 	ck_assert_int_eq(kr_list_length(one), 1);
 	ck_assert_str_eq(t_str(kr_car(one)),
 			 kr_strfmt("(_.0 (%s _.0))", vt->name));

@@ -18,7 +18,8 @@
  *
  * Type constraints are disjoint from each other and from pairs; each type
  * has infinitely many values (numbers, strings, symbols, and the foreign
- * types given to kr_typeo()).
+ * types given to kr_foreigno()). kanren's typeo and isinstanceo, with their
+ * subkinds and their OR, are kr_typeo() and kr_isinstanceo().
  */
 
 /**
@@ -44,14 +45,58 @@ kr_goal *kr_numbero(kr_term *t);
 kr_goal *kr_stringo(kr_term *t);
 
 /**
- * kanren's `typeo`/`isinstanceo` for foreign atoms (Ops, graph Variables):
- * t is a foreign atom of exactly that type (foreign types have no
- * subtyping, so both kanren goals mean the same here). Reified as
+ * t is a foreign atom of exactly that type, a type constraint of
+ * faster-miniKanren's kind: disjoint from the others, reified as
  * `(NAME _.N)` with the type's name. Shape: `type` outlives the runs
  * (usually static). An expandable foreign atom (a graph Variable with an
  * owner) satisfies the constraint of its own type.
  */
-kr_goal *kr_typeo(kr_term *t, const kr_foreign_type *type);
+kr_goal *kr_foreigno(kr_term *t, const kr_foreign_type *type);
+
+/**
+ * kanren's `typeo(t, type)`: t is exactly of the kind `type` designates,
+ * as Python's `type(t) == type`. A designator is a symbol naming a kind,
+ * a symbol given to a foreign type by kr_kind_define(), or a foreign atom
+ * standing for its own type:
+ *
+ *     int integer | real float | string str | symbol | boolean bool
+ *     null | list (null or a proper list) | pair (any other pair)
+ *     etuple | number (int or real) | any object (everything)
+ *
+ * `number`, `any` and `null` are kinds of isinstanceo only: nothing is
+ * exactly of them (as nothing is `type(x) == numbers.Number`), apart from
+ * '(), which is exactly a null and a list.
+ * Shape: t any term; type a designator or a term that becomes one (a
+ * variable bound later, as kanren allows). The constraint waits while t,
+ * the end of t's spine when t is a pair, or type is unbound, and is
+ * decided when they are bound; it fails once type is known and is not a
+ * designator (`typeo(1, 1)` has no answer). Reified, while it waits, as
+ * `(typeo (t type))`. Where kanren raises ValueError for two typeo on one
+ * term, both must hold here. Errors: none; aborts on OOM. Cost: one walk
+ * of t's spine per decision attempt.
+ */
+kr_goal *kr_typeo(kr_term *t, kr_term *type);
+
+/**
+ * kanren's `isinstanceo(t, type)`: t is of the kind `type` designates or
+ * of one of its subkinds (int and real are numbers, null and non-empty
+ * proper lists are lists, every pair is a pair, everything is `any`);
+ * designators as for kr_typeo(). As in kanren, several isinstanceo on one
+ * unbound variable are one constraint that any of their types satisfies:
+ * `(isinstanceo x 'int) (isinstanceo x 'etuple)` lets x be either.
+ * Reified, while it waits, as `(isinstanceo (t type ...))`. Errors: none;
+ * aborts on OOM.
+ */
+kr_goal *kr_isinstanceo(kr_term *t, kr_term *type);
+
+/**
+ * Let the symbol `name` designate the foreign type `type` in kr_typeo()
+ * and kr_isinstanceo(); the graph layer defines `op` and `variable`.
+ * Returns: 0; KR_EEXISTS when name is a built-in kind or names another
+ * type already (defining the same pair again is 0). Cost: designators are
+ * looked up by name, linearly in the defined names.
+ */
+int kr_kind_define(const char *name, const kr_foreign_type *type);
 
 /**
  * `(absento a t)`: a occurs nowhere in t (t is not a, nor holds it in a
@@ -64,7 +109,8 @@ kr_goal *kr_absento(kr_term *a, kr_term *t);
 /**
  * The answer `q` in state st as faster-miniKanren prints it: kr_reify() of
  * q when no constraint concerns the answer, else the list
- * `(v (=/= ...) (num ...) (str ...) (sym ...) (TYPE ...) (absento ...))`
+ * `(v (=/= ...) (num ...) (str ...) (sym ...) (TYPE ...) (absento ...)
+ * (typeo ...) (isinstanceo ...))`
  * holding only the non-empty parts, with the constraints on reified
  * variables of v (constraints on variables absent from v are dropped, as
  * are ones subsumed by others), each part sorted as faster-miniKanren

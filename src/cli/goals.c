@@ -45,31 +45,17 @@ PRIM(p_stringo) { (void)n; return goal(out, kr_stringo(a[0])); }
 PRIM(p_absento) { (void)n; return goal(out, kr_absento(a[0], a[1])); }
 
 /*
- * (typeo t TYPE) and (isinstanceo t TYPE), kanren's, for foreign atoms:
- * TYPE is 'op or 'variable (Ops and graph Variables), or any foreign
- * value, standing for its own type.
+ * (typeo t TYPE) and (isinstanceo t TYPE), kanren's: TYPE is a kind
+ * symbol ('int 'real 'number 'string 'symbol 'list 'pair 'etuple 'any
+ * 'op 'variable ...), a foreign value standing for its type, or a
+ * variable bound to one later.
  */
-static int typeo(kr_term **out, const char *who, kr_term *const *a)
+PRIM(p_typeo) { (void)n; return goal(out, kr_typeo(a[0], a[1])); }
+PRIM(p_isinstanceo)
 {
-	const kr_foreign_type *ty = kr_term_kind(a[1]) == KR_FOREIGN ?
-					     kr_foreign_type_of(a[1]) : NULL;
-	if (!ty && kr_term_kind(a[1]) == KR_SYM) {
-		const char *name = kr_sym_name(a[1]);
-		if (!strcmp(name, "op"))
-			ty = kr_foreign_type_of(kr_op_term(kr_op_add()));
-		else if (!strcmp(name, "variable"))
-			ty = kr_foreign_type_of(kr_variable_term(
-				kr_variable_new(kr_type_matrix(), NULL)));
-	}
-	if (!ty)
-		return lang_type_error(who, "'op, 'variable or a foreign "
-				       "value (an Op, a graph Variable ...)",
-				       a[1]);
-	return goal(out, kr_typeo(a[0], ty));
+	(void)n;
+	return goal(out, kr_isinstanceo(a[0], a[1]));
 }
-
-PRIM(p_typeo) { (void)n; return typeo(out, "typeo", a); }
-PRIM(p_isinstanceo) { (void)n; return typeo(out, "isinstanceo", a); }
 
 typedef kr_goal *(*goals_fn)(size_t, kr_goal *const *);
 

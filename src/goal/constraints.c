@@ -34,9 +34,10 @@ typedef struct crec {
 	const tcon *T;
 	const lnode *D;
 	const lnode *A;
+	const lnode *K; /* kanren's typeo/isinstanceo, waiting on this var */
 } crec;
 
-static const crec empty_c = {NULL, NULL, NULL};
+static const crec empty_c = {NULL, NULL, NULL, NULL};
 
 static const tcon tc_num = {"num", KR_INT, NULL, 0};
 static const tcon tc_str = {"str", KR_STR, NULL, 1};
@@ -152,7 +153,7 @@ kr_goal *kr_symbolo(kr_term *t) { return type_goal(&tc_sym, t); }
 kr_goal *kr_numbero(kr_term *t) { return type_goal(&tc_num, t); }
 kr_goal *kr_stringo(kr_term *t) { return type_goal(&tc_str, t); }
 
-kr_goal *kr_typeo(kr_term *t, const kr_foreign_type *type)
+kr_goal *kr_foreigno(kr_term *t, const kr_foreign_type *type)
 {
 	kr_check(type != NULL && type->name != NULL);
 	return type_goal(foreign_tc(type), t);
@@ -267,6 +268,229 @@ kr_goal *kr_absento(kr_term *a, kr_term *t)
 	return kri_goal_make(absento_fn, kr_cons(a, t));
 }
 
+/* ----------------------------------------- kanren's typeo, isinstanceo */
+
+/*
+ * kanren's TypeStore and IsinstanceStore. A constraint (u, params) holds
+ * when u, once known, is of a kind that one of the params designates:
+ * exactly (typeo) or as a member (isinstanceo; several isinstanceo on one
+ * variable are merged into one constraint with several params, which is
+ * how kanren ORs them). A param is a designator (kind_of); a known param
+ * that is not one fails the constraint, as in kanren. Until every param is
+ * known and u is known enough, the constraint waits in the K list of one
+ * variable that keeps it from being decided; binding that variable checks
+ * it again (recheck).
+ */
+
+enum {
+	K_BAD, K_ANY, K_NUMBER, K_INT, K_REAL, K_STRING, K_SYMBOL,
+	K_BOOLEAN, K_NULL, K_PAIR, K_LIST, K_ETUPLE, K_FOREIGN
+};
+
+typedef struct kind {
+	int k;
+	const kr_foreign_type *fo; /* K_FOREIGN */
+} kind;
+
+typedef struct kcon {
+	bool exact; /* typeo */
+	kr_term *u;
+	kr_term *params; /* proper list */
+} kcon;
+
+static const struct {
+	const char *name;
+	int k;
+} kind_names[] = {
+	{"any", K_ANY},	      {"object", K_ANY},     {"number", K_NUMBER},
+	{"int", K_INT},	      {"integer", K_INT},    {"real", K_REAL},
+	{"float", K_REAL},    {"string", K_STRING},  {"str", K_STRING},
+	{"symbol", K_SYMBOL}, {"boolean", K_BOOLEAN}, {"bool", K_BOOLEAN},
+	{"null", K_NULL},     {"pair", K_PAIR},	     {"list", K_LIST},
+	{"etuple", K_ETUPLE},
+};
+
+/* Names given to foreign types by kr_kind_define (static root). */
+static kri_vec defined_names, defined_types;
+
+int kr_kind_define(const char *name, const kr_foreign_type *type)
+{
+	kr_check(name != NULL && type != NULL);
+	for (size_t i = 0; i < sizeof kind_names / sizeof *kind_names; i++)
+		if (!strcmp(kind_names[i].name, name))
+			return kr_error_set(KR_EEXISTS, "kind '%s' is built in",
+					    name);
+	for (size_t i = 0; i < defined_names.len; i++)
+		if (!strcmp(defined_names.items[i], name)) {
+			if (defined_types.items[i] == type)
+				return 0;
+			return kr_error_set(KR_EEXISTS,
+					    "kind '%s' names another type",
+					    name);
+		}
+	kri_vec_push(&defined_names, kr_strdup(name));
+	kri_vec_push(&defined_types, (void *)type);
+	return 0;
+}
+
+/* The kind a known param designates; K_BAD when it designates none. */
+static kind kind_of(const kr_term *p)
+{
+	if (p->kind == KR_FOREIGN)
+		return (kind){K_FOREIGN, p->u.fo.type};
+	if (p->kind != KR_SYM || kr_is_boolean(p))
+		return (kind){K_BAD, NULL};
+	const char *name = p->u.sym.name;
+	for (size_t i = 0; i < sizeof kind_names / sizeof *kind_names; i++)
+		if (!strcmp(kind_names[i].name, name))
+			return (kind){kind_names[i].k, NULL};
+	for (size_t i = 0; i < defined_names.len; i++)
+		if (!strcmp(defined_names.items[i], name))
+			return (kind){K_FOREIGN, defined_types.items[i]};
+	return (kind){K_BAD, NULL};
+}
+
+/*
+ * The exact kind of t under s: K_NULL, K_LIST for a non-empty proper
+ * list, K_PAIR for any other pair. K_BAD, with *wait set to the variable
+ * that decides it, while t or the end of its spine is unbound.
+ */
+static kind exact_kind(kr_term *t, const kr_subst *s, kr_term **wait)
+{
+	t = kr_walk(t, s);
+	switch (t->kind) {
+	case KR_VAR: *wait = t; return (kind){K_BAD, NULL};
+	case KR_INT: return (kind){K_INT, NULL};
+	case KR_REAL: return (kind){K_REAL, NULL};
+	case KR_STR: return (kind){K_STRING, NULL};
+	case KR_SYM:
+		return (kind){kr_is_boolean(t) ? K_BOOLEAN : K_SYMBOL, NULL};
+	case KR_NIL: return (kind){K_NULL, NULL};
+	case KR_ETUPLE: return (kind){K_ETUPLE, NULL};
+	case KR_FOREIGN: return (kind){K_FOREIGN, t->u.fo.type};
+	default: break;
+	}
+	while (t->kind == KR_CONS)
+		t = kr_walk(t->u.cons.cdr, s);
+	if (t->kind == KR_VAR) {
+		*wait = t;
+		return (kind){K_BAD, NULL};
+	}
+	return (kind){t->kind == KR_NIL ? K_LIST : K_PAIR, NULL};
+}
+
+/* 1 when t is of kind k (exactly, for typeo), 0 when not, -1 to wait. */
+static int kind_test(kind k, bool exact, kr_term *t, const kr_subst *s,
+		     kr_term **wait)
+{
+	if (!exact && (k.k == K_ANY ||
+		       (k.k == K_PAIR && kr_walk(t, s)->kind == KR_CONS)))
+		return 1;
+	kind e = exact_kind(t, s, wait);
+	if (e.k == K_BAD)
+		return -1;
+	if (k.k == K_FOREIGN)
+		return e.k == K_FOREIGN && e.fo == k.fo;
+	switch (k.k) {
+	case K_NUMBER: return !exact && (e.k == K_INT || e.k == K_REAL);
+	case K_LIST: return e.k == K_LIST || e.k == K_NULL;
+	case K_PAIR: return e.k == K_PAIR || (!exact && e.k == K_LIST);
+	default: return e.k == k.k;
+	}
+}
+
+static const kr_state *attach_k(const kr_state *st, kr_term *v,
+				const kcon *kc)
+{
+	const crec *c = lookup_c(st, v);
+	crec *n = crec_copy(c);
+	n->K = lcons((void *)kc, c->K);
+	return set_c(st, v, n);
+}
+
+/* Decide kc in st: st when it holds, NULL when not, else st with kc
+ * waiting on the variable that decides it. */
+static const kr_state *kcheck(const kr_state *st, const kcon *kc)
+{
+	kr_term *wait = NULL;
+	for (kr_term *p = kc->params; p->kind == KR_CONS; p = p->u.cons.cdr) {
+		kr_term *d = kr_walk(p->u.cons.car, st->s);
+		if (d->kind == KR_VAR)
+			wait = wait ? wait : d;
+		else if (kind_of(d).k == K_BAD)
+			return NULL;
+	}
+	if (wait)
+		return attach_k(st, wait, kc);
+	for (kr_term *p = kc->params; p->kind == KR_CONS; p = p->u.cons.cdr) {
+		kind k = kind_of(kr_walk(p->u.cons.car, st->s));
+		kr_term *w = NULL;
+		int r = kind_test(k, kc->exact, kc->u, st->s, &w);
+		if (r == 1)
+			return st;
+		if (r < 0 && !wait)
+			wait = w;
+	}
+	return wait ? attach_k(st, wait, kc) : NULL;
+}
+
+/* Add (u, type) as kanren does: merged into an isinstanceo waiting on the
+ * same unbound u. */
+static const kr_state *kind_add(const kr_state *st, const kcon *kc)
+{
+	kr_term *t = kr_walk(kc->u, st->s);
+	if (kc->exact || t->kind != KR_VAR)
+		return kcheck(st, kc);
+	const crec *c = lookup_c(st, t);
+	const lnode *keep = NULL;
+	const kcon *old = NULL;
+	for (const lnode *n = c->K; n; n = n->next) {
+		const kcon *o = n->item;
+		if (!old && !o->exact && kr_walk(o->u, st->s) == t)
+			old = o;
+		else
+			keep = lcons(n->item, keep);
+	}
+	if (!old)
+		return kcheck(st, kc);
+	crec *r = crec_copy(c);
+	r->K = keep;
+	kcon *m = kri_alloc(sizeof *m);
+	*m = *old;
+	kri_vec ps = {0};
+	for (kr_term *p = old->params; p->kind == KR_CONS; p = p->u.cons.cdr)
+		kri_vec_push(&ps, p->u.cons.car);
+	kri_vec_push(&ps, kc->params->u.cons.car);
+	m->params = kr_list(ps.len, (kr_term *const *)ps.items);
+	return kcheck(set_c(st, t, r), m);
+}
+
+static kr_stream *kind_fn(const kr_state *st, void *env)
+{
+	const kr_state *r = kind_add(st, env);
+	return r ? kr_stream_unit(r) : NULL;
+}
+
+static kr_goal *kind_goal(bool exact, kr_term *t, kr_term *type)
+{
+	kr_check(t != NULL && type != NULL);
+	kcon *kc = kri_alloc(sizeof *kc);
+	kc->exact = exact;
+	kc->u = t;
+	kc->params = KR_LIST(type);
+	return kri_goal_make(kind_fn, kc);
+}
+
+kr_goal *kr_typeo(kr_term *t, kr_term *type)
+{
+	return kind_goal(true, t, type);
+}
+
+kr_goal *kr_isinstanceo(kr_term *t, kr_term *type)
+{
+	return kind_goal(false, t, type);
+}
+
 /* ---------------------------------------------------- update after == */
 
 static const kr_state *remove_c(const kr_state *st, const kr_term *x)
@@ -283,6 +507,8 @@ static const kr_state *recheck(const kr_state *st, const crec *c,
 		st = absento_st(st, n->item, val);
 	for (const lnode *n = c->D; n && st; n = n->next)
 		st = neq_star(st, n->item);
+	for (const lnode *n = c->K; n && st; n = n->next)
+		st = kcheck(st, n->item);
 	return st;
 }
 
@@ -292,7 +518,7 @@ const kr_state *kri_constraints_update(const kr_state *st,
 	for (size_t i = 0; i < added->len && st; i++) {
 		kr_term *x = added->items[i];
 		const crec *c = lookup_c(st, x);
-		if (c == &empty_c || (!c->T && !c->D && !c->A))
+		if (c == &empty_c || (!c->T && !c->D && !c->A && !c->K))
 			continue;
 		st = recheck(remove_c(st, x), c, kr_subst_lookup(st->s, x));
 	}
@@ -451,7 +677,7 @@ static bool d_subsumed(const kr_state *st, kr_term *d, const kri_vec *A)
 }
 
 typedef struct parts {
-	kri_vec D, A;
+	kri_vec D, A, Y, I; /* Y typeo, I isinstanceo: lists (u param...) */
 } parts;
 
 /*
@@ -473,6 +699,13 @@ static void collect(parts *p, const kr_state *st, const kri_vec *vars)
 					     vars->items[i]);
 			if (all_in(a, vars))
 				kri_vec_push(&p->A, a);
+		}
+		for (const lnode *n = c->K; n; n = n->next) {
+			const kcon *kc = n->item;
+			kr_term *k = kr_walk_star(kr_cons(kc->u, kc->params),
+						  st->s);
+			if (all_in(k, vars))
+				kri_vec_push(kc->exact ? &p->Y : &p->I, k);
 		}
 	}
 }
@@ -624,6 +857,32 @@ static void push_types(kri_vec *out, const kr_state *st, const kri_vec *vars,
 	}
 }
 
+/* Push (name (u param...) ...), params that are foreign atoms shown by
+ * their type's name, unless there is none. */
+static void push_kinds(kri_vec *out, const char *name, kri_vec *v,
+		       const kr_subst *R)
+{
+	if (!v->len)
+		return;
+	for (size_t i = 0; i < v->len; i++) {
+		kr_term *k = kr_walk_star(v->items[i], R);
+		kri_vec ps = {0};
+		for (kr_term *p = k->u.cons.cdr; p->kind == KR_CONS;
+		     p = p->u.cons.cdr) {
+			kr_term *d = p->u.cons.car;
+			kri_vec_push(&ps, d->kind == KR_FOREIGN ?
+						  kr_sym(d->u.fo.type->name) :
+						  d);
+		}
+		v->items[i] = kr_cons(k->u.cons.car,
+				      kr_list(ps.len,
+					      (kr_term *const *)ps.items));
+	}
+	sort_terms(v, lex_compare);
+	kri_vec_push(out, kr_cons(kr_sym(name),
+				  kr_list(v->len, (kr_term *const *)v->items)));
+}
+
 static kr_term *form(kr_term *v, parts *p, const kr_state *st,
 		     const kri_vec *vars)
 {
@@ -650,6 +909,8 @@ static kr_term *form(kr_term *v, parts *p, const kr_state *st,
 					   kr_list(p->A.len, (kr_term *const *)
 								     p->A.items)));
 	}
+	push_kinds(&out, "typeo", &p->Y, R);
+	push_kinds(&out, "isinstanceo", &p->I, R);
 	if (out.len == 1)
 		return out.items[0];
 	return kr_list(out.len, (kr_term *const *)out.items);
@@ -665,7 +926,7 @@ kr_term *kr_reify_state(kr_term *q, const kr_state *st)
 	term_vars(v, &vars);
 	if (vars.len == 0)
 		return v;
-	parts p = {{0}, {0}};
+	parts p = {{0}, {0}, {0}, {0}};
 	collect(&p, st, &vars);
 	drop_subsumed(&p, st);
 	return form(v, &p, st, &vars);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "graph.h"
+#include "kanrewrite/constraints.h"
 #include "kanrewrite/print.h"
 
 /* ------------------------------------------------------------- op atoms */
@@ -141,6 +142,12 @@ static const kr_foreign_type var_ftype = {
 	.to_string = var_atom_string,
 	.expand = var_atom_expand,
 };
+
+void kri_etuplize_init(void)
+{
+	int rc = kr_kind_define("op", &op_ftype);
+	kr_check(rc == 0 && kr_kind_define("variable", &var_ftype) == 0);
+}
 
 kr_term *kr_variable_term(const kr_variable *v)
 {

@@ -226,6 +226,9 @@ bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v);
 /* Register the built-in ops (idempotent). Called from kr_init(). */
 void kri_graph_init(void);
 
+/* Name the foreign types of Ops and Variables as kinds (kr_kind_define). */
+void kri_etuplize_init(void);
+
 /*
  * The op a term stands for in an op position: an op atom, or (DESC
  * value...) built with the descriptor's make hook. *op is NULL when t

@@ -353,6 +353,7 @@ void kri_graph_init(void)
 		int rc = kr_op_register(builtin[i]);
 		kr_check(rc == 0);
 	}
+	kri_etuplize_init();
 }
 
 static kr_op *get(int which)

@@ -66,4 +66,5 @@ g
 (run* (q) (isinstanceo q 'variable) (== q 1))
 (run* (q) (conde ((== q (graph-op (add tv tv)))) ((== q 3))) (typeo q 'op))
 (run* (q) (typeo q tv))
-(run* (q) (typeo q 'foo))
+(run* (q) (typeo q 'foo))  ; not a type: no answer, as in kanren
+(run* (q) (isinstanceo q 'op) (isinstanceo q 'variable) (conde ((== q 1)) ((== q tv)) ((== q (graph-op (add tv tv))))))
