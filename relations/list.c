@@ -172,6 +172,43 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out)
 	return KR_CALL(appendo_rel(), l, s, out);
 }
 
+/*
+ * kanren's appendo (Byrd's thesis, p. 247), its conde taken in kanren's
+ * order:
+ *   (conde ((nullo s l out))
+ *          ((fresh (a d) (conso a d out) (== s out) (nullo l)))
+ *          ((fresh (a d res)
+ *             (conso a d l) (conso a res out) (appendo d s res))))
+ */
+static kr_goal *appendo_kanren_body(kr_term *const *args, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *l = args[0], *s = args[1], *out = args[2];
+	kr_term *v[5];
+	kr_fresh(5, v);
+	kr_goal *all_empty = kr_nullo_n(3, (kr_term *[]){s, l, out});
+	kr_goal *l_empty = kr_lall_kanren(3, (kr_goal *[]){
+		kr_conso(v[0], v[1], out), kr_eq(s, out), kr_nullo(l)});
+	kr_goal *step = kr_lall_kanren(3, (kr_goal *[]){
+		kr_conso(v[2], v[3], l), kr_conso(v[2], v[4], out),
+		KR_CALL(self, v[3], s, v[4])});
+	return kr_lany_kanren(3, (kr_goal *[]){all_empty, l_empty, step});
+}
+
+static kr_rel *appendo_kanren_rel(void)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("appendo-kanren", 3, appendo_kanren_body,
+				 &rel);
+	return rel;
+}
+
+kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out)
+{
+	return KR_CALL(appendo_kanren_rel(), l, s, out);
+}
+
 /* --------------------------------------------------------------------- mapo */
 
 /*

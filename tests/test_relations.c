@@ -202,6 +202,53 @@ START_TEST(test_appendo_generate)
 }
 END_TEST
 
+/* kanren's test_goals.py test_appendo, against its three-clause appendo */
+START_TEST(test_appendo_kanren)
+{
+	kr_term *q = var(), *r = var(), *s = var();
+	ck_assert_str_eq(run_str(-1, q, kr_appendo_kanren(kr_nil(),
+							  t_read("(1 2)"),
+							  t_read("(1 2)"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo_kanren(kr_nil(),
+							  t_read("(1 2)"),
+							  num(1))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo_kanren(kr_nil(),
+							  t_read("(1 2)"),
+							  t_read("(1)"))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_appendo_kanren(t_read("(1 2)"),
+							  t_read("(3 4)"),
+							  t_read("(1 2 3 4)"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(t_read("(1 2 3)"), q,
+							 t_read("(1 2 3 4 5)"))),
+			 "((4 5))");
+	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(q, t_read("(4 5)"),
+							 t_read("(1 2 3 4 5)"))),
+			 "((1 2 3))");
+	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(t_read("(1 2 3)"),
+							 t_read("(4 5)"), q)),
+			 "((1 2 3 4 5))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo_kanren(q, r, t_read("(1 2 3 4)"))),
+			 "((() (1 2 3 4)) ((1) (2 3 4)) ((1 2) (3 4)) "
+			 "((1 2 3) (4)) ((1 2 3 4) ()))");
+	/* two answers where kr_appendo gives one: s empty, or s a pair */
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo_kanren(t_read("(3 4)"), q, r)),
+			 "((() (3 4)) ((_.0 . _.1) (3 4 _.0 . _.1)))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 kr_appendo(t_read("(3 4)"), q, r)),
+			 "((_.0 (3 4 . _.0)))");
+	ck_assert_str_eq(run_str(4, KR_LIST(q, r, s),
+				 kr_appendo_kanren(q, r, s)),
+			 "((() () ()) (() (_.0 . _.1) (_.0 . _.1)) "
+			 "((_.0) () (_.0)) ((_.0) (_.1 . _.2) (_.0 _.1 . _.2)))");
+}
+END_TEST
+
 START_TEST(test_appendo_long)
 {
 	enum { N = 1000 };
@@ -1031,6 +1078,7 @@ Suite *relations_suite(void)
 		{"appendo_splits", test_appendo_splits},
 		{"appendo_generate", test_appendo_generate},
 		{"appendo_long", test_appendo_long},
+		{"appendo_kanren", test_appendo_kanren},
 		{"mapo", test_mapo},
 		{"facts_basic", test_facts_basic},
 		{"facts_conj", test_facts_conj},

@@ -64,6 +64,16 @@ kr_goal *kr_membero(kr_term *x, kr_term *l);
 kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out);
 
 /**
+ * kanren's `appendo` (Byrd's thesis, p. 247), three clauses in kanren's
+ * answer order (kr_lany_kanren()): l, s and out all empty; l empty and s
+ * = out a pair; or a step. Unlike kr_appendo() it does not give a fresh s
+ * for an empty l in one answer: `(appendo-kanren '(3 4) q r)` has two
+ * answers, q = () and q a pair, as kanren's test_appendo expects. Fully
+ * relational; terminates in the modes of kr_appendo().
+ */
+kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out);
+
+/**
  * `(mapo rel a b)`: a and b have the same length and rel relates their
  * elements pairwise (kanren's `mapo`, relation first). rel has arity 2.
  * The kind is kept as kanren's nullo keeps it: when a or b is an etuple,

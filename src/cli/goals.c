@@ -188,6 +188,7 @@ static const librel librels[] = {
 	R("conso", 3, 0, kr_conso), R("heado", 2, 0, kr_heado),
 	R("tailo", 2, 0, kr_tailo),
 	R("membero", 2, 0, kr_membero), R("appendo", 3, 0, kr_appendo),
+	R("appendo-kanren", 3, 0, kr_appendo_kanren),
 	R("caro", 2, 0, kr_caro), R("cdro", 2, 0, kr_cdro),
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
 	R("permuteo", 2, 0, kr_permuteo), R("permuteq", 2, 0, kr_permuteo),
