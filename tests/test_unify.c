@@ -183,6 +183,47 @@ START_TEST(long_lists)
 }
 END_TEST
 
+/* unification's test_unground_lvars, with lists and etuples */
+START_TEST(unground_vars)
+{
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	const kr_subst *e = kr_subst_empty();
+	for (int etuple = 0; etuple < 2; etuple++) {
+		kr_term *inner = KR_LIST(a, KR_LIST(b, kr_int(2)), kr_int(3));
+		kr_term *t = etuple ? KR_ETUPLE(kr_int(1), inner) :
+				      KR_LIST(kr_int(1), inner);
+		kr_term *flat = etuple ? KR_ETUPLE(kr_int(1), kr_int(2)) :
+					 KR_LIST(kr_int(1), kr_int(2));
+		ck_assert_str_eq(t_str(kr_unground_vars(flat, e)), "()");
+		kr_term *vs = kr_unground_vars(t, e);
+		ck_assert_int_eq(kr_list_length(vs), 2);
+		ck_assert_ptr_eq(kr_car(vs), a);
+		ck_assert_ptr_eq(kr_car(kr_cdr(vs)), b);
+		const kr_subst *s = kr_subst_extend(e, a, kr_int(4));
+		vs = kr_unground_vars(t, s);
+		ck_assert_int_eq(kr_list_length(vs), 1);
+		ck_assert_ptr_eq(kr_car(vs), b);
+		ck_assert(!kr_is_ground_in(t, s));
+		s = kr_subst_extend(s, b, kr_int(5));
+		ck_assert_str_eq(t_str(kr_unground_vars(t, s)), "()");
+		ck_assert(kr_is_ground_in(t, s));
+		ck_assert(kr_is_ground_in(flat, e));
+		/* through a chain of variables */
+		s = kr_subst_extend(kr_subst_extend(e, a, b), b, kr_int(1));
+		ck_assert(kr_is_ground_in(t, s));
+		ck_assert(!kr_is_ground_in(KR_LIST(a, b), e));
+	}
+	/* each variable once, in order of first appearance */
+	kr_term *vs = kr_unground_vars(KR_LIST(b, a, kr_cons(b, a)), e);
+	ck_assert_int_eq(kr_list_length(vs), 2);
+	ck_assert_ptr_eq(kr_car(vs), b);
+	/* a variable bound to another unbound one counts as that one */
+	vs = kr_unground_vars(KR_LIST(a, b), kr_subst_extend(e, a, b));
+	ck_assert_int_eq(kr_list_length(vs), 1);
+	ck_assert_ptr_eq(kr_car(vs), b);
+}
+END_TEST
+
 START_TEST(walk_star_and_reify)
 {
 	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL),
@@ -394,6 +435,7 @@ Suite *unify_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("reify");
 	tcase_add_test(tc, walk_star_and_reify);
+	tcase_add_test(tc, unground_vars);
 	tcase_add_test(tc, walk_star_mixed);
 	tcase_add_loop_test(tc, deep_nests, 0, 2);
 	tcase_set_timeout(tc, 60);

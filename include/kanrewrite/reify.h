@@ -43,4 +43,20 @@ kr_term *kr_reify(kr_term *t, const kr_subst *s);
  */
 const kr_subst *kr_reify_names(kr_term *t, const kr_subst *s, size_t start);
 
+/**
+ * True when t has no unbound variable once walked through s (Python
+ * unification's `isground(t, s)`; kr_is_ground() is the same test with an
+ * empty s). Cost: stops at the first unbound variable; O(walked size of
+ * t) when there is none, ground subterms in O(1).
+ */
+bool kr_is_ground_in(kr_term *t, const kr_subst *s);
+
+/**
+ * The unbound variables of t walked through s, each once, in order of
+ * first appearance (left to right, depth first, as kr_reify() names
+ * them): Python unification's `unground_lvars(t, s)`, as a proper list.
+ * Returns: () when t is ground in s. Cost: O(walked size of t).
+ */
+kr_term *kr_unground_vars(kr_term *t, const kr_subst *s);
+
 #endif

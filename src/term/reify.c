@@ -170,3 +170,51 @@ kr_term *kr_reify(kr_term *t, const kr_subst *s)
 	const kr_subst *r = kr_reify_names(v, kr_subst_empty(), 0);
 	return kr_walk_star(v, r);
 }
+
+/* ------------------------------------------------------ unbound variables */
+
+/*
+ * Push the distinct unbound variables of t under s on out, left to right,
+ * depth first; stop at the first one when `first`. A variable seen is
+ * bound to () in a local extension of s, so it is not pushed twice.
+ */
+static void unbound_vars(kr_term *t, const kr_subst *s, bool first,
+			 kri_vec *out)
+{
+	kri_vec todo = {0};
+	for (;;) {
+		t = kr_walk(t, s);
+		if (!KRI_IS_GROUND(t) && t->kind == KR_VAR) {
+			kri_vec_push(out, t);
+			if (first)
+				return;
+			s = kr_subst_extend(s, t, kr_nil());
+		} else if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
+			kri_vec_push(&todo, t->u.cons.cdr);
+			t = t->u.cons.car;
+			continue;
+		} else if (!KRI_IS_GROUND(t) && t->kind == KR_ETUPLE) {
+			for (size_t i = t->u.et.n; i-- > 0;)
+				kri_vec_push(&todo, t->u.et.items[i]);
+		}
+		if (todo.len == 0)
+			return;
+		t = kri_vec_pop(&todo);
+	}
+}
+
+bool kr_is_ground_in(kr_term *t, const kr_subst *s)
+{
+	kr_check(t != NULL && s != NULL);
+	kri_vec vs = {0};
+	unbound_vars(t, s, true, &vs);
+	return vs.len == 0;
+}
+
+kr_term *kr_unground_vars(kr_term *t, const kr_subst *s)
+{
+	kr_check(t != NULL && s != NULL);
+	kri_vec vs = {0};
+	unbound_vars(t, s, false, &vs);
+	return kr_list(vs.len, (kr_term *const *)vs.items);
+}
