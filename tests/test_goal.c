@@ -314,6 +314,42 @@ START_TEST(test_suspend_steps)
 }
 END_TEST
 
+/* kanren's run(..., results_filter=toolz.unique) */
+START_TEST(test_run_unique)
+{
+	kr_term *q = kr_var_new("q"), *a = kr_var_new("a"),
+		*b = kr_var_new("b");
+	kr_goal *g = kr_disj(5, (kr_goal *[]){kr_eq(q, num(1)),
+		kr_eq(q, num(2)), kr_eq(q, num(1)), kr_eq(q, KR_LIST(a, a)),
+		kr_eq(q, KR_LIST(b, b))});
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, g)), 5);
+	ck_assert_str_eq(t_str(kr_run_unique(0, q, g)), "(1 2 (_.0 _.0))");
+	ck_assert_str_eq(t_str(kr_run_unique(-1, q, g)), "(1 2 (_.0 _.0))");
+	/* the filter comes before the count */
+	kr_goal *g2 = kr_disj(4, (kr_goal *[]){kr_eq(q, num(1)),
+		kr_eq(q, num(1)), kr_eq(q, num(1)), kr_eq(q, num(2))});
+	ck_assert_str_eq(t_str(kr_run(2, q, g2)), "(1 1)");
+	ck_assert_str_eq(t_str(kr_run_unique(2, q, g2)), "(1 2)");
+	/* on an infinite stream of one answer, the next distinct one is
+	 * never found: the step limit stops it */
+	kr_runner *r = kr_run_start(q, KR_ALL(kr_eq(q, sym("ok")), alwayso(q)));
+	kr_run_set_unique(r, true);
+	kr_run_set_step_limit(r, 100);
+	kr_term *t;
+	ck_assert_int_eq(kr_run_next(&t, r), 0);
+	ck_assert_str_eq(t_str(t), "ok");
+	ck_assert_int_eq(kr_run_next(&t, r), KR_ELIMIT);
+	/* states are filtered too */
+	r = kr_run_start(q, g2);
+	kr_run_set_unique(r, true);
+	const kr_state *st;
+	int n = 0;
+	while (kr_run_next_state(&st, r) == 0)
+		n++;
+	ck_assert_int_eq(n, 2);
+}
+END_TEST
+
 START_TEST(test_step_limit)
 {
 	kr_term *q = kr_var_new("q");
@@ -1011,6 +1047,7 @@ Suite *goal_suite(void)
 		{"fresh", test_fresh},
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},
+		{"run_unique", test_run_unique},
 		{"kept_continuations", test_kept_continuations},
 		{"fair_nevero", test_fair_nevero_first},
 		{"fair_alwayso", test_fair_alwayso},

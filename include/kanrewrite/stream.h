@@ -69,6 +69,16 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g);
  */
 void kr_run_set_step_limit(kr_runner *r, uint64_t steps);
 
+/**
+ * Give each answer once: an answer equal (kr_equal()) to one given before
+ * is skipped, as kanren's `run(..., results_filter=toolz.unique)`. The
+ * filter comes before the count, so `run n` gives n distinct answers.
+ * Applies to kr_run_next() and kr_run_next_state() (which compares the
+ * reified answers of the states). Cost: one hash and one reification per
+ * answer, and memory for every distinct answer given.
+ */
+void kr_run_set_unique(kr_runner *r, bool unique);
+
 /** Suspensions forced so far by this run. */
 uint64_t kr_run_steps(const kr_runner *r);
 
@@ -93,5 +103,12 @@ int kr_run_next_state(const kr_state **out, kr_runner *r);
  * goal has fewer than n answers and diverges (as in miniKanren).
  */
 kr_term *kr_run(long n, kr_term *q, const kr_goal *g);
+
+/**
+ * kr_run() with each answer given once (kr_run_set_unique()): kanren's
+ * `run(n, q, g, results_filter=toolz.unique)`. Also kanren's convention
+ * for n: n <= 0 asks for every answer here, as kanren's run(0, ...).
+ */
+kr_term *kr_run_unique(long n, kr_term *q, const kr_goal *g);
 
 #endif

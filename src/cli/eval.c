@@ -42,6 +42,15 @@ void lang_search_error(void)
 	search_err.message = kr_strdup(kr_error_last()->message);
 }
 
+static bool unique_answers;
+
+bool lang_set_unique_answers(bool on)
+{
+	bool old = unique_answers;
+	unique_answers = on;
+	return old;
+}
+
 void lang_set_limits(uint64_t steps, uint64_t answers)
 {
 	step_limit = steps;
@@ -497,6 +506,7 @@ int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g)
 {
 	search_err.pending = false;
 	kr_runner *r = kr_run_start(q, g);
+	kr_run_set_unique(r, unique_answers);
 	size_t cap = 16, found = 0;
 	kr_term **answers = kr_alloc(cap * sizeof *answers);
 	bool capped = n < 0 && answer_limit;

@@ -384,6 +384,15 @@ PRIM(p_occurs_check)
 	return 0;
 }
 
+/* (unique-answers! b): runs give each answer once (kanren's
+ * results_filter=toolz.unique); the old setting. */
+PRIM(p_unique_answers)
+{
+	(void)n;
+	*out = lang_bool(lang_set_unique_answers(lang_truthy(a[0])));
+	return 0;
+}
+
 /* ============================================================= test */
 
 static size_t tests_run, tests_failed;
@@ -440,6 +449,7 @@ static const lang_prim_def prims[] = {
 	{"set-eval-limit!", 1, 1, p_set_eval_limit},
 	{"set-memory-limit!", 1, 1, p_set_memory_limit},
 	{"occurs-check!", 1, 1, p_occurs_check},
+	{"unique-answers!", 1, 1, p_unique_answers},
 	{"test", 3, 3, p_test}, {"test-summary", 0, 0, p_test_summary},
 };
 

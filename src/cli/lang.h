@@ -255,6 +255,12 @@ void lang_search_error(void);
  */
 int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g);
 
+/**
+ * Give each answer of a run once (kr_run_set_unique()); returns the old
+ * setting.
+ */
+bool lang_set_unique_answers(bool on);
+
 /** Step limit of every run (0: none) and answer limit of run* (0: none). */
 void lang_set_limits(uint64_t steps, uint64_t answers);
 

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 
 #include "goal.h"
+#include "term/term.h"
 
 /*
  * A run holds the thunk still to explore (faster-mk's `take`) and the
@@ -20,6 +21,9 @@ struct kr_runner {
 	kri_machine m;
 	uint64_t steps;
 	uint64_t limit; /* 0: no limit */
+	bool unique;
+	kri_pmap seen;	  /* kr_hash | 1 -> list of answers given */
+	kr_term *answer; /* the last answer, reified, when unique */
 };
 
 kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
@@ -43,9 +47,43 @@ uint64_t kr_run_steps(const kr_runner *r)
 	return r->steps;
 }
 
+void kr_run_set_unique(kr_runner *r, bool unique)
+{
+	kr_check(r != NULL);
+	r->unique = unique;
+}
+
+/* True the first time a run gives an answer equal to a; records it. */
+static bool first_seen(kr_runner *r, kr_term *a)
+{
+	void *key = (void *)(uintptr_t)(kr_hash(a) | 1);
+	kr_term *l = kri_pmap_get(&r->seen, key);
+	if (!l)
+		l = kr_nil();
+	for (kr_term *p = l; p->kind == KR_CONS; p = p->u.cons.cdr)
+		if (kr_equal(p->u.cons.car, a))
+			return false;
+	kri_pmap_put(&r->seen, key, kr_cons(a, l));
+	return true;
+}
+
+static int next_state(const kr_state **out, kr_runner *r);
+
 int kr_run_next_state(const kr_state **out, kr_runner *r)
 {
 	kr_check(out != NULL && r != NULL);
+	for (;;) {
+		int rc = next_state(out, r);
+		if (rc != 0 || !r->unique)
+			return rc;
+		r->answer = kr_reify_state(r->q, *out);
+		if (first_seen(r, r->answer))
+			return 0;
+	}
+}
+
+static int next_state(const kr_state **out, kr_runner *r)
+{
 	if (r->g) {
 		r->s = KRI_APPLY(r->g, kri_state_scoped(kr_state_empty()));
 		r->g = NULL;
@@ -82,16 +120,27 @@ int kr_run_next(kr_term **out, kr_runner *r)
 	const kr_state *st;
 	int rc = kr_run_next_state(&st, r);
 	if (rc == 0)
-		*out = kr_reify_state(r->q, st);
+		*out = r->unique ? r->answer : kr_reify_state(r->q, st);
 	return rc;
 }
 
-kr_term *kr_run(long n, kr_term *q, const kr_goal *g)
+static kr_term *take(long n, kr_runner *r)
 {
-	kr_runner *r = kr_run_start(q, g);
 	kri_vec answers = {0};
 	kr_term *t;
 	while ((n < 0 || answers.len < (size_t)n) && kr_run_next(&t, r) == 0)
 		kri_vec_push(&answers, t);
 	return kr_list(answers.len, (kr_term *const *)answers.items);
+}
+
+kr_term *kr_run(long n, kr_term *q, const kr_goal *g)
+{
+	return take(n, kr_run_start(q, g));
+}
+
+kr_term *kr_run_unique(long n, kr_term *q, const kr_goal *g)
+{
+	kr_runner *r = kr_run_start(q, g);
+	kr_run_set_unique(r, true);
+	return take(n > 0 ? n : -1, r);
 }

@@ -24,3 +24,10 @@
 (run 1 (q) (== q 'still-here))
 (set-memory-limit! 0)
 (set-memory-limit! -1)
+; kanren's results_filter=toolz.unique: the filter comes before the count
+(run 2 (q) (conde ((== q 1)) ((== q 1)) ((== q 2))))
+(unique-answers! #t)
+(run 2 (q) (conde ((== q 1)) ((== q 1)) ((== q 2))))
+(run* (q) (conde ((fresh (a) (== q (list a a)))) ((fresh (b) (== q (list b b)))) ((fresh (a b) (== q (list a b))))))
+(unique-answers! #f)
+(run* (q) (conde ((fresh (a) (== q (list a a)))) ((fresh (b) (== q (list b b))))))
