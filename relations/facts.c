@@ -2,12 +2,11 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <kanrewrite/error.h>
-#include <kanrewrite/relations.h>
+
+#include "rel_internal.h"
 
 /*
  * A table keeps its facts in insertion order, each as an etuple of its
@@ -124,11 +123,8 @@ static kr_goal *facts_rel_body(kr_term *const *args, void *env)
 
 kr_facts *kr_facts_new(const char *name, int arity)
 {
-	if (!name || arity < 0) {
-		fprintf(stderr, "kanrewrite: API misuse in kr_facts_new: "
-				"a name and an arity >= 0 are required\n");
-		abort();
-	}
+	if (!name || arity < 0)
+		kri_rel_misuse(__func__, "a name and an arity >= 0 are required");
 	kr_facts *f = kr_alloc(sizeof *f);
 	f->name = kr_strdup(name);
 	f->arity = arity;

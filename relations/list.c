@@ -2,9 +2,6 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "rel_internal.h"
 
 /*
@@ -239,11 +236,8 @@ static kr_goal *mapo_body(kr_term *const *args, void *env)
 
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b)
 {
-	if (!rel || kr_rel_arity(rel) != 2) {
-		fprintf(stderr, "kanrewrite: API misuse in kr_mapo: "
-				"the relation must have arity 2\n");
-		abort();
-	}
+	if (!rel || kr_rel_arity(rel) != 2)
+		kri_rel_misuse(__func__, "the relation must have arity 2");
 	struct mapo_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->self = kr_rel_new("mapo", 2, mapo_body, e);

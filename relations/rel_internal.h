@@ -3,7 +3,17 @@
 #ifndef KRI_REL_INTERNAL_H
 #define KRI_REL_INTERNAL_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include <kanrewrite/relations.h>
+
+/* API misuse in the relation constructor fn: abort with `what` required. */
+_Noreturn static inline void kri_rel_misuse(const char *fn, const char *what)
+{
+	fprintf(stderr, "kanrewrite: API misuse in %s: %s\n", fn, what);
+	abort();
+}
 
 /*
  * The disjunction of `other == p` over the permutations p of the n items,

@@ -249,6 +249,106 @@ START_TEST(test_appendo_kanren)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ condp */
+
+static bool is_var(kr_term *t) { return kr_term_kind(t) == KR_VAR; }
+
+static kr_term *ls_keys(kr_term *const *v, size_t n, void *env)
+{
+	(void)n, (void)env;
+	if (is_var(v[0]))
+		return KR_LIST(kr_sym("use-maybe"));
+	if (kr_term_kind(v[0]) == KR_NIL)
+		return KR_LIST(kr_sym("BASE"));
+	if (kr_is_pair(v[0]))
+		return KR_LIST(kr_sym("KEEP"), kr_sym("SWAP"));
+	return kr_nil();
+}
+
+static kr_term *o_keys(kr_term *const *v, size_t n, void *env)
+{
+	(void)n, (void)env;
+	kr_term *o = v[0];
+	if (is_var(o))
+		return KR_LIST(kr_sym("BASE"), kr_sym("KEEP"), kr_sym("SWAP"));
+	if (kr_term_kind(o) == KR_NIL)
+		return KR_LIST(kr_sym("BASE"));
+	if (!kr_is_pair(o))
+		return kr_nil();
+	if (is_var(kr_car(o)) || kr_equal(kr_car(o), kr_sym("novel")))
+		return KR_LIST(kr_sym("KEEP"), kr_sym("SWAP"));
+	return KR_LIST(kr_sym("KEEP"));
+}
+
+/* kanren's test_condp: swap_somep of the condp paper */
+static kr_goal *swap_somep(kr_term *const *args, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *ls = args[0], *o = args[1];
+	kr_term *v[3];
+	kr_fresh(3, v);
+	kr_term *a = v[0], *d = v[1], *res = v[2];
+	kr_suggestion sugs[] = {{ls_keys, NULL, 1, &args[0]},
+				{o_keys, NULL, 1, &args[1]}};
+	kr_term *labels[] = {kr_sym("BASE"), kr_sym("KEEP"), kr_sym("SWAP")};
+	kr_goal *clauses[] = {
+		KR_ALL(kr_nullo(ls), kr_nullo(o)),
+		KR_ALL(kr_eq(kr_cons(a, d), ls), kr_eq(kr_cons(a, res), o),
+		       KR_CALL(self, d, res)),
+		KR_ALL(kr_eq(kr_cons(a, d), ls),
+		       kr_eq(kr_cons(kr_sym("novel"), res), o),
+		       KR_CALL(self, d, res)),
+	};
+	return kr_condp(2, sugs, 3, labels, clauses);
+}
+
+static int calls;
+
+static kr_term *count_keys(kr_term *const *v, size_t n, void *env)
+{
+	(void)v, (void)n;
+	calls++;
+	return env;
+}
+
+START_TEST(test_condp)
+{
+	static kr_rel *rel;
+	rel = kr_rel_new("swap-somep", 2, swap_somep, &rel);
+	kr_term *q = var(), *r = var();
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, r),
+				 KR_CALL(rel, q, KR_LIST(kr_sym("novel"), r))),
+			 "(((novel _.0) _.0) ((_.0 _.1) _.1) "
+			 "((novel _.0) novel) ((_.0 _.1) novel))");
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(rel, t_read("(1 2)"), q)),
+			 "((1 2) (novel 2) (1 novel) (novel novel))");
+	/* use-maybe lets the next suggestion speak; any other list ends */
+	kr_term *arg[] = {q};
+	kr_term *labels[] = {kr_sym("A"), kr_sym("B"), kr_sym("B")};
+	kr_goal *clauses[] = {kr_eq(q, num(1)), kr_eq(q, num(2)),
+			      kr_eq(q, num(3))};
+	kr_suggestion s1[] = {
+		{count_keys, KR_LIST(kr_sym("use-maybe")), 1, arg},
+		{count_keys, KR_LIST(kr_sym("B")), 1, arg},
+		{count_keys, KR_LIST(kr_sym("A")), 1, arg}};
+	calls = 0;
+	ck_assert_str_eq(run_str(-1, q, kr_condp(3, s1, 3, labels, clauses)),
+			 "(2 3)");
+	ck_assert_int_eq(calls, 2);
+	kr_suggestion s2[] = {
+		{count_keys, KR_LIST(kr_sym("use-maybe"), kr_sym("A")), 1, arg},
+		{count_keys, KR_LIST(kr_sym("B")), 1, arg}};
+	ck_assert_str_eq(run_str(-1, q, kr_condp(2, s2, 3, labels, clauses)),
+			 "(1 2 3)");
+	/* no label, no suggestion: no answer */
+	ck_assert_str_eq(run_str(-1, q, kr_condp(0, NULL, 3, labels, clauses)),
+			 "()");
+	kr_suggestion s3[] = {{count_keys, KR_LIST(kr_sym("C")), 1, arg}};
+	ck_assert_str_eq(run_str(-1, q, kr_condp(1, s3, 3, labels, clauses)),
+			 "()");
+}
+END_TEST
+
 START_TEST(test_appendo_long)
 {
 	enum { N = 1000 };
@@ -1079,6 +1179,7 @@ Suite *relations_suite(void)
 		{"appendo_generate", test_appendo_generate},
 		{"appendo_long", test_appendo_long},
 		{"appendo_kanren", test_appendo_kanren},
+		{"condp", test_condp},
 		{"mapo", test_mapo},
 		{"facts_basic", test_facts_basic},
 		{"facts_conj", test_facts_conj},

@@ -283,6 +283,44 @@ kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals);
  */
 kr_goal *kr_lall_kanren(size_t n, kr_goal *const *goals);
 
+/**
+ * A suggestion function of kr_condp(): called with the values of its
+ * arguments (each walked deeply through the state, unbound variables left
+ * in place: the paper's partial reification), it returns a proper list of
+ * clause labels, holding the symbol `use-maybe` to let the next
+ * suggestion add its own; NULL stops the goal with no answer (after
+ * setting the error, for callers that report it).
+ */
+typedef kr_term *(*kr_suggest_fn)(kr_term *const *vals, size_t n,
+				  void *env);
+
+/** One suggestion of kr_condp(): fn applied to the values of args. */
+typedef struct kr_suggestion {
+	kr_suggest_fn fn;
+	void *env;
+	size_t nargs;
+	kr_term *const *args;
+} kr_suggestion;
+
+/**
+ * kanren's `condp(suggestions, clauses)` (Boskin, Ma, Christiansen and
+ * Friedman, "A Surprisingly Competitive Conditional Operator"): a conde
+ * that tries only the clauses suggested. When applied to a state, the
+ * suggestions are called in order, each adding its labels, until one
+ * gives a list without `use-maybe`; then clause i runs when labels[i]
+ * (compared with kr_equal()) was given, the chosen clauses combined as
+ * kr_lany_kanren() in clause order. No label chosen: no answer.
+ * Shape: nsug suggestions, nclause labels and goals (each clause one
+ * goal: a conjunction of its goals); the arrays are copied. Relational as
+ * far as the suggestions are sound (they name every clause that could
+ * succeed); sound suggestions give the answers of the conde, minus the
+ * clauses they prune. Errors: none from the goal itself; a suggestion's
+ * NULL is no answer. Cost: the suggestions' calls and one deep walk of
+ * their arguments per application.
+ */
+kr_goal *kr_condp(size_t nsug, const kr_suggestion *sugs, size_t nclause,
+		  kr_term *const *labels, kr_goal *const *clauses);
+
 /* ---------------------------------------------------------------- fact tables */
 
 /**

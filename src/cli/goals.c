@@ -384,6 +384,72 @@ PRIM(p_occurs_check)
 	return 0;
 }
 
+/*
+ * A condp suggestion: the procedure applied to the values; its result
+ * must be a list of labels. An error stops the search with it.
+ */
+static kr_term *call_suggestion(kr_term *const *vals, size_t n, void *env)
+{
+	kr_term *res;
+	kr_error_clear();
+	if (lang_apply(&res, env, n, vals) < 0) {
+		lang_error_in(kr_error_last()->code, "condp");
+		lang_search_error();
+		return NULL;
+	}
+	if (kr_list_length(res) < 0) {
+		kr_error_set(KR_EINVALID, "condp: a suggestion gave %s, not a "
+			     "list of labels", lang_show(res));
+		lang_search_error();
+		return NULL;
+	}
+	return res;
+}
+
+/*
+ * (%condp ((f x ...) ...) ((label goal) ...)): kanren's condp; the condp
+ * macro of the prelude builds these lists from
+ * (condp ((f x ...) ...) (label goal ...) ...).
+ */
+PRIM(p_condp)
+{
+	(void)n;
+	long ns = kr_list_length(a[0]), nc = kr_list_length(a[1]);
+	if (ns < 0)
+		return lang_type_error("condp", "a list of suggestions", a[0]);
+	if (nc < 0)
+		return lang_type_error("condp", "a list of clauses", a[1]);
+	kr_suggestion *sugs = kr_alloc(((size_t)ns + 1) * sizeof *sugs);
+	kr_term *p = a[0];
+	for (long i = 0; i < ns; i++, p = kr_cdr(p)) {
+		kr_term *s = kr_car(p);
+		if (kr_list_length(s) < 1 || !lang_is_procedure(kr_car(s)))
+			return lang_type_error("condp", "a suggestion "
+					       "(procedure arg ...)", s);
+		sugs[i].fn = call_suggestion;
+		sugs[i].env = kr_car(s);
+		sugs[i].nargs = (size_t)kr_list_length(kr_cdr(s));
+		kr_term **args = kr_alloc((sugs[i].nargs + 1) * sizeof *args);
+		size_t k = 0;
+		for (kr_term *q = kr_cdr(s); kr_is_pair(q); q = kr_cdr(q))
+			args[k++] = kr_car(q);
+		sugs[i].args = args;
+	}
+	kr_term **labels = kr_alloc(((size_t)nc + 1) * sizeof *labels);
+	kr_goal **clauses = kr_alloc(((size_t)nc + 1) * sizeof *clauses);
+	p = a[1];
+	for (long i = 0; i < nc; i++, p = kr_cdr(p)) {
+		kr_term *c = kr_car(p);
+		if (kr_list_length(c) != 2 ||
+		    !(clauses[i] = lang_term_goal(kr_car(kr_cdr(c)))))
+			return lang_type_error("condp", "a clause (label goal)",
+					       c);
+		labels[i] = kr_car(c);
+	}
+	return goal(out, kr_condp((size_t)ns, sugs, (size_t)nc, labels,
+				  clauses));
+}
+
 /* (unique-answers! b): runs give each answer once (kanren's
  * results_filter=toolz.unique); the old setting. */
 PRIM(p_unique_answers)
@@ -450,6 +516,7 @@ static const lang_prim_def prims[] = {
 	{"set-memory-limit!", 1, 1, p_set_memory_limit},
 	{"occurs-check!", 1, 1, p_occurs_check},
 	{"unique-answers!", 1, 1, p_unique_answers},
+	{"%condp", 2, 2, p_condp},
 	{"test", 3, 3, p_test}, {"test-summary", 0, 0, p_test_summary},
 };
 
@@ -480,4 +547,10 @@ const char lang_prelude[] =
 	"(defrel (nevero) (nevero))\n"
 	"(defrel (listo l) (conde ((nullo l)) ((fresh (d) (cdro l d) (listo d)))))\n"
 	"(defrel (lolo l) (conde ((nullo l)) ((fresh (a) (caro l a) (listo a))"
-	" (fresh (d) (cdro l d) (lolo d)))))\n";
+	" (fresh (d) (cdro l d) (lolo d)))))\n"
+	";; kanren's condp: (condp ((suggest x ...) ...) (label goal ...) ...)\n"
+	"(define-syntax condp\n"
+	"  (syntax-rules ()\n"
+	"    ((_ ((f x ...) ...) (label g ...) ...)\n"
+	"     (%condp (list (list f x ...) ...)"
+	" (list (list 'label (conj g ...)) ...)))))\n";
