@@ -227,10 +227,12 @@ static kr_goal *assoc_step(kr_term *const *a, void *env);
 
 /*
  * One side known (kanren's eq_assoc_args with no_ident): its arguments,
- * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
- * except a regrouping equal to the side itself.
+ * flattened, regrouped by every window of 2 .. n - 1 consecutive ones
+ * (only windows of `size` ones when size > 0: kanren's n), except a
+ * regrouping equal to the side itself.
  */
-static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
+static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s,
+			  long size)
 {
 	if (r->n < 2)
 		return kr_fail();
@@ -242,15 +244,24 @@ static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 	flatten_into(r->like, op, s, &g->f.items, &g->f.n, &cap);
 	g->op = op;
 	g->orig = kr_walk_star(r->like, s);
-	g->size = 2;
+	g->size = size > 0 ? size : 2;
 	g->i = 0;
-	g->last = g->f.n - 1;
+	g->last = size > 0 ? size : g->f.n - 1;
 	return kri_rel_eq_each(r->other, &groupings_enum, g);
 }
 
+/* (rands_rel u_rands v_rands op) and the window size (0: every size). */
+struct assoc_args {
+	kr_term *a[3];
+	long size;
+};
+
+static kr_goal *assoc_step(kr_term *const *a, void *env);
+
 static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 {
-	kr_term **a = env;
+	struct assoc_args *e = env;
+	kr_term **a = e->a;
 	const kr_subst *s = kr_state_subst(st);
 	kr_term *op = kr_walk_star(a[2], s);
 	long na, nb;
@@ -263,19 +274,21 @@ static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 	}
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], s))
-		return kr_goal_apply(KR_ALL(kr_itero(a[0]), assoc_step(a, NULL)),
+		return kr_goal_apply(KR_ALL(kr_itero(a[0]),
+					    assoc_step(a, &e->size)),
 				     st);
-	return kr_goal_apply(assoc_one(&r, op, s), st);
+	return kr_goal_apply(assoc_one(&r, op, s, e->size), st);
 }
 
-/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity. */
+/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity;
+ * env: NULL or the window size. */
 static kr_goal *assoc_step(kr_term *const *a, void *env)
 {
-	(void)env;
-	kr_term **e = kr_alloc(3 * sizeof *e);
-	e[0] = a[0];
-	e[1] = a[1];
-	e[2] = a[2];
+	struct assoc_args *e = kr_alloc(sizeof *e);
+	e->a[0] = a[0];
+	e->a[1] = a[1];
+	e->a[2] = a[2];
+	e->size = env ? *(long *)env : 0;
 	return kr_goal_new(assoc_step_fn, e);
 }
 
@@ -306,6 +319,18 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v)
 {
 	return kr_term_walko(kr_facts_rel(kr_associative()), assoc_rel(), u,
 			     v);
+}
+
+kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n)
+{
+	if (n < 2)
+		return kr_eq_assoc(u, v);
+	long *size = kr_alloc(sizeof *size);
+	*size = n;
+	return kr_term_walko(kr_facts_rel(kr_associative()),
+			     kr_rel_new("assoc_args_unique", 3, assoc_step,
+					size),
+			     u, v);
 }
 
 /* kanren's eq_assoccomm walks every operator: `lambda x: succeed`. */

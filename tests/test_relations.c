@@ -1142,6 +1142,20 @@ START_TEST(test_assoccomm_eqs)
 									num(2)),
 							   num(3)))),
 			 "()");
+	/* kanren's eq_assoc(u, v, n=2): windows of two arguments only */
+	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(t3, q, 2)),
+			 "((add_ac (add_ac 1 2) 3) (add_ac 1 2 3) "
+			 "(add_ac 1 (add_ac 2 3)))");
+	kr_term *t4 = KR_LIST(add, num(1), num(2), num(3), num(4));
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_assoc(t4, q))), 6);
+	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(t4, q, 2)),
+			 "((add_ac (add_ac 1 2) 3 4) (add_ac 1 2 3 4) "
+			 "(add_ac 1 (add_ac 2 3) 4) (add_ac 1 2 (add_ac 3 4)))");
+	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(q, t4, 3)),
+			 "((add_ac (add_ac 1 2 3) 4) (add_ac 1 2 3 4) "
+			 "(add_ac 1 (add_ac 2 3 4)))");
+	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(t4, q, 5)),
+			 "((add_ac 1 2 3 4))");
 	/* the groupings of a node are made as the search reaches them, and
 	 * a node nested 100,000 deep is flattened without recursion: the
 	 * first regrouping of (add_ac 1 (add_ac 2 ... )) comes at once (it

@@ -420,6 +420,14 @@ kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
 
 /**
+ * kanren's `eq_assoc(u, v, n=n)`: as kr_eq_assoc(), but a known argument
+ * list is regrouped by windows of exactly n consecutive arguments only, so
+ * that `(eq_assoc '(op 1 2 3 4) x 2)` gives the groupings of pairs, not
+ * those of three. n < 2 means every size (kr_eq_assoc()).
+ */
+kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n);
+
+/**
  * `(eq_assoccomm u v)` (kanren.assoccomm): AC equality, as kanren writes
  * it: term_walko over every operator whose step optionally permutes the
  * arguments (commutative operator) and then optionally regroups them

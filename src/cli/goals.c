@@ -172,6 +172,15 @@ typedef kr_goal *(*rel2)(kr_term *, kr_term *);
 typedef kr_goal *(*rel3)(kr_term *, kr_term *, kr_term *);
 typedef kr_goal *(*rel4)(kr_term *, kr_term *, kr_term *, kr_term *);
 typedef kr_goal *(*hrel3)(const kr_rel *, kr_term *, kr_term *);
+/* (eq-assoc-n u v n): kanren's eq_assoc(u, v, n=n); n not an integer
+ * fails. */
+static kr_goal *eq_assoc_n(kr_term *u, kr_term *v, kr_term *n)
+{
+	if (kr_term_kind(n) != KR_INT)
+		return kr_fail();
+	return kr_eq_assoc_n(u, v, (long)kr_int_value(n));
+}
+
 typedef kr_goal *(*hrel4)(const kr_rel *, const kr_rel *, kr_term *,
 			  kr_term *);
 
@@ -206,6 +215,7 @@ static const librel librels[] = {
 	R("assoc_flatten", 2, 0, kr_assoc_flatten),
 	R("eq-comm", 2, 0, kr_eq_comm), R("eq_comm", 2, 0, kr_eq_comm),
 	R("eq-assoc", 2, 0, kr_eq_assoc), R("eq_assoc", 2, 0, kr_eq_assoc),
+	R("eq-assoc-n", 3, 0, eq_assoc_n),
 	R("eq-assoccomm", 2, 0, kr_eq_assoccomm),
 	R("eq_assoccomm", 2, 0, kr_eq_assoccomm),
 	R("poso", 1, 0, kr_poso), R(">1o", 1, 0, kr_gt1o),
