@@ -464,6 +464,56 @@ END_TEST
  * Variable.clone(name=...): an ownerless variable of the same type; a
  * Constant's clone is a new Constant of the same value.
  */
+/* etuples' test_etuplize, with lists for tuples and a graph for Nodes */
+START_TEST(test_etuplize_term)
+{
+	kr_term *out, *e0 = KR_ETUPLE(kr_sym("add"), kr_int(1));
+	ck_assert_int_eq(kr_etuplize_term(&out, e0, 0), 0);
+	ck_assert_ptr_eq(out, e0);
+	ck_assert_int_eq(kr_etuplize_term(&out, KR_LIST(kr_int(1), kr_int(2)),
+					  0),
+			 0);
+	ck_assert(kr_equal(out, KR_ETUPLE(kr_int(1), kr_int(2))));
+	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_str("ab"), 0), KR_EINVALID);
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_str("ab"),
+					  KR_ETUPLIZE_RETURN_BAD),
+			 0);
+	ck_assert_str_eq(kr_str_value(out), "ab");
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_nil(), 0), KR_EINVALID);
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_cons(kr_int(1), kr_int(2)),
+					  0),
+			 KR_EINVALID);
+	/* node_2 = op1(op2(1, 2), 3, ()): deep, the empty list stays a list */
+	kr_term *node1 = KR_LIST(kr_sym("op2"), kr_int(1), kr_int(2));
+	kr_term *node2 = KR_LIST(kr_sym("op1"), node1, kr_int(3), kr_nil());
+	ck_assert_int_eq(kr_etuplize_term(&out, node2, 0), 0);
+	ck_assert_int_eq(kr_term_kind(kr_etuple_ref(out, 1)), KR_ETUPLE);
+	ck_assert_int_eq(kr_term_kind(kr_etuple_ref(out, 3)), KR_NIL);
+	ck_assert_ptr_eq(kr_etuple_evaled(out), node2);
+	ck_assert_int_eq(kr_etuplize_term(&out, node2, KR_ETUPLIZE_SHALLOW), 0);
+	ck_assert_ptr_eq(kr_etuple_ref(out, 1), node1);
+	/* a graph: a shared subexpression gives one etuple */
+	kr_variable *x = vec("x", -1), *m = NULL, *a = NULL;
+	ck_assert_int_eq(KR_OP_CALL(&m, kr_op_mul(), x, x), 0);
+	ck_assert_int_eq(KR_OP_CALL(&a, kr_op_add(), m, m), 0);
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_variable_term(a), 0), 0);
+	ck_assert_int_eq(kr_etuple_len(out), 3);
+	ck_assert_ptr_eq(kr_etuple_ref(out, 0), kr_op_term(kr_op_add()));
+	ck_assert_int_eq(kr_term_kind(kr_etuple_ref(out, 1)), KR_ETUPLE);
+	ck_assert_ptr_eq(kr_etuple_ref(out, 1), kr_etuple_ref(out, 2));
+	ck_assert_ptr_eq(kr_etuple_ref(kr_etuple_ref(out, 1), 1),
+			 kr_variable_term(x));
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_variable_term(a),
+					  KR_ETUPLIZE_SHALLOW),
+			 0);
+	ck_assert_ptr_eq(kr_etuple_ref(out, 1), kr_variable_term(m));
+	/* a graph input is no expression */
+	ck_assert_int_eq(kr_etuplize_term(&out, kr_variable_term(x), 0),
+			 KR_EINVALID);
+}
+END_TEST
+
 START_TEST(test_variable_clone)
 {
 	kr_variable *x = vec("x", 1), *y = vec("y", -1), *z = NULL;
@@ -848,6 +898,7 @@ Suite *graph_suite(void)
 	tcase_add_test(tc, test_variable_accessors);
 	tcase_add_test(tc, test_apply_clone);
 	tcase_add_test(tc, test_variable_clone);
+	tcase_add_test(tc, test_etuplize_term);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");
 	tcase_add_test(tc, test_op_terms);

@@ -312,6 +312,31 @@ kr_variable *kr_term_variable(const kr_term *t);
  */
 kr_term *kr_etuplize(const kr_variable *v);
 
+/** Options of kr_etuplize_term(), or-ed. */
+enum {
+	/** Convert the top level only (etuples' `shallow=True`). */
+	KR_ETUPLIZE_SHALLOW = 1,
+	/** A term that is no expression is returned as it is, not an error
+	 * (etuples' `return_bad_args=True`). */
+	KR_ETUPLIZE_RETURN_BAD = 2
+};
+
+/**
+ * etuples' `etuplize(t)`: t as an expression tuple. A non-empty proper
+ * list `(rator rand ...)` becomes the etuple of its elements; a graph
+ * Variable with an owner becomes `(op input ...)`; an etuple is returned
+ * as it is. Unless KR_ETUPLIZE_SHALLOW, the elements are converted in
+ * turn, all the way down, where they are lists or owned Variables (other
+ * elements, the empty list included, stay as they are), and a Variable
+ * used twice gives one shared etuple. Each etuple made caches t's part it
+ * came from as its evaluated object, as etuples' `evaled_obj`.
+ * Shape: any term in, an etuple out (or t, see the flags). Returns: 0;
+ * KR_EINVALID when t itself is no expression (an atom, (), a graph input,
+ * an improper list), unless KR_ETUPLIZE_RETURN_BAD. Cost: O(size of the
+ * result), no C recursion.
+ */
+int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags);
+
 /**
  * Evaluate a term into the graph, as PyTensor's `eval_if_etuple` and the
  * etuple's `evaled_obj`.

@@ -562,15 +562,18 @@ PRIM(p_etuple_eval)
 	return lang_eval_if_etuple(out, "etuple-eval", a[0]);
 }
 
-/* (etuplize g [deep]): the graph as an etuple, one level or all the way. */
+/*
+ * (etuplize t [deep]): etuples' etuplize, one level or all the way: a
+ * graph as (op input ...), a list (rator rand ...) as an etuple; a graph
+ * input is returned as it is.
+ */
 PRIM(p_etuplize)
 {
-	kr_variable *v;
-	int rc = lang_graph_of(&v, "etuplize", a[0]);
-	if (rc < 0)
-		return rc;
-	*out = n > 1 && lang_truthy(a[1]) ? lang_graph_term(v) : kr_etuplize(v);
-	return 0;
+	unsigned flags = n > 1 && lang_truthy(a[1]) ? 0 : KR_ETUPLIZE_SHALLOW;
+	if (kr_term_variable(a[0]))
+		flags |= KR_ETUPLIZE_RETURN_BAD;
+	int rc = kr_etuplize_term(out, a[0], flags);
+	return rc < 0 ? lang_error_in(rc, "etuplize") : rc;
 }
 
 /* (var 'x): a logic variable outside run, for patterns (prints ~x). */

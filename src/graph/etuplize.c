@@ -171,6 +171,105 @@ kr_term *kr_etuplize(const kr_variable *v)
 	return e ? e : atom;
 }
 
+/* ------------------------------------------------------ etuplize terms */
+
+/*
+ * The parts of t as an expression (etuples' rator and rands): the
+ * elements of a non-empty proper list, or a variable's owner op and
+ * inputs (its shallow expansion). false for anything else, etuples
+ * included (they are expressions already).
+ */
+static bool expr_parts(kr_term *t, kr_term *const **items, size_t *n)
+{
+	kr_variable *v = kr_term_variable(t);
+	kr_term *e = v ? var_atom_expand(v) : NULL;
+	size_t k = 0;
+	if (e) {
+		k = kr_etuple_len(e);
+	} else if (!v && kr_term_kind(t) == KR_CONS && kr_list_length(t) > 0) {
+		k = (size_t)kr_list_length(t);
+	} else {
+		return false;
+	}
+	kr_term **it = kri_alloc(k * sizeof *it);
+	kr_term *p = t;
+	for (size_t i = 0; i < k; i++) {
+		it[i] = e ? kr_etuple_ref(e, i) : kr_car(p);
+		p = e ? p : kr_cdr(p);
+	}
+	*items = it;
+	*n = k;
+	return true;
+}
+
+typedef struct et_frame {
+	kr_term *src;
+	kr_term *const *items;
+	size_t n, next;
+	kr_term **done;
+} et_frame;
+
+static kr_term *et_finish(et_frame *f)
+{
+	kr_term *e = kr_etuple(f->n, f->done);
+	kr_etuple_set_evaled(e, f->src);
+	return e;
+}
+
+int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags)
+{
+	kr_check(out != NULL && t != NULL);
+	kr_term *const *items;
+	size_t n;
+	if (!expr_parts(t, &items, &n)) {
+		if (kr_term_kind(t) == KR_ETUPLE ||
+		    (flags & KR_ETUPLIZE_RETURN_BAD)) {
+			*out = t;
+			return 0;
+		}
+		return kr_error_set(KR_EINVALID,
+				    "not a non-empty list or a variable with "
+				    "an owner (a term of kind %s)",
+				    kr_kind_name(kr_term_kind(t)));
+	}
+	if (flags & KR_ETUPLIZE_SHALLOW) {
+		kr_term *e = kr_etuple(n, items);
+		kr_etuple_set_evaled(e, t);
+		*out = e;
+		return 0;
+	}
+	kri_pmap memo = {0}; /* variable atom -> its etuple: shared once */
+	kri_vec stack = {0};
+	et_frame *f = kri_alloc(sizeof *f);
+	*f = (et_frame){t, items, n, 0, kri_alloc(n * sizeof *f->done)};
+	kri_vec_push(&stack, f);
+	for (;;) {
+		f = stack.items[stack.len - 1];
+		if (f->next == f->n) {
+			kr_term *e = et_finish(f);
+			if (kr_term_variable(f->src))
+				kri_pmap_put(&memo, f->src, e);
+			kri_vec_pop(&stack);
+			if (stack.len == 0) {
+				*out = e;
+				return 0;
+			}
+			f = stack.items[stack.len - 1];
+			f->done[f->next++] = e;
+			continue;
+		}
+		kr_term *x = f->items[f->next];
+		kr_term *seen = kri_pmap_get(&memo, x);
+		if (seen || !expr_parts(x, &items, &n)) {
+			f->done[f->next++] = seen ? seen : x;
+			continue;
+		}
+		et_frame *g = kri_alloc(sizeof *g);
+		*g = (et_frame){x, items, n, 0, kri_alloc(n * sizeof *g->done)};
+		kri_vec_push(&stack, g);
+	}
+}
+
 /* ----------------------------------------------------------- evaluation */
 
 /*

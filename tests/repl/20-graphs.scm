@@ -24,6 +24,11 @@ g
 (etuple? (list dot A x))
 (etuplize g)
 (etuplize (dot A (add x (mul y z))) #t)
+; etuples' etuplize of lists: deep with #t, () and atoms stay
+(map etuple? (etuplize '(op1 (op2 1 2) 3 ()) #t))
+(map etuple? (etuplize '(op1 (op2 1 2) 3 ())))
+(etuple-eval (etuplize '(1 2)))
+(etuplize "ab")
 ;; evaluation, as a compiled function
 (graph-eval (add x y) '((x . (1 2)) (y . (10 20))))
 (graph-eval (dot A x) '((A . ((1 2) (3 4))) (x . (1 1))))
