@@ -131,35 +131,21 @@ kr_term *kr_walk_star(kr_term *t, const kr_subst *s)
 
 /* ------------------------------------------------------------- naming */
 
-/* Name the unbound variables of t, left to right, depth first. */
-static const kr_subst *name_vars(kr_term *t, const kr_subst *s, size_t *next)
-{
-	kri_vec todo = {0};
-	for (;;) {
-		t = kr_walk(t, s);
-		if (!KRI_IS_GROUND(t) && t->kind == KR_VAR) {
-			char buf[32];
-			snprintf(buf, sizeof buf, "_.%zu", (*next)++);
-			s = kr_subst_extend(s, t, kr_sym(buf));
-		} else if (!KRI_IS_GROUND(t) && t->kind == KR_CONS) {
-			kri_vec_push(&todo, t->u.cons.cdr);
-			t = t->u.cons.car;
-			continue;
-		} else if (!KRI_IS_GROUND(t) && t->kind == KR_ETUPLE) {
-			for (size_t i = t->u.et.n; i-- > 0;)
-				kri_vec_push(&todo, t->u.et.items[i]);
-		}
-		if (todo.len == 0)
-			return s;
-		t = kri_vec_pop(&todo);
-	}
-}
+static void unbound_vars(kr_term *t, const kr_subst *s, bool first,
+			 kri_vec *out);
 
+/* The unbound variables of t, left to right, depth first, named. */
 const kr_subst *kr_reify_names(kr_term *t, const kr_subst *s, size_t start)
 {
 	kr_check(t != NULL && s != NULL);
-	size_t next = start;
-	return name_vars(t, s, &next);
+	kri_vec vs = {0};
+	unbound_vars(t, s, false, &vs);
+	for (size_t i = 0; i < vs.len; i++) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "_.%zu", start + i);
+		s = kr_subst_extend(s, vs.items[i], kr_sym(buf));
+	}
+	return s;
 }
 
 kr_term *kr_reify(kr_term *t, const kr_subst *s)
