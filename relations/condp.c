@@ -81,7 +81,8 @@ kr_goal *kr_condp(size_t nsug, const kr_suggestion *sugs, size_t nclause,
 	c->clauses = kr_alloc((nclause + 1) * sizeof *c->clauses);
 	for (size_t i = 0; i < nsug; i++) {
 		if (!sugs[i].fn || (!sugs[i].args && sugs[i].nargs))
-			kri_rel_misuse(__func__, "a function and its arguments");
+			kri_rel_misuse(__func__,
+				       "a function and its arguments");
 		c->sugs[i] = sugs[i];
 		kr_term **args = kr_alloc((sugs[i].nargs + 1) * sizeof *args);
 		for (size_t k = 0; k < sugs[i].nargs; k++)
@@ -90,7 +91,8 @@ kr_goal *kr_condp(size_t nsug, const kr_suggestion *sugs, size_t nclause,
 	}
 	for (size_t i = 0; i < nclause; i++) {
 		if (!labels[i] || !clauses[i])
-			kri_rel_misuse(__func__, "a label and a goal per clause");
+			kri_rel_misuse(__func__,
+				       "a label and a goal per clause");
 		c->labels[i] = labels[i];
 		c->clauses[i] = clauses[i];
 	}

@@ -124,7 +124,8 @@ static kr_goal *facts_rel_body(kr_term *const *args, void *env)
 kr_facts *kr_facts_new(const char *name, int arity)
 {
 	if (!name || arity < 0)
-		kri_rel_misuse(__func__, "a name and an arity >= 0 are required");
+		kri_rel_misuse(__func__,
+			       "a name and an arity >= 0 are required");
 	kr_facts *f = kr_alloc(sizeof *f);
 	f->name = kr_strdup(name);
 	f->arity = arity;

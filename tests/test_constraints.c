@@ -105,8 +105,9 @@ START_TEST(test_typeo_foreign)
 	kr_term *fa = kr_foreign(&op_type, &a), *fb = kr_foreign(&other_type, &b);
 	ck_assert_str_eq(run_str(-1, q, kr_foreigno(q, &op_type)),
 			 "((_.0 (Op _.0)))");
-	ck_assert_int_eq(kr_list_length(kr_run(-1, q, KR_ALL(kr_foreigno(q, &op_type),
-						      kr_eq(q, fa)))),
+	ck_assert_int_eq(kr_list_length(kr_run(
+				 -1, q, KR_ALL(kr_foreigno(q, &op_type),
+					       kr_eq(q, fa)))),
 			 1);
 	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_foreigno(q, &op_type),
 					       kr_eq(q, fb))),

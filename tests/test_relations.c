@@ -222,11 +222,13 @@ START_TEST(test_appendo_kanren)
 							  t_read("(3 4)"),
 							  t_read("(1 2 3 4)"))),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(t_read("(1 2 3)"), q,
-							 t_read("(1 2 3 4 5)"))),
+	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(
+					      t_read("(1 2 3)"), q,
+					      t_read("(1 2 3 4 5)"))),
 			 "((4 5))");
-	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(q, t_read("(4 5)"),
-							 t_read("(1 2 3 4 5)"))),
+	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(
+					      q, t_read("(4 5)"),
+					      t_read("(1 2 3 4 5)"))),
 			 "((1 2 3))");
 	ck_assert_str_eq(run_str(5, q, kr_appendo_kanren(t_read("(1 2 3)"),
 							 t_read("(4 5)"), q)),
@@ -245,7 +247,8 @@ START_TEST(test_appendo_kanren)
 	ck_assert_str_eq(run_str(4, KR_LIST(q, r, s),
 				 kr_appendo_kanren(q, r, s)),
 			 "((() () ()) (() (_.0 . _.1) (_.0 . _.1)) "
-			 "((_.0) () (_.0)) ((_.0) (_.1 . _.2) (_.0 _.1 . _.2)))");
+			 "((_.0) () (_.0)) "
+			 "((_.0) (_.1 . _.2) (_.0 _.1 . _.2)))");
 }
 END_TEST
 
@@ -1150,7 +1153,8 @@ START_TEST(test_assoccomm_eqs)
 	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_eq_assoc(t4, q))), 6);
 	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(t4, q, 2)),
 			 "((add_ac (add_ac 1 2) 3 4) (add_ac 1 2 3 4) "
-			 "(add_ac 1 (add_ac 2 3) 4) (add_ac 1 2 (add_ac 3 4)))");
+			 "(add_ac 1 (add_ac 2 3) 4) "
+			 "(add_ac 1 2 (add_ac 3 4)))");
 	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(q, t4, 3)),
 			 "((add_ac (add_ac 1 2 3) 4) (add_ac 1 2 3 4) "
 			 "(add_ac 1 (add_ac 2 3 4)))");

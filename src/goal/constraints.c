@@ -302,12 +302,14 @@ static const struct {
 	const char *name;
 	int k;
 } kind_names[] = {
-	{"any", K_ANY},	      {"object", K_ANY},     {"number", K_NUMBER},
-	{"int", K_INT},	      {"integer", K_INT},    {"real", K_REAL},
-	{"float", K_REAL},    {"string", K_STRING},  {"str", K_STRING},
-	{"symbol", K_SYMBOL}, {"boolean", K_BOOLEAN}, {"bool", K_BOOLEAN},
-	{"null", K_NULL},     {"pair", K_PAIR},	     {"list", K_LIST},
-	{"etuple", K_ETUPLE},
+	{"any", K_ANY},		{"object", K_ANY},
+	{"number", K_NUMBER},	{"int", K_INT},
+	{"integer", K_INT},	{"real", K_REAL},
+	{"float", K_REAL},	{"string", K_STRING},
+	{"str", K_STRING},	{"symbol", K_SYMBOL},
+	{"boolean", K_BOOLEAN}, {"bool", K_BOOLEAN},
+	{"null", K_NULL},	{"pair", K_PAIR},
+	{"list", K_LIST},	{"etuple", K_ETUPLE},
 };
 
 /* Names given to foreign types by kr_kind_define (static root). */
