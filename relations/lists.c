@@ -120,6 +120,83 @@ kr_goal *kr_ground_order(kr_term *in, kr_term *out)
 	return kr_goal_new(ground_order_fn, a);
 }
 
+/*
+ * kanren's shallow_ground_order_key of a walked term: 10 for a variable;
+ * for a pair, 1 when its car is a variable, plus, for a proper list, 1
+ * when its single other element is one, or the share of variables among
+ * its other elements, and, for an improper pair, 2 when its cdr is a
+ * variable; 0 for anything else.
+ */
+static double shallow_key(kr_term *t)
+{
+	if (kr_is_var(t))
+		return 10;
+	if (kr_term_kind(t) != KR_CONS)
+		return 0;
+	double val = kr_is_var(kr_car(t)) ? 1 : 0;
+	kr_term *d = kr_cdr(t);
+	long n = kr_list_length(d);
+	if (n < 0)
+		return val + (kr_is_var(d) ? 2 : 0);
+	double vars = 0;
+	for (kr_term *p = d; kr_is_pair(p); p = kr_cdr(p))
+		vars += kr_is_var(kr_car(p)) ? 1 : 0;
+	return n ? val + vars / (double)n : val;
+}
+
+static kr_stream *ground_order_seqs_fn(const kr_state *st, void *env)
+{
+	kr_term *const *a = env;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *in = kr_walk_star(a[0], s);
+	long nseq = kr_list_length(in), len = -1;
+	kr_term ***seqs = kr_alloc((size_t)(nseq > 0 ? nseq : 1) *
+				   sizeof *seqs);
+	for (long i = 0; i < nseq; i++, in = kr_cdr(in)) {
+		long n;
+		seqs[i] = kri_rel_elements(kr_car(in), s, &n);
+		len = i == 0 || n == len ? n : -1;
+		if (len < 0)
+			break;
+	}
+	if (nseq <= 0 || len <= 0) { /* not sequences of one length > 0 */
+		st = kr_state_unify(st, a[1], a[0]);
+		return st ? kr_stream_unit(st) : NULL;
+	}
+	/* the columns, stably sorted by the key of the column as a list */
+	long *order = kr_alloc((size_t)len * sizeof *order);
+	double *key = kr_alloc((size_t)len * sizeof *key);
+	for (long j = 0; j < len; j++) {
+		kr_term **col = kr_alloc((size_t)nseq * sizeof *col);
+		for (long i = 0; i < nseq; i++)
+			col[i] = seqs[i][j];
+		key[j] = shallow_key(kr_list((size_t)nseq, col));
+		long k = j;
+		while (k > 0 && key[order[k - 1]] > key[j]) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = j;
+	}
+	kr_term **outs = kr_alloc((size_t)nseq * sizeof *outs);
+	for (long i = 0; i < nseq; i++) {
+		kr_term **row = kr_alloc((size_t)len * sizeof *row);
+		for (long j = 0; j < len; j++)
+			row[j] = seqs[i][order[j]];
+		outs[i] = kr_list((size_t)len, row);
+	}
+	st = kr_state_unify(st, a[1], kr_list((size_t)nseq, outs));
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+kr_goal *kr_ground_order_seqs(kr_term *in, kr_term *out)
+{
+	kr_term **a = kr_alloc(2 * sizeof *a);
+	a[0] = in;
+	a[1] = out;
+	return kr_goal_new(ground_order_seqs_fn, a);
+}
+
 /* ------------------------------------------------------------------ rembero */
 
 /*

@@ -830,6 +830,25 @@ START_TEST(test_kanren_extras)
 					       kr_ground_order(in, q))),
 			 "((7 1 s (2 _.0) (_.1 . _.0)))");
 	ck_assert_str_eq(run_str(-1, q, kr_ground_order(num(5), q)), "()");
+	/* kanren's ground_order_seqs docstring: ((a b) (b 2)) */
+	kr_term *x = var(), *y = var();
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y, b, a),
+				 kr_ground_order_seqs(
+					 KR_LIST(KR_LIST(a, b),
+						 KR_LIST(b, num(2))),
+					 KR_LIST(x, y))),
+			 "(((_.0 _.1) (2 _.0) _.0 _.1))");
+	/* columns: (a 5) keys 1, (1 6) and ((2 . a) 7) 0, kept in order */
+	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+				 KR_LIST(KR_LIST(a, num(1),
+						 kr_cons(num(2), a)),
+					 KR_LIST(num(5), num(6), num(7))),
+				 q)),
+			 "(((1 (2 . _.0) _.0) (6 7 5)))");
+	/* sequences of different lengths: out is in */
+	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+				 t_read("((1 2) (3))"), q)),
+			 "(((1 2) (3)))");
 }
 END_TEST
 

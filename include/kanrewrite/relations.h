@@ -129,6 +129,20 @@ kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
 kr_goal *kr_ground_order(kr_term *in, kr_term *out);
 
 /**
+ * kanren's `ground_order_seqs(in, out)` (its newer core): in is a list
+ * of sequences of one length n > 0; their columns (the i-th elements of
+ * all of them) are stably sorted by kanren's shallow_ground_order_key of
+ * the column (10 for a variable; for the column as a list, 1 when its
+ * first element is a variable plus the share of variables among the
+ * others; 0 when ground at the top), and out unifies with the sequences
+ * rebuilt as lists in that order: `((a b) (b 2))` gives `((b a) (2 b))`.
+ * When in is not such a list, out unifies with in itself. Not
+ * relational, one answer at most, always terminates. Cost: O(size of in)
+ * plus a sort of the n columns.
+ */
+kr_goal *kr_ground_order_seqs(kr_term *in, kr_term *out);
+
+/**
  * `(rembero x l out)` (kanren): out is l without the first element equal
  * to x; l itself when x is absent. Uses kr_neq(), so it is relational for
  * a proper list l (x may be fresh: one answer per distinct choice, plus

@@ -207,6 +207,8 @@ static const librel librels[] = {
 	R("applyo", 3, 0, kr_applyo),
 	R("ground-order", 2, 0, kr_ground_order),
 	R("ground_order", 2, 0, kr_ground_order),
+	R("ground-order-seqs", 2, 0, kr_ground_order_seqs),
+	R("ground_order_seqs", 2, 0, kr_ground_order_seqs),
 	R("map-anyo", 3, 1, kr_map_anyo), R("map_anyo", 3, 1, kr_map_anyo),
 	R("reduceo", 3, 1, kr_reduceo),
 	R("term-walko", 4, 2, kr_term_walko),
