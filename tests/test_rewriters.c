@@ -834,6 +834,23 @@ START_TEST(pattern_options)
 	ck_assert_ptr_eq(s.rw, strict);
 	ck_assert_str_eq(kr_fgraph_repr(fg),
 			 "FunctionGraph(mul(mul(x, x), add(y, z)))");
+	/* an out-pattern whose node cannot be built (dot of two scalars)
+	 * fails the transform with make_node's error, as PyTensor raises */
+	kr_node_rewriter *bad = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(add, vx, vc),
+		KR_ETUPLE(kr_op_term(kr_op_dot()), vx, vc), NULL);
+	fg = fgraph(MUL(ADD(x, two), y));
+	kr_graph_rewriter *bw = kr_walking_graph_rewriter_new(
+		bad, KR_IN_TO_OUT, false);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(bw, fg, NULL), KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "cannot multiply") != NULL);
+	s = (seen){0};
+	kr_graph_rewriter_set_failure_callback(bw, record, &s);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(bw, fg, NULL), 0);
+	ck_assert_int_eq(s.calls, 1);
+	ck_assert_ptr_eq(s.rw, bad);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(mul(add(x, 2.0), y))");
 	/* allow_multiple_clients, skip_identities, commutative */
 	kr_term *in = KR_ETUPLE(kr_op_term(kr_op_true_div()),
 				KR_ETUPLE(mul, vx, vc), vc);

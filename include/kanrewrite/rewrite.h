@@ -678,7 +678,11 @@ typedef struct kr_pattern_opts {
  * in_pattern must be an op pattern, whose op the rewriter tracks.
  * out_pattern is reified with the bindings and evaluated with
  * kr_term_eval(); a result whose type differs from the output's is no
- * rewrite. Prints as PyTensor: `e(true_div, e(mul, ~x, ~y), ~y) -> ~x`.
+ * rewrite. Errors: when the evaluation fails (a node the op's make_node
+ * refuses), the transform fails with that error, as PyTensor's raises
+ * out of transform: the walker hands it to its failure_callback, or
+ * stops with it. Prints as PyTensor: `e(true_div, e(mul, ~x, ~y), ~y) ->
+ * ~x`.
  * opts may be NULL for the defaults.
  */
 kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,

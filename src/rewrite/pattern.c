@@ -460,10 +460,10 @@ static int rewrite_node(kr_variable **ret, pattern *p, kr_fgraph *fg,
 	int rc = instantiate(&out, p->out, s);
 	if (rc < 0)
 		return rc;
-	if (kr_term_eval(&res, kr_walk_star(out, s)) < 0) {
-		kr_error_clear(); /* e.g. a type error of a new node */
-		return 0;
-	}
+	/* an out-pattern that builds no node (a type error of make_node)
+	 * fails the transform, as PyTensor's raises out of transform */
+	if ((rc = kr_term_eval(&res, kr_walk_star(out, s))) < 0)
+		return rc;
 	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(res)))
 		return 0;
 	if (p->opts.values_eq_approx) {
