@@ -112,12 +112,18 @@ static kr_stream *ground_order_fn(const kr_state *st, void *env)
 	return st ? kr_stream_unit(st) : NULL;
 }
 
-kr_goal *kr_ground_order(kr_term *in, kr_term *out)
+/* A goal of fn over the two terms (in out), as the ground_order goals. */
+static kr_goal *in_out_goal(kr_goal_fn fn, kr_term *in, kr_term *out)
 {
 	kr_term **a = kr_alloc(2 * sizeof *a);
 	a[0] = in;
 	a[1] = out;
-	return kr_goal_new(ground_order_fn, a);
+	return kr_goal_new(fn, a);
+}
+
+kr_goal *kr_ground_order(kr_term *in, kr_term *out)
+{
+	return in_out_goal(ground_order_fn, in, out);
 }
 
 /*
@@ -191,10 +197,7 @@ static kr_stream *ground_order_seqs_fn(const kr_state *st, void *env)
 
 kr_goal *kr_ground_order_seqs(kr_term *in, kr_term *out)
 {
-	kr_term **a = kr_alloc(2 * sizeof *a);
-	a[0] = in;
-	a[1] = out;
-	return kr_goal_new(ground_order_seqs_fn, a);
+	return in_out_goal(ground_order_seqs_fn, in, out);
 }
 
 /* ------------------------------------------------------------------ rembero */
