@@ -8,7 +8,7 @@
 
 /*
  * A graph is explored as a term: nested etuples of op atoms down to input
- * atoms and numbers (lang_graph_term, with float64 scalar constants as
+ * atoms and numbers (kr_etuplize_term, with float64 scalar constants as
  * numbers), so two graphs are the same when their terms are kr_equal, and
  * a hash set over kr_hash removes duplicates. One rewrite applies one
  * relation `rel(in, out)` at one position of the term (every etuple
@@ -83,10 +83,10 @@ static kr_term *canon(kr_term *t, int depth)
 	if (depth > 10000)
 		return NULL;
 	kr_variable *v = kr_term_variable(t);
-	if (v && kr_variable_owner(v))
-		t = lang_graph_term(v);
-	else if (v || is_number(t))
+	if ((v && !kr_variable_owner(v)) || is_number(t))
 		return canon_leaf(t);
+	if (v && kr_etuplize_term(&t, t, 0) < 0) /* the whole graph */
+		return NULL;
 	kr_kind k = kr_term_kind(t);
 	long len = kr_list_length(t);
 	if ((k != KR_ETUPLE && k != KR_CONS) || len < 1 ||

@@ -418,8 +418,6 @@ kr_fgraph *lang_as_fgraph(const kr_term *t);
  */
 int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a);
 
-/** The whole graph of v as nested etuples down to inputs and constants. */
-kr_term *lang_graph_term(kr_variable *v);
 
 /** min(cap, the node count of v's graph as a tree: shared nodes repeated). */
 size_t lang_graph_size(const kr_variable *v, size_t cap);
