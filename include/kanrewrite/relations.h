@@ -69,7 +69,8 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out);
  * = out a pair; or a step. Unlike kr_appendo() it does not give a fresh s
  * for an empty l in one answer: `(appendo-kanren '(3 4) q r)` has two
  * answers, q = () and q a pair, as kanren's test_appendo expects. Fully
- * relational; terminates in the modes of kr_appendo().
+ * relational; terminates in the modes of kr_appendo(). Errors: none;
+ * aborts on OOM. Cost: one step per element of l, as kr_appendo().
  */
 kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out);
 
@@ -437,7 +438,10 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
  * kanren's `eq_assoc(u, v, n=n)`: as kr_eq_assoc(), but a known argument
  * list is regrouped by windows of exactly n consecutive arguments only, so
  * that `(eq_assoc '(op 1 2 3 4) x 2)` gives the groupings of pairs, not
- * those of three. n < 2 means every size (kr_eq_assoc()).
+ * those of three. n < 2 means every size (kr_eq_assoc()). Modes,
+ * termination and order as kr_eq_assoc(). Errors: none; aborts on OOM.
+ * Cost: one relation object per call, and per node at most the n_args -
+ * n + 1 windows instead of O(n_args^2).
  */
 kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n);
 
