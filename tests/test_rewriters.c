@@ -1164,6 +1164,172 @@ START_TEST(op_pattern_rewrite)
 END_TEST
 
 /*
+ * PyTensor's callable out_pattern `lambda fgraph, node, subs: ...`: it
+ * sees the node and the bindings, and may reject the match.
+ */
+static int plus_ten(kr_variable **out, kr_fgraph *fg, kr_apply *node,
+		    const kr_subst *s, void *data)
+{
+	kr_term **vars = data;
+	ck_assert_ptr_nonnull(fg);
+	ck_assert(kr_fgraph_has_node(fg, node));
+	kr_term *k = kr_walk(vars[0], s);
+	kr_variable *a = kr_term_variable(kr_walk(vars[1], s));
+	ck_assert(kr_term_kind(k) == KR_INT && a != NULL);
+	if (kr_int_value(k) >= 10)
+		return 0;
+	return KR_OP_CALL(out, scale_op(kr_int_value(k) + 10), a);
+}
+
+static int fail_out(kr_variable **out, kr_fgraph *fg, kr_apply *node,
+		    const kr_subst *s, void *data)
+{
+	(void)out, (void)fg, (void)node, (void)s, (void)data;
+	return kr_error_set(KR_EINVALID, "no replacement today");
+}
+
+/*
+ * test_op_pattern (PyTensor's tests/graph/rewriting/test_basic.py): an
+ * OpPattern with a fixed attribute, and one binding it for a callable
+ * out-pattern that adds 10 to the attribute of MyOp's x (Scale's k
+ * here) and rejects an attribute of 10 or more.
+ */
+START_TEST(op_pattern_callable)
+{
+	inputs();
+	kr_term *k = kr_var_new("x"), *va = kr_var_new("a");
+	kr_variable *e1 = op1(scale_op(1), x), *e2 = op1(scale_op(2), x);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &x, 3,
+				       (kr_variable *[]){e1, e2, e1}, false),
+			 0);
+	kr_node_rewriter *one = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(one_param(&scale_desc, "k", kr_int(1)), va), va,
+		NULL);
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
+						   one, KR_IN_TO_OUT, false),
+					   fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), x);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 1), e2);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 2), x);
+	kr_term **vars = kr_alloc(2 * sizeof *vars);
+	vars[0] = k, vars[1] = va;
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.out_fn = plus_ten;
+	o.out_data = vars;
+	kr_node_rewriter *fn = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(one_param(&scale_desc, "k", k), va), NULL, &o);
+	ck_assert_str_eq(kr_node_rewriter_to_string(fn),
+			 "e(OpPattern(Scale, k=~x), ~a) -> <function>");
+	fg = fgraph(ADD(op1(scale_op(1), x), op1(scale_op(12), y)));
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 fn, KR_IN_TO_OUT, false),
+				 fg, NULL),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(Scale{11}(x), Scale{12}(y)))");
+	/* an out function's error fails the transform */
+	o.out_fn = fail_out;
+	kr_node_rewriter *bad = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(one_param(&scale_desc, "k", k), va), NULL, &o);
+	fg = fgraph(op1(scale_op(2), x));
+	kr_replacements *r = NULL;
+	ck_assert_int_eq(kr_node_rewriter_transform(
+				 bad, fg,
+				 kr_variable_owner(kr_fgraph_output(fg, 0)),
+				 &r),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "no replacement today");
+	ck_assert_ptr_null(r);
+}
+END_TEST
+
+/*
+ * PyTensor's allow_cast: `true_div(i, 1.0) -> i` on an int64 tensor i
+ * gives float64 where i is int64, so the rewrite casts i back, as
+ * `i.astype("float64")`, unless allow_cast is off; a replacement of
+ * another shape, or of scalar types, is still no rewrite.
+ */
+START_TEST(pattern_allow_cast)
+{
+	int64_t two = 2;
+	kr_variable *i = kr_variable_new(kr_type_tensor(KR_INT64, 1, NULL),
+					 "i");
+	kr_variable *one = kr_constant_new(1.0, kr_type_tensor(KR_FLOAT64, 0,
+							       NULL));
+	kr_term *va = kr_var_new("a");
+	kr_term *div = kr_op_term(kr_op_true_div());
+	kr_term *in = KR_ETUPLE(div, va, kr_real(1.0));
+	kr_fgraph *fg;
+	kr_variable *e = op2(kr_op_true_div(), i, one);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &i, 1, &e, false), 0);
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, va, NULL);
+	ck_assert_int_eq(t_rewrite_checked(kr_walking_graph_rewriter_new(
+						   rw, KR_IN_TO_OUT, false),
+					   fg, NULL),
+			 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Cast{float64}(i))");
+	kr_apply *cast = kr_variable_owner(kr_fgraph_output(fg, 0));
+	ck_assert(kr_op_equal(kr_apply_op(cast), kr_op_cast(KR_FLOAT64)));
+	ck_assert(kr_op_equal(kr_apply_op(cast),
+			      kr_op_opaque("Cast{dtype=float64}")));
+	/* the cast evaluates: int64 (1 2) to float64 */
+	kr_value *val, *arg = kr_value_from_array(KR_INT64, 1, &two,
+						  (double[]){1, 2});
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_int_eq(kr_graph_eval(&val, 1, &out, 1, &i,
+				       (const kr_value *const *)&arg), 0);
+	ck_assert(kr_value_dtype(val) == KR_FLOAT64);
+	ck_assert(kr_value_get(val, 1) == 2.0);
+	/* without allow_cast the types do not fit: no rewrite */
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	ck_assert(o.allow_cast);
+	o.allow_cast = false;
+	e = op2(kr_op_true_div(), i, one);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &i, 1, &e, false), 0);
+	rw = kr_pattern_node_rewriter_new(in, va, &o);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 rw, KR_IN_TO_OUT, false),
+				 fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), e);
+	/* same dtype, broadcast to another shape: no cast helps */
+	kr_variable *f = kr_variable_new(kr_type_tensor(KR_FLOAT64, 0, NULL),
+					 "f");
+	kr_variable *v = kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, NULL),
+					 "v");
+	e = op2(kr_op_mul(), f, v);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 2, (kr_variable *[]){f, v}, 1, &e,
+				       false),
+			 0);
+	kr_term *vb = kr_var_new("b");
+	rw = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(kr_op_term(kr_op_mul()), va, vb), va, NULL);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 rw, KR_IN_TO_OUT, false),
+				 fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), e);
+	/* scalar types are not cast (PyTensor casts TensorTypes only) */
+	kr_variable *si = kr_variable_new(kr_type_scalar(KR_INT64), "si");
+	kr_variable *sone = kr_constant_new(1.0, kr_type_scalar(KR_FLOAT64));
+	e = op2(kr_op_true_div(), si, sone);
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &si, 1, &e, false), 0);
+	rw = kr_pattern_node_rewriter_new(in, va, NULL);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(
+				 kr_walking_graph_rewriter_new(
+					 rw, KR_IN_TO_OUT, false),
+				 fg, NULL),
+			 0);
+	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), e);
+}
+END_TEST
+
+/*
  * OpPatterns as tracks (PyTensor's tracks=[OpPattern(...)]): a rewriter
  * is only called on nodes whose op the pattern matches, alone, in a
  * tracker and in an equilibrium rewriter; a pattern without parameters
@@ -1370,6 +1536,8 @@ Suite *rewriters_suite(void)
 	tcase_add_test(tc, op_pattern_match);
 	tcase_add_test(tc, op_pattern_rewrite);
 	tcase_add_test(tc, op_pattern_tracks);
+	tcase_add_test(tc, op_pattern_callable);
+	tcase_add_test(tc, pattern_allow_cast);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -253,7 +253,8 @@ kr_op *kr_op_dot(void);
  * `second` (kr_op_to_string()), an Elemwise `sigmoid` as `Sigmoid`,
  * `Cast{dtype=float64}` as `Cast{float64}`, DimShuffle as ExpandDims,
  * Squeeze, Transpose or DimShuffle{order=...}, Sum as `Sum{axes=None}`,
- * `Sum{axis=0}`; other tokens as they are. It has no perform hook. It
+ * `Sum{axis=0}`; other tokens as they are. Only a Cast evaluates
+ * (kr_op_cast()); the others have no perform hook. It
  * takes any number of inputs and has one output whose type follows the
  * rules of the graphs' ops.tsv where the token's class is known
  * (Elemwise names such as sigmoid, tanh, maximum, second, eq; Cast,
@@ -265,6 +266,18 @@ kr_op *kr_op_dot(void);
  * Returns: the op (the same object for the same token). Aborts on OOM.
  */
 kr_op *kr_op_opaque(const char *token);
+
+/**
+ * The op converting a tensor to dtype d, as PyTensor's Elemwise of
+ * `Cast{d}` (what `x.astype(d)` builds): the opaque op of the graph text
+ * format's token `Cast{dtype=D}` (so it reads, writes, prints as
+ * `Cast{float64}` and merges as that token does), whose output is its
+ * input's type with dtype d and whose perform converts every element as
+ * numpy's astype (kr_value_convert()); it fails (KR_EINVALID) on other
+ * than one input.
+ * Returns: the op (the same object for the same dtype). Aborts on OOM.
+ */
+kr_op *kr_op_cast(kr_dtype d);
 
 /** True for an op made by kr_op_opaque(). */
 bool kr_op_is_opaque(const kr_op *op);

@@ -607,6 +607,20 @@ typedef bool (*kr_values_eq_approx_fn)(double a, double b);
 typedef bool (*kr_pattern_constraint_fn)(const kr_variable *value,
 					 void *data);
 
+/**
+ * An out-pattern computed by a function, as PyTensor's callable
+ * out_pattern `(fgraph, node, subs) -> Variable | None`: called on a
+ * node of fg whose output matched the in-pattern, with s binding the
+ * in-pattern's logic variables (to graph variables as kr_variable_term(),
+ * or to op attributes an OpPattern named; read them with kr_walk()).
+ * Store the replacement of the node's output in *out and return 0, or
+ * leave *out NULL to reject the rewrite (PyTensor's None or False);
+ * a negative error code (with kr_error_set()) fails the transform.
+ */
+typedef int (*kr_pattern_out_fn)(kr_variable **out, kr_fgraph *fg,
+				 kr_apply *node, const kr_subst *s,
+				 void *data);
+
 /** Options of a PatternNodeRewriter. */
 typedef struct kr_pattern_opts {
 	/**
@@ -658,11 +672,28 @@ typedef struct kr_pattern_opts {
 	size_t (*get_nodes)(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
 			    void *data);
 	void *get_nodes_data;
+	/**
+	 * PyTensor's allow_cast (default true): when the replacement's type
+	 * is not a subtype of the output's and both are tensor types, the
+	 * replacement is converted to the output's dtype (kr_op_cast(), as
+	 * `ret.astype(dtype)`; nothing is added when the dtypes are equal)
+	 * and used if its type then fits. Otherwise, or without it, a
+	 * replacement whose type does not fit is no rewrite.
+	 */
+	bool allow_cast;
+	/**
+	 * With out_fn set, the out-pattern is this function, called with
+	 * out_data (kr_pattern_out_fn), and the out_pattern given to the
+	 * constructor must be NULL.
+	 */
+	kr_pattern_out_fn out_fn;
+	void *out_data;
 } kr_pattern_opts;
 
 /** Defaults: as PyTensor's PatternNodeRewriter defaults. */
 #define KR_PATTERN_OPTS_INIT                                                  \
-	{false, false, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL}
+	{false, false, 0, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL,  \
+	 true, NULL, NULL}
 
 /**
  * PyTensor's PatternNodeRewriter on our unify/reify: replaces a node that
@@ -677,12 +708,13 @@ typedef struct kr_pattern_opts {
  * that variable, or, for a Constant, any constant of equal type and value.
  * in_pattern must be an op pattern, whose op the rewriter tracks.
  * out_pattern is reified with the bindings and evaluated with
- * kr_term_eval(); a result whose type differs from the output's is no
- * rewrite. Errors: when the evaluation fails (a node the op's make_node
- * refuses), the transform fails with that error, as PyTensor's raises
- * out of transform: the walker hands it to its failure_callback, or
- * stops with it. Prints as PyTensor: `e(true_div, e(mul, ~x, ~y), ~y) ->
- * ~x`.
+ * kr_term_eval(), or is NULL when opts->out_fn computes the replacement;
+ * a result whose type does not fit the output's is cast (allow_cast) or
+ * is no rewrite. Errors: when the evaluation fails (a node the op's
+ * make_node refuses), or out_fn fails, the transform fails with that
+ * error, as PyTensor's raises out of transform: the walker hands it to
+ * its failure_callback, or stops with it. Prints as PyTensor: `e(true_div,
+ * e(mul, ~x, ~y), ~y) -> ~x`, and `... -> <function>` for an out_fn.
  * opts may be NULL for the defaults.
  */
 kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,

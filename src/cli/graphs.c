@@ -404,6 +404,25 @@ PRIM(p_op_class)
 }
 
 /*
+ * (op-prop OP 'name): the op's attribute, as PyTensor's getattr(op,
+ * name); an error when it has none.
+ */
+PRIM(p_op_prop)
+{
+	(void)n;
+	kr_op *op = kr_term_op(a[0]);
+	if (!op)
+		return lang_type_error("op-prop", "an op", a[0]);
+	if (kr_term_kind(a[1]) != KR_SYM)
+		return lang_type_error("op-prop", "a symbol", a[1]);
+	if (!(*out = kr_op_prop(op, kr_sym_name(a[1]))))
+		return kr_error_set(KR_EINVALID, "op-prop: %s has no "
+				    "attribute %s", kr_op_to_string(op),
+				    kr_sym_name(a[1]));
+	return 0;
+}
+
+/*
  * The classes of (op-pattern CLASS ...): one class, a list of them, or
  * the symbol Op, the base class of all (no class to check).
  */
@@ -637,6 +656,11 @@ kr_fgraph *lang_as_fgraph(const kr_term *t)
 	return kr_is_foreign_of(t, &fgraph_type) ? kr_foreign_ptr(t) : NULL;
 }
 
+kr_term *lang_fgraph_term(kr_fgraph *fg)
+{
+	return kr_foreign(&fgraph_type, fg);
+}
+
 /*
  * The graphs of a list argument: one graph, or a proper list of graphs
  * (a list whose head is an op is one graph, the expression it stands for).
@@ -678,7 +702,7 @@ PRIM(p_function_graph)
 	kr_fgraph *fg;
 	if (kr_fgraph_new(&fg, nin, ins, nout, outs, true) < 0)
 		return lang_error_in(KR_EINVALID, "function-graph");
-	*out = kr_foreign(&fgraph_type, fg);
+	*out = lang_fgraph_term(fg);
 	return 0;
 }
 
@@ -981,6 +1005,7 @@ static const lang_prim_def prims[] = {
 	{"constant", 1, 3, p_constant},
 	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 5, p_op},
 	{"op-class", 1, 1, p_op_class}, {"op-pattern", 1, -1, p_op_pattern},
+	{"op-prop", 2, 2, p_op_prop},
 	{"op-pattern?", 1, 1, p_op_patternp},
 	{"graph-type", 1, 1, p_graph_type}, {"graph-name", 1, 1, p_graph_name},
 	{"graph-op", 1, 1, p_graph_op},

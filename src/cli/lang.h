@@ -411,6 +411,9 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t);
 /** The FunctionGraph a `function-graph` value holds, or NULL. */
 kr_fgraph *lang_as_fgraph(const kr_term *t);
 
+/** A `function-graph` value holding fg (which rewriters may change). */
+kr_term *lang_fgraph_term(kr_fgraph *fg);
+
 /**
  * Apply an op at the prompt: a new node when every argument is a graph
  * Variable or a number (a float64 constant), else the etuple (op arg ...).

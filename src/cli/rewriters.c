@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang.h"
@@ -284,10 +285,70 @@ static kr_term *strip_constraints(kr_term *t, kr_term **cs, int depth)
 	return t;
 }
 
+/* The bindings of a match, as (name . value) pairs in an array. */
+typedef struct bindings {
+	const kr_subst *s;
+	kr_term **pairs;
+	size_t n, cap;
+} bindings;
+
+static bool add_binding(kr_term *v, kr_term *t, void *data)
+{
+	bindings *b = data;
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 8;
+		kr_term **p = kr_alloc(b->cap * sizeof *p);
+		if (b->n)
+			memcpy(p, b->pairs, b->n * sizeof *p);
+		b->pairs = p;
+	}
+	const char *name = kr_var_name(v) ? kr_var_name(v) : "_";
+	b->pairs[b->n++] = kr_cons(kr_sym(name), kr_walk_star(t, b->s));
+	return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(kr_sym_name(kr_car(*(kr_term *const *)a)),
+		      kr_sym_name(kr_car(*(kr_term *const *)b)));
+}
+
 /*
- * (pattern-rewriter IN OUT [name] ['allow-multiple-clients]): PyTensor's
- * PatternNodeRewriter; IN may hold (constrained v pred) variables (in OUT
- * they stand for their variable, as PyTensor converts both patterns).
+ * A procedure out-pattern, PyTensor's callable out_pattern: (proc fg node
+ * subs), node as its output variable and subs an association list from
+ * each bound in-pattern variable's name (a symbol) to its value, sorted
+ * by name. #f rejects
+ * the match; any other value must be a graph (PyTensor's ValueError).
+ */
+static int call_out_proc(kr_variable **res, kr_fgraph *fg, kr_apply *node,
+			 const kr_subst *s, void *data)
+{
+	const char *who = "pattern-rewriter";
+	kr_term *subs = kr_nil(), *ret;
+	bindings b = {s, NULL, 0, 0};
+	kr_subst_foreach(s, add_binding, &b);
+	if (b.n)
+		qsort(b.pairs, b.n, sizeof *b.pairs, by_name);
+	for (size_t i = b.n; i-- > 0;)
+		subs = kr_cons(b.pairs[i], subs);
+	kr_term *args[3] = {lang_fgraph_term(fg),
+			    kr_variable_term(kr_apply_output(node, 0)), subs};
+	if (lang_apply(&ret, data, 3, args) < 0)
+		return lang_error_in(kr_error_last()->code, who);
+	if (!lang_truthy(ret))
+		return 0;
+	if (!kr_term_variable(ret))
+		return lang_type_error(who, "a graph or #f from the out-pattern "
+				       "procedure", ret);
+	*res = kr_term_variable(ret);
+	return 0;
+}
+
+/*
+ * (pattern-rewriter IN OUT [name] ['allow-multiple-clients] ['no-cast]):
+ * PyTensor's PatternNodeRewriter; IN may hold (constrained v pred)
+ * variables (in OUT they stand for their variable, as PyTensor converts
+ * both patterns); OUT may be a procedure (call_out_proc).
  */
 PRIM(p_pattern_rewriter)
 {
@@ -306,15 +367,24 @@ PRIM(p_pattern_rewriter)
 			opts.allow_multiple_clients = true;
 			continue;
 		}
+		if (is_option(a[i], "no-cast")) {
+			opts.allow_cast = false;
+			continue;
+		}
 		if (kr_term_kind(a[i]) != KR_STR && kr_term_kind(a[i]) != KR_SYM)
-			return lang_type_error("pattern-rewriter", "a name or "
-					       "'allow-multiple-clients", a[i]);
+			return lang_type_error("pattern-rewriter", "a name, "
+					       "'allow-multiple-clients or "
+					       "'no-cast", a[i]);
 		opts.name = kr_term_kind(a[i]) == KR_STR ?
 			    kr_str_value(a[i]) : kr_sym_name(a[i]);
 	}
-	kr_term *ignored = kr_nil(), *outp = strip_constraints(a[1], &ignored, 0);
-	if (!outp)
+	kr_term *ignored = kr_nil(), *outp = NULL;
+	if (lang_is_procedure(a[1])) {
+		opts.out_fn = call_out_proc;
+		opts.out_data = a[1];
+	} else if (!(outp = strip_constraints(a[1], &ignored, 0))) {
 		return kr_error_last()->code;
+	}
 	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, outp, &opts);
 	for (kr_term *l = cs; kr_is_pair(l); l = kr_cdr(l)) {
 		constrained *c = kr_foreign_ptr(kr_car(l));
@@ -768,7 +838,7 @@ static const lang_prim_def prims[] = {
 	{"constrained", 2, 2, p_constrained},
 	{"constrained-var", 1, 2, p_constrained_var},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
-	{"pattern-rewriter", 2, 4, p_pattern_rewriter},
+	{"pattern-rewriter", 2, 5, p_pattern_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},
 	{"removal-rewriter", 1, 1, p_removal_rewriter},
 	{"constant-folding", 0, 0, p_constant_folding},

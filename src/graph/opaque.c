@@ -214,6 +214,28 @@ static int infer_opaque(const kr_type **out, const kr_op *op, size_t nin,
 	return 0;
 }
 
+/*
+ * Cast{dtype=D}, the one opaque op that evaluates: each element converted
+ * to D as numpy's astype (kr_value_convert()).
+ */
+static int perform_cast(kr_value **out, const kr_op *op, size_t nin,
+			const kr_value *const *in)
+{
+	kr_dtype d;
+	char *dt = prop(op->desc->name, "dtype");
+	if (nin != 1)
+		return kr_error_set(KR_EINVALID, "%s: takes 1 input, not %zu",
+				    op->desc->name, nin);
+	if (!dt || kr_dtype_from_name(&d, dt) < 0)
+		return kr_error_set(KR_EINVALID, "%s: no known dtype",
+				    op->desc->name);
+	kr_value *v = kr_value_new(d, in[0]->ndim, in[0]->shape);
+	for (size_t k = 0; k < v->size; k++)
+		v->data[k] = kr_value_convert(d, in[0]->data[k]);
+	*out = v;
+	return 0;
+}
+
 /* ----------------------------------------------------------- the table */
 
 kr_op *kr_op_opaque(const char *token)
@@ -228,10 +250,17 @@ kr_op *kr_op_opaque(const char *token)
 	opaque *o = kri_alloc(sizeof *o);
 	o->desc = (kr_op_desc){.name = kr_strdup(token), .min_inputs = 0,
 			       .max_inputs = -1, .infer = infer_opaque};
+	if (!strcmp(class_of(token), "Cast") && strncmp(token, "ps.", 3))
+		o->desc.perform = perform_cast;
 	o->op = kr_op_new(&o->desc, NULL);
 	o->next = chain;
 	kri_pmap_put(&tokens, key, o);
 	return o->op;
+}
+
+kr_op *kr_op_cast(kr_dtype d)
+{
+	return kr_op_opaque(kr_strfmt("Cast{dtype=%s}", kr_dtype_name(d)));
 }
 
 bool kr_op_is_opaque(const kr_op *op)

@@ -437,6 +437,32 @@ static int instantiate(kr_term **out, kr_term *t, const kr_subst *s)
 }
 
 /*
+ * res in *out if its type fits old's, else (allow_cast, both tensors) res
+ * cast to old's dtype if that fits, else NULL: PyTensor's type check.
+ */
+static int fit_type(kr_variable **out, const pattern *p,
+		    const kr_variable *old, kr_variable *res)
+{
+	const kr_type *ot = kr_variable_type(old);
+	const kr_type *rt = kr_variable_type(res);
+	*out = NULL;
+	if (kr_type_is_super(ot, rt)) {
+		*out = res;
+		return 0;
+	}
+	if (!p->opts.allow_cast || !kr_type_is_tensor(ot) ||
+	    !kr_type_is_tensor(rt) || kr_type_dtype(ot) == kr_type_dtype(rt))
+		return 0;
+	kr_variable *cast;
+	int rc = kr_op_call(&cast, kr_op_cast(kr_type_dtype(ot)), 1, &res);
+	if (rc < 0)
+		return rc;
+	if (kr_type_is_super(ot, kr_variable_type(cast)))
+		*out = cast;
+	return 0;
+}
+
+/*
  * The replacement of node's output by the pattern in *ret, or NULL.
  * Returns 0, or the error a constraint failed with.
  */
@@ -455,23 +481,31 @@ static int rewrite_node(kr_variable **ret, pattern *p, kr_fgraph *fg,
 		return err;
 	if (!s)
 		return 0;
-	kr_variable *res;
-	kr_term *out;
-	int rc = instantiate(&out, p->out, s);
-	if (rc < 0)
+	kr_variable *res = NULL;
+	int rc;
+	if (p->opts.out_fn) {
+		rc = p->opts.out_fn(&res, fg, node, s, p->opts.out_data);
+		if (rc < 0 || !res)
+			return rc < 0 ? rc : 0;
+	} else {
+		kr_term *out;
+		if ((rc = instantiate(&out, p->out, s)) < 0)
+			return rc;
+		/* an out-pattern that builds no node (a type error of
+		 * make_node) fails the transform, as PyTensor's raises */
+		if ((rc = kr_term_eval(&res, kr_walk_star(out, s))) < 0)
+			return rc;
+	}
+	kr_variable *fit;
+	if ((rc = fit_type(&fit, p, old, res)) < 0 || !fit)
 		return rc;
-	/* an out-pattern that builds no node (a type error of make_node)
-	 * fails the transform, as PyTensor's raises out of transform */
-	if ((rc = kr_term_eval(&res, kr_walk_star(out, s))) < 0)
-		return rc;
-	if (!kr_type_is_super(kr_variable_type(old), kr_variable_type(res)))
-		return 0;
+	/* on the pattern's result, as PyTensor tags it before a cast */
 	if (p->opts.values_eq_approx) {
 		kr_values_eq_approx_fn *box = kri_alloc(sizeof *box);
 		*box = p->opts.values_eq_approx;
 		kri_pmap_put(&p->approx, res, box);
 	}
-	*ret = res;
+	*ret = fit;
 	return 0;
 }
 
@@ -546,7 +580,10 @@ static char *pattern_to_string(const kr_node_rewriter *self)
 	kri_buf b = {0};
 	print_pattern(&b, p->in);
 	kri_buf_puts(&b, " -> ");
-	print_pattern(&b, p->out);
+	if (p->opts.out_fn)
+		kri_buf_puts(&b, "<function>");
+	else
+		print_pattern(&b, p->out);
 	return kri_buf_str(&b);
 }
 
@@ -573,7 +610,8 @@ kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
 					       const kr_pattern_opts *opts)
 {
 	static const kr_pattern_opts defaults = KR_PATTERN_OPTS_INIT;
-	kr_check(in_pattern != NULL && out_pattern != NULL);
+	kr_check(in_pattern != NULL &&
+		 (out_pattern != NULL) != (opts && opts->out_fn));
 	size_t n;
 	kr_term **items = op_pattern(in_pattern, &n);
 	kr_check(items != NULL);

@@ -185,14 +185,38 @@ g
 (repr (rewrite (op1 x) (equilibrium-rewriter (pr (op1 vx) (op2 vx)) 1)))
 (repr (rewrite (op1 x) (equilibrium-rewriter (pr (op1 vx) vx) 1)))
 (repr (rewrite (op1 x) (equilibrium-rewriter (pr (op1 vx) 1.0) 1)))
-; test_patternsub_invalid_dtype (Cast{float32} for op_cast_type2)
+; test_patternsub_invalid_dtype (Cast{float32} for op_cast_type2; its
+; MyType is no TensorType, so allow_cast does not apply: 'no-cast)
 (define cast (op 'Cast{dtype=float32}))
-(define r (rewrite (cast x) (equilibrium-rewriter (pr (cast vx) (op1 vx)) 1)))
+(define (pnc in out) (pattern-rewriter in out 'no-cast))
+(define r (rewrite (cast x) (equilibrium-rewriter (pnc (cast vx) (op1 vx)) 1)))
 (repr r)
 (equal? (graph-type r) (graph-type (cast x)))
-(define r (rewrite (cast x) (equilibrium-rewriter (pr (cast vx) vx) 1)))
+(define r (rewrite (cast x) (equilibrium-rewriter (pnc (cast vx) vx) 1)))
 (repr r)
 (equal? (graph-type r) (graph-type (cast x)))
+; allow_cast (on by default): on tensors the replacement is cast back to
+; the output's dtype, which here undoes the rewrite again and again
+(repr (rewrite (cast x) (equilibrium-rewriter (pr (cast vx) vx) 1)))
+(define i (graph-input '(tensor int64 ?) 'i))
+(repr (rewrite (true_div i 1.0) (in2out (pr (true_div vx 1.0) vx))))
+(repr (rewrite (true_div i 1.0)
+               (in2out (pattern-rewriter (true_div vx 1.0) vx 'no-cast))))
+(graph-eval (rewrite (true_div i 1.0) (in2out (pr (true_div vx 1.0) vx)))
+            '((i . (1 2))))
+; test_op_pattern: a procedure as out-pattern sees the FunctionGraph, the
+; node (its output) and the bindings by name, and may reject the match
+(define scale (op 'Scale 'x 1))
+(define k (var 'k))
+(define va (var 'a))
+(define (plus-ten fg node s)
+  (let ((x (cdr (assq 'k s))))
+    (if (< x 10) ((op 'Scale 'x (+ x 10)) (cdr (assq 'a s))) #f)))
+(define p10 (pattern-rewriter ((op-pattern (op-class scale) 'x k) va) plus-ten))
+p10
+(define r (rewrite (function-graph (list (scale x) ((op 'Scale 'x 12) y))) (in2out p10)))
+(map (lambda (v) (op-prop (graph-op v) 'x)) (fgraph-outputs r))
+(rewrite (exp x) (in2out (pattern-rewriter (exp va) (lambda (fg n s) (list fg n s)))))
 ; OpPattern (PyTensor >= 2.34): ops matched by class and attributes, the
 ; attributes it does not name ignored, its logic variables bound
 (define my-op (op-class (op 'OpY 'x 1)))
