@@ -751,6 +751,50 @@ PRIM(p_fgraph_outputs)
 	return rc;
 }
 
+/*
+ * (fgraph-replace! FG OLD NEW ["reason"]): PyTensor's fgraph.replace(old,
+ * new, reason), in place; the graph is unchanged on error.
+ */
+PRIM(p_fgraph_replace)
+{
+	const char *who = "fgraph-replace!", *reason = NULL;
+	kr_fgraph *fg;
+	kr_variable *old, *new;
+	int rc = fgraph_arg(&fg, who, a[0]);
+	if (rc < 0 || (rc = lang_graph_of(&old, who, a[1])) < 0 ||
+	    (rc = lang_graph_of(&new, who, a[2])) < 0 ||
+	    (n > 3 && (rc = lang_name_arg(&reason, who, a[3])) < 0))
+		return rc;
+	if ((rc = kr_fgraph_replace(fg, old, new, reason)) < 0)
+		return lang_error_in(rc, who);
+	*out = lang_void();
+	return 0;
+}
+
+/*
+ * (fgraph-toposort FG): the nodes of FG in PyTensor's fgraph.toposort()
+ * order, each as its first output (the prompt's handle of a node).
+ */
+PRIM(p_fgraph_toposort)
+{
+	(void)n;
+	kr_fgraph *fg;
+	kr_apply **nodes;
+	size_t k;
+	int rc = fgraph_arg(&fg, "fgraph-toposort", a[0]);
+	if (rc < 0)
+		return rc;
+	if ((rc = kr_fgraph_toposort(&nodes, &k, fg)) < 0)
+		return lang_error_in(rc, "fgraph-toposort");
+	*out = kr_nil();
+	while (k-- > 0)
+		if (kr_apply_noutputs(nodes[k]))
+			*out = kr_cons(kr_variable_term(
+					       kr_apply_output(nodes[k], 0)),
+				       *out);
+	return 0;
+}
+
 /* ========================================================== printers */
 
 /* A FunctionGraph value, or one over a copy of a graph or list of graphs. */
@@ -1018,6 +1062,8 @@ static const lang_prim_def prims[] = {
 	{"function-graph?", 1, 1, p_function_graphp},
 	{"fgraph-inputs", 1, 1, p_fgraph_inputs},
 	{"fgraph-outputs", 1, 1, p_fgraph_outputs},
+	{"fgraph-replace!", 3, 4, p_fgraph_replace},
+	{"fgraph-toposort", 1, 1, p_fgraph_toposort},
 	{"graph-dot", 1, 2, p_graph_dot}, {"graph-nodes", 1, 1, p_graph_nodes},
 	{"graph-eval", 1, 2, p_graph_eval},
 };

@@ -394,6 +394,149 @@ PRIM(p_pattern_rewriter)
 	return 0;
 }
 
+/* A procedure's name for a rewriter: `plus-ten` of #<procedure plus-ten>. */
+static const char *proc_name(kr_term *proc)
+{
+	const char *s = lang_show(proc), *p = "#<procedure ";
+	size_t k = strlen(p), len = strlen(s);
+	if (!strncmp(s, p, k) && len > k + 1)
+		return kr_strfmt("%.*s", (int)(len - k - 1), s + k);
+	return "<lambda>";
+}
+
+/*
+ * The replacements a node-rewriter procedure returned, as PyTensor reads
+ * a transform's result: #f for none; a list of graphs or #f, one per
+ * output; or an association list ((old . new) ...) whose entry
+ * (remove v ...) names variables that must disappear (PyTensor's
+ * "remove" key). A single graph is an error, as PyTensor's TypeError.
+ */
+static int read_replacements(kr_replacements **out, const char *who,
+			     kr_apply *node, kr_term *ret)
+{
+	*out = NULL;
+	if (!lang_truthy(ret))
+		return 0;
+	long len = kr_list_length(ret);
+	if (len < 0 || kr_term_variable(ret))
+		return lang_type_error(who, "a list or association list of "
+				       "replacements, or #f", ret);
+	bool map = len > 0;
+	for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l))
+		map = map && kr_is_pair(kr_car(l)) &&
+		      (kr_term_variable(kr_car(kr_car(l))) ||
+		       is_option(kr_car(kr_car(l)), "remove"));
+	int rc;
+	kr_variable *v, *w;
+	if (!map) {
+		kr_variable **vars = kr_alloc(((size_t)len + 1) * sizeof *vars);
+		size_t i = 0;
+		for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l), i++)
+			if (lang_truthy(kr_car(l)) &&
+			    (rc = lang_graph_of(&vars[i], who, kr_car(l))) < 0)
+				return rc;
+		*out = kr_replacements_for_outputs(node, (size_t)len, vars);
+		return 0;
+	}
+	*out = kr_replacements_new();
+	for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l)) {
+		kr_term *e = kr_car(l);
+		if (is_option(kr_car(e), "remove")) {
+			for (kr_term *r = kr_cdr(e); kr_is_pair(r);
+			     r = kr_cdr(r)) {
+				if ((rc = lang_graph_of(&v, who, kr_car(r))) < 0)
+					return rc;
+				kr_replacements_remove(*out, v);
+			}
+			continue;
+		}
+		if ((rc = lang_graph_of(&v, who, kr_car(e))) < 0 ||
+		    (rc = lang_graph_of(&w, who, kr_cdr(e))) < 0)
+			return rc;
+		kr_replacements_add(*out, v, w);
+	}
+	return 0;
+}
+
+/* The transform of a (node-rewriter ...): (proc fg node). */
+static int call_node_proc(kr_fgraph *fg, kr_apply *node,
+			  kr_replacements **out, void *data)
+{
+	const char *who = "node-rewriter";
+	kr_term *args[2] = {lang_fgraph_term(fg),
+			    kr_variable_term(kr_apply_output(node, 0))};
+	kr_term *ret;
+	*out = NULL;
+	if (lang_apply(&ret, data, 2, args) < 0)
+		return lang_error_in(kr_error_last()->code, who);
+	return read_replacements(out, who, node, ret);
+}
+
+/*
+ * (node-rewriter TRACKS PROC [name]): PyTensor's @node_rewriter(tracks):
+ * PROC is called as (PROC fg node) on the nodes whose op is in TRACKS (a
+ * non-empty list of ops or op-patterns; #f for every node), node as its
+ * first output, and returns what read_replacements() reads.
+ */
+PRIM(p_node_rewriter)
+{
+	const char *who = "node-rewriter", *name = NULL;
+	size_t k = 0;
+	kr_op **tracks = NULL;
+	int rc;
+	if (lang_truthy(a[0])) {
+		long len = kr_list_length(a[0]);
+		if (len <= 0)
+			return lang_type_error(who, "a non-empty list of ops "
+					       "or #f for every node", a[0]);
+		tracks = kr_alloc((size_t)len * sizeof *tracks);
+		for (kr_term *l = a[0]; kr_is_pair(l); l = kr_cdr(l), k++) {
+			kr_term *t = kr_car(l);
+			tracks[k] = kr_is_op_pattern(t) ? kr_op_pattern_track(t)
+							: kr_term_op(t);
+			if (!tracks[k])
+				return lang_type_error(who, "an op or "
+						       "op-pattern to track",
+						       t);
+		}
+	}
+	if (!lang_is_procedure(a[1]))
+		return lang_type_error(who, "a procedure", a[1]);
+	if (n > 2 && (rc = lang_name_arg(&name, who, a[2])) < 0)
+		return rc;
+	*out = node_rw_term(kr_node_rewriter_from_fn(
+		name ? name : proc_name(a[1]), call_node_proc, a[1], k,
+		tracks));
+	return 0;
+}
+
+/* The apply of a (graph-rewriter ...): (proc fg), its value ignored. */
+static int call_graph_proc(kr_fgraph *fg, void *data)
+{
+	kr_term *arg = lang_fgraph_term(fg), *ret;
+	if (lang_apply(&ret, data, 1, &arg) < 0)
+		return lang_error_in(kr_error_last()->code, "graph-rewriter");
+	return 0;
+}
+
+/*
+ * (graph-rewriter PROC [name]): PyTensor's @graph_rewriter: PROC is
+ * called with the FunctionGraph, which it changes in place
+ * (fgraph-replace!).
+ */
+PRIM(p_graph_rewriter)
+{
+	const char *who = "graph-rewriter", *name = NULL;
+	int rc;
+	if (!lang_is_procedure(a[0]))
+		return lang_type_error(who, "a procedure", a[0]);
+	if (n > 1 && (rc = lang_name_arg(&name, who, a[1])) < 0)
+		return rc;
+	*out = graph_rw_term(kr_graph_rewriter_from_fn(
+		name ? name : proc_name(a[0]), call_graph_proc, a[0]));
+	return 0;
+}
+
 /* (substitution-rewriter op1 op2) and (removal-rewriter op). */
 PRIM(p_substitution_rewriter)
 {
@@ -839,6 +982,8 @@ static const lang_prim_def prims[] = {
 	{"constrained-var", 1, 2, p_constrained_var},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
 	{"pattern-rewriter", 2, 5, p_pattern_rewriter},
+	{"node-rewriter", 2, 3, p_node_rewriter},
+	{"graph-rewriter", 1, 2, p_graph_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},
 	{"removal-rewriter", 1, 1, p_removal_rewriter},
 	{"constant-folding", 0, 0, p_constant_folding},

@@ -1,0 +1,51 @@
+;; Node and graph rewriters written as procedures: PyTensor's
+;; @node_rewriter(tracks) and @graph_rewriter, and FunctionGraph.replace.
+(scalar x y z)
+; the documentation's LocalSimplify: (a * b) / b -> a, (a * b) / a -> b
+(define (simplify fg node)
+  (let ((ins (owner-inputs node)))
+    (if (and (graph-op (car ins)) (eq? (graph-op (car ins)) mul))
+        (let ((a (owner-inputs (car ins))))
+          (cond ((equal? (cadr a) (cadr ins)) (list (car a)))
+                ((equal? (car a) (cadr ins)) (list (cadr a)))
+                (else #f)))
+        #f)))
+(define local-simplify (node-rewriter (list true_div) simplify))
+local-simplify
+(repr (rewrite (true_div (mul x y) y) (in2out local-simplify)))
+(repr (rewrite (true_div (mul y x) y) (in2out local-simplify)))
+(repr (rewrite (add (true_div (mul x y) y) z) (in2out local-simplify)))
+(repr (rewrite (true_div (mul (add y z) x) (add y z))
+               (sequential-rewriter (merge-rewriter) (in2out local-simplify))))
+; tracks: #f for every node; a name; the node is its first output
+(define show (node-rewriter #f (lambda (fg node) (display (graph-op node)) (newline) #f) "show"))
+show
+(rewrite (add (mul x y) z) (in2out show))
+; a map from variables to their replacements, with 'remove
+(repr (rewrite (exp x) (in2out (node-rewriter (list exp)
+  (lambda (fg n) (list (cons n (log (car (owner-inputs n))))))))))
+(repr (rewrite (exp x) (in2out (node-rewriter (list exp)
+  (lambda (fg n) (list (cons n (log (car (owner-inputs n)))) (list 'remove n)))))))
+; errors: a bare graph, too many replacements, bad tracks
+(repr (rewrite (exp x) (in2out (node-rewriter (list exp) (lambda (fg n) n)))))
+(repr (rewrite (exp x) (in2out (node-rewriter (list exp) (lambda (fg n) (list x y))))))
+(node-rewriter '() simplify)
+(node-rewriter (list 1) simplify)
+(node-rewriter #f 1)
+; a graph rewriter changes the FunctionGraph in place
+(define (add-to-mul fg)
+  (for-each (lambda (n)
+              (if (eq? (graph-op n) add)
+                  (fgraph-replace! fg n (apply mul (owner-inputs n)) "add-to-mul")))
+            (fgraph-toposort fg)))
+(define g (graph-rewriter add-to-mul))
+g
+(repr (rewrite (add (add x y) z) g))
+(repr (rewrite (add x y) (graph-rewriter (lambda (fg) (car 1)))))
+(define fg (function-graph (add x y)))
+(fgraph-toposort fg)
+(fgraph-replace! fg (car (fgraph-outputs fg)) (apply mul (fgraph-inputs fg)) "by hand")
+fg
+(fgraph-replace! fg (car (fgraph-outputs fg)) (mul x y))
+(fgraph-replace! fg (car (fgraph-outputs fg)) (graph-input '(tensor float64 ?) 'v))
+fg
