@@ -38,7 +38,7 @@ static kr_goal *same_body(kr_term *const *t, void *env)
 	return kr_eq(t[0], t[1]);
 }
 
-/* looseo(in, out): out is a fresh variable -- never a rewrite. */
+/* looseo(in, out): out is a fresh variable -- no graph to evaluate. */
 static kr_goal *loose_body(kr_term *const *t, void *env)
 {
 	(void)env;
@@ -91,7 +91,21 @@ START_TEST(no_rewrite_answers)
 						   &prof), 0);
 	ck_assert_uint_eq(kr_profile_passes(prof), 1);
 	ck_assert_ptr_eq(kr_fgraph_output(fg, 0), g);
+	/* an answer that is no graph fails the transform, as PyTensor's
+	 * eval_if_etuple or replace raises: with a failure callback that
+	 * warns the graph stays as it is */
 	ck_assert_int_eq(kr_rewrite_graph(&out, g, eq_of(loose, false, 10),
+					  false), KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "KanrenRelationSub(looseo): the answer ~q is no "
+			     "graph: ") != NULL,
+		      "%s", kr_error_last()->message);
+	kr_node_rewriter *sub = kr_kanren_relation_sub_new(loose, false);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.failure_callback = kr_failure_ignore;
+	ck_assert_int_eq(kr_rewrite_graph(&out, g,
+					  kr_equilibrium_graph_rewriter_new(
+						  1, &sub, &o),
 					  false), 0);
 	ck_assert_ptr_eq(out, g);
 	/* the gather direction finds nothing to gather here */

@@ -180,14 +180,18 @@ int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
  * `rel(in, out)`. For a node, its (single) output is etuplized lazily, the
  * goal `rel(output, q)` is run for a fresh q, and the first answer
  * (PyTensor's default results filter) is evaluated into graph nodes and
- * returned as the replacement (a list, one variable per output). An answer
- * that still holds logic variables or that cannot be evaluated is no
- * rewrite; one that evaluates to the node's own outputs is returned as it
- * is, as PyTensor returns it, and applying it changes nothing (identical
- * pairs are dropped).
+ * returned as the replacement (a list, one variable per output; for a
+ * node of several outputs the answer is a list of as many). An answer
+ * that evaluates to the node's own outputs is returned as it is, as
+ * PyTensor returns it, and applying it changes nothing (identical pairs
+ * are dropped).
  * With `reverse`, the relation is run with its arguments swapped
  * (`rel(q, output)`), which is how one relation rewrites both ways.
- * Errors of transform: KR_ELIMIT when the run takes more than the step
+ * Errors of transform: KR_EINVALID, naming the rewriter and the answer,
+ * when the chosen answer cannot be evaluated into graphs (it still holds
+ * logic variables, a list of the wrong length, an op that refuses its
+ * inputs), as PyTensor's transform raises then (the walker hands it to
+ * its failure_callback); KR_ELIMIT when the run takes more than the step
  * limit (kr_kanren_relation_sub_set_step_limit; default 10^7 suspensions)
  * without an answer, so a divergent relation cannot hang a rewrite.
  */

@@ -75,24 +75,39 @@ static int choose_answer(kr_term **out, const kanren_sub *ks, kr_term *in,
 	return f(out, &a, ks->filter_data);
 }
 
-/* Evaluate an answer into one variable per output; false if it cannot be. */
-static bool eval_answer(kri_vec *news, kr_term *ans, size_t nout)
+/*
+ * Evaluate an answer into one variable per output (a list of as many
+ * answers for a node of several outputs), as PyTensor's eval_if_etuple of
+ * each. Errors: KR_EINVALID naming the rewriter and the answer, as the
+ * exception PyTensor's transform raises, when the answer is a list of
+ * the wrong length or cannot be evaluated into a graph.
+ */
+static int eval_answer(kri_vec *news, const kr_node_rewriter *self,
+		       kr_term *ans, size_t nout)
 {
 	if (nout != 1) {
 		if (kr_list_length(ans) != (long)nout)
-			return false;
-		for (size_t i = 0; i < nout; i++, ans = kr_cdr(ans))
-			if (!eval_answer(news, kr_car(ans), 1))
-				return false;
-		return true;
+			return kr_error_set(KR_EINVALID, "%s: the answer %s is "
+					    "not a list of %zu replacements",
+					    kr_node_rewriter_to_string(self),
+					    kr_term_to_string(ans), nout);
+		for (size_t i = 0; i < nout; i++, ans = kr_cdr(ans)) {
+			int rc = eval_answer(news, self, kr_car(ans), 1);
+			if (rc < 0)
+				return rc;
+		}
+		return 0;
 	}
 	kr_variable *v;
 	if (kr_term_eval(&v, ans) < 0) {
-		kr_error_clear();
-		return false;
+		char *why = kr_strdup(kr_error_last()->message);
+		return kr_error_set(KR_EINVALID, "%s: the answer %s is no "
+				    "graph: %s",
+				    kr_node_rewriter_to_string(self),
+				    kr_term_to_string(ans), why);
 	}
 	kri_vec_push(news, v);
-	return true;
+	return 0;
 }
 
 static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
@@ -104,12 +119,12 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 		return 0;
 	kr_term *ans;
 	int rc = choose_answer(&ans, ks, node_term(node), node);
-	if (rc < 0 || !ans || !kr_is_ground(ans))
+	if (rc < 0 || !ans)
 		return rc;
 	kri_vec news = {0};
 	size_t nout = kr_apply_noutputs(node);
-	if (!eval_answer(&news, ans, nout))
-		return 0;
+	if ((rc = eval_answer(&news, self, ans, nout)) < 0)
+		return rc;
 	*out = kr_replacements_for_outputs(node, nout,
 					   (kr_variable *const *)news.items);
 	return 0;
