@@ -82,13 +82,20 @@ static int branch_step(kr_runner *r, const kr_state **out)
 /*
  * Invariant: items[0..n) are the live branches in ring order, pos the one
  * whose turn it is (pos == n: the end of a pass); source, while not NULL,
- * is the stream bind maps `g` over, pulled at the end of each pass.
+ * is the stream bind maps `g` over, pulled at the end of each pass; next,
+ * while not NULL, makes the branches of a kri_rel_kseq one per pull, from
+ * the state st: newest is the branch it made last until that branch gives
+ * its first answer (then kept in first) or ends.
  */
 struct ring {
 	kr_runner **items;
 	size_t n, cap, pos;
 	kr_runner *source;
 	const kr_goal *g;
+	kri_rel_next_branch next;
+	void *env;
+	const kr_state *st, *first;
+	kr_runner *newest;
 };
 
 static void ring_push(struct ring *r, kr_runner *b)
@@ -113,9 +120,32 @@ static void ring_remove(struct ring *r, size_t i)
 
 static kr_stream *ring_next(void *env);
 
+/*
+ * Ask a kseq ring's next for a branch: 1 a new branch, -1 no more (next
+ * told to stop: the whole ring ends).
+ */
+static int ring_next_branch(struct ring *r)
+{
+	const kr_goal *g = NULL;
+	int rc = r->next(r->env, r->first, &g);
+	r->first = NULL;
+	r->newest = NULL;
+	if (rc > 0) {
+		r->newest = branch_new(g, r->st);
+		ring_push(r, r->newest);
+		return 1;
+	}
+	r->next = NULL;
+	if (rc < 0)
+		r->n = r->pos = 0;
+	return -1;
+}
+
 /* Pull the source once: 1 a new branch, 0 one step, -1 source ended. */
 static int ring_pull(struct ring *r)
 {
+	if (r->next)
+		return ring_next_branch(r);
 	const kr_state *st;
 	int rc = branch_step(r->source, &st);
 	if (rc == 1)
@@ -130,7 +160,7 @@ static kr_stream *ring_next(void *env)
 {
 	struct ring *r = env;
 	for (;;) {
-		if (r->pos == r->n && r->source) {
+		if (r->pos == r->n && (r->source || r->next)) {
 			if (ring_pull(r) == 0)
 				return kr_stream_suspend(ring_next, r);
 			continue;
@@ -142,6 +172,10 @@ static kr_stream *ring_next(void *env)
 		}
 		const kr_state *st;
 		int rc = branch_step(r->items[r->pos], &st);
+		if (r->items[r->pos] == r->newest && rc != 0) {
+			r->first = rc == 1 ? st : NULL;
+			r->newest = NULL;
+		}
 		if (rc == 1) {
 			r->pos++;
 			return kr_stream_cons(st, kr_stream_suspend(ring_next,
@@ -200,6 +234,22 @@ kr_goal *kri_rel_kall(kr_goal *a, kr_goal *b)
 	k->g[0] = a;
 	k->g[1] = b;
 	return kr_goal_new(kall_fn, k);
+}
+
+kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
+			kri_rel_next_branch next, void *env)
+{
+	if (nesting >= MAX_NESTING) {
+		kr_error_set(KR_ELIMIT, "%s: applied inside more than %d "
+			     "nested branch runs (a recursion too deep)", who,
+			     MAX_NESTING);
+		return NULL;
+	}
+	struct ring *r = kr_alloc(sizeof *r);
+	r->next = next;
+	r->env = env;
+	r->st = st;
+	return kr_stream_suspend(ring_next, r);
 }
 
 /* ------------------------------------------------------------------ public */

@@ -61,6 +61,26 @@ kr_goal *kri_rel_kany(size_t n, kr_goal *const *goals);
 kr_goal *kri_rel_kall(kr_goal *a, kr_goal *b);
 
 /*
+ * The next branch of a kri_rel_kseq: first is the first answer of the
+ * branch it gave before (NULL for the first call, or when that branch
+ * ended without one). Returns 1 with *g the branch's goal, 0 when there
+ * are no more branches, -1 to end the whole stream (an error).
+ */
+typedef int (*kri_rel_next_branch)(void *env, const kr_state *first,
+				   const kr_goal **g);
+
+/*
+ * kanren's interleave over branches made one at a time (condpseq): the
+ * stream of kri_rel_kany's ring on st, whose next branch is asked of next
+ * when the ring's first pass reaches its end, that is once the branch
+ * before it has given its first answer or ended. Applied inside more than
+ * 200 nested branch runs (see korder.c): NULL with KR_ELIMIT set, `who`
+ * naming the goal.
+ */
+kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
+			kri_rel_next_branch next, void *env);
+
+/*
  * `(nullo a b)` with kanren's null type: a and b are both empty, of the
  * kind of whichever of them (walked) is already an empty sequence (an
  * etuple stays an etuple), else the empty list.
