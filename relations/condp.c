@@ -98,3 +98,120 @@ kr_goal *kr_condp(size_t nsug, const kr_suggestion *sugs, size_t nclause,
 	}
 	return kr_goal_new(condp_fn, c);
 }
+
+/* ---------------------------------------------------------------- condpseq */
+
+/*
+ * condpseq (kanren's condp.py, "experimental"): each clause has its own
+ * suggestion, called just before the clause would run, with the first
+ * answer of every clause run before it. The clauses are made one at a
+ * time by kri_rel_kseq's ring, so that this first answer is known when
+ * the next clause is considered, and their streams are interleaved as
+ * kanren's interleave of its clause generator. Where kanren raises (a
+ * suggestion after a clause that was passed over, or after one without
+ * answer), those clauses are left out of what the suggestion sees.
+ */
+
+struct condpseq {
+	size_t n;
+	kr_term **labels;
+	kr_seq_suggestion *sugs;
+	kr_goal **clauses;
+};
+
+/*
+ * One application on st. Invariant: clauses [0, i) were considered; los
+ * holds every label suggested so far; the nrun clauses that ran and gave
+ * a first answer are ran[k], with that answer in firsts[k]; last is the
+ * clause given to the ring last (n when none yet).
+ */
+struct seqrun {
+	const struct condpseq *c;
+	const kr_state *st;
+	size_t i, last, nrun;
+	kr_term *los;
+	size_t *ran;
+	const kr_state **firsts;
+};
+
+/* Call clause i's suggestion: its labels, or NULL when it failed. */
+static kr_term *seq_suggest(const struct seqrun *r, size_t i)
+{
+	const kr_seq_suggestion *sg = &r->c->sugs[i];
+	size_t n = r->nrun ? r->nrun : 1;
+	kr_term **labels = kr_alloc(n * sizeof *labels);
+	kr_term **vals = kr_alloc(n * sizeof *vals);
+	if (!r->nrun) { /* kanren's `branch_s or {k: s}` */
+		labels[0] = r->c->labels[i];
+		vals[0] = kr_walk_star(sg->arg, kr_state_subst(r->st));
+	}
+	for (size_t k = 0; k < r->nrun; k++) {
+		labels[k] = r->c->labels[r->ran[k]];
+		vals[k] = kr_walk_star(sg->arg, kr_state_subst(r->firsts[k]));
+	}
+	return sg->fn(labels, vals, n, sg->env);
+}
+
+static int seq_next(void *env, const kr_state *first, const kr_goal **g)
+{
+	struct seqrun *r = env;
+	const struct condpseq *c = r->c;
+	if (first) {
+		r->ran[r->nrun] = r->last;
+		r->firsts[r->nrun++] = first;
+	}
+	for (; r->i < c->n; r->i++) {
+		size_t i = r->i;
+		if (c->sugs[i].fn) {
+			kr_term *got = seq_suggest(r, i);
+			if (!got)
+				return -1;
+			for (; kr_is_pair(got); got = kr_cdr(got))
+				r->los = kr_cons(kr_car(got), r->los);
+		}
+		if (!c->sugs[i].fn || has_label(r->los, c->labels[i])) {
+			*g = c->clauses[i];
+			r->last = i;
+			r->i++;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static kr_stream *condpseq_fn(const kr_state *st, void *env)
+{
+	const struct condpseq *c = env;
+	struct seqrun *r = kr_alloc(sizeof *r);
+	r->c = c;
+	r->st = st;
+	r->last = c->n;
+	r->los = kr_nil();
+	r->ran = kr_alloc((c->n + 1) * sizeof *r->ran);
+	r->firsts = kr_alloc((c->n + 1) * sizeof *r->firsts);
+	return kri_rel_kseq(st, "condpseq", seq_next, r);
+}
+
+kr_goal *kr_condpseq(size_t n, kr_term *const *labels,
+		     const kr_seq_suggestion *sugs, kr_goal *const *clauses)
+{
+	if (n && (!labels || !sugs || !clauses))
+		kri_rel_misuse(__func__, "an array for every count > 0");
+	struct condpseq *c = kr_alloc(sizeof *c);
+	c->n = n;
+	c->labels = kr_alloc((n + 1) * sizeof *c->labels);
+	c->sugs = kr_alloc((n + 1) * sizeof *c->sugs);
+	c->clauses = kr_alloc((n + 1) * sizeof *c->clauses);
+	for (size_t i = 0; i < n; i++) {
+		if (!labels[i] || !clauses[i])
+			kri_rel_misuse(__func__,
+				       "a label and a goal per clause");
+		if (sugs[i].fn && !sugs[i].arg)
+			kri_rel_misuse(__func__,
+				       "a term for every suggestion function");
+		c->labels[i] = labels[i];
+		c->sugs[i] = sugs[i];
+		c->clauses[i] = clauses[i];
+	}
+	return kr_goal_new(condpseq_fn, c);
+}

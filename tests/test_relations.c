@@ -1,6 +1,9 @@
 /* test_relations.c -- tests of the relation library (relations/). */
 /* See the LICENSE file for copying conditions. */
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "suites.h"
 
@@ -349,6 +352,198 @@ START_TEST(test_condp)
 	kr_suggestion s3[] = {{count_keys, KR_LIST(kr_sym("C")), 1, arg}};
 	ck_assert_str_eq(run_str(-1, q, kr_condp(1, s3, 3, labels, clauses)),
 			 "()");
+}
+END_TEST
+
+/* --------------------------------------------------------------- condpseq */
+
+/* kanren's test_condpseq: base_sug reads BRANCH1's first answer */
+static kr_term *base_sug(kr_term *const *labels, kr_term *const *vals,
+			 size_t n, void *env)
+{
+	(void)env;
+	for (size_t i = 0; i < n; i++)
+		if (kr_equal(labels[i], sym("BRANCH1")) &&
+		    kr_equal(vals[i], num(1)))
+			return KR_LIST(sym("BRANCH3"));
+	return KR_LIST(sym("BRANCH2"), sym("BRANCH3"));
+}
+
+static kr_goal *test_rel(kr_term *a, int first)
+{
+	kr_term *labels[] = {sym("BRANCH1"), sym("BRANCH2"), sym("BRANCH3")};
+	kr_seq_suggestion sugs[] = {{0}, {base_sug, NULL, a}, {0}};
+	kr_goal *clauses[] = {kr_eq(a, num(first)), kr_eq(a, num(2)),
+			      kr_eq(a, num(3))};
+	return kr_condpseq(3, labels, sugs, clauses);
+}
+
+/* What the suggestions were given, one alist per call ("?": unbound). */
+static kr_term *seen;
+
+static kr_term *record_keys(kr_term *const *labels, kr_term *const *vals,
+			    size_t n, void *env)
+{
+	kr_term *m = kr_nil();
+	for (size_t i = n; i-- > 0;)
+		m = kr_cons(kr_cons(labels[i], kr_term_kind(vals[i]) == KR_VAR
+					       ? sym("?") : vals[i]), m);
+	seen = kr_cons(m, seen);
+	return env;
+}
+
+static kr_term *count_seq_keys(kr_term *const *labels, kr_term *const *vals,
+			       size_t n, void *env)
+{
+	(void)labels, (void)vals, (void)n;
+	calls++;
+	return env;
+}
+
+static const char *seen_str(void)
+{
+	kr_term *l = kr_nil();
+	for (; kr_is_pair(seen); seen = kr_cdr(seen))
+		l = kr_cons(kr_car(seen), l);
+	return t_str(l);
+}
+
+static kr_goal *loopo_body(kr_term *const *args, void *env)
+{
+	kr_rel *self = *(kr_rel **)env;
+	kr_term *labels[] = {sym("A")};
+	kr_seq_suggestion sugs[] = {{0}};
+	kr_goal *clauses[] = {KR_CALL(self, args[0])};
+	return kr_condpseq(1, labels, sugs, clauses);
+}
+
+static kr_goal *nevero_body(kr_term *const *args, void *env)
+{
+	(void)args;
+	return kr_suspend(KR_CALL(*(kr_rel **)env));
+}
+
+START_TEST(test_condpseq)
+{
+	kr_term *q = var();
+	ck_assert_str_eq(run_str(-1, q, test_rel(q, 1)), "(1 3)");
+	ck_assert_str_eq(run_str(-1, q, test_rel(q, 5)), "(5 2 3)");
+	/* a clause passed over (B) or without answer (D) is not seen; the
+	 * labels of every suggestion count (B names C) */
+	kr_term *labels[] = {sym("A"), sym("B"), sym("C"), sym("D"), sym("E")};
+	kr_seq_suggestion sugs[] = {
+		{0},
+		{record_keys, KR_LIST(sym("C")), q},
+		{record_keys, kr_nil(), q},
+		{record_keys, KR_LIST(sym("D")), q},
+		{record_keys, KR_LIST(sym("E"), sym("use-maybe")), q}};
+	kr_goal *clauses[] = {KR_ANY(kr_eq(q, num(1)), kr_eq(q, num(2))),
+			      kr_eq(q, num(9)), kr_eq(q, num(3)), kr_fail(),
+			      kr_eq(q, num(4))};
+	seen = kr_nil();
+	ck_assert_str_eq(run_str(-1, q, kr_condpseq(5, labels, sugs, clauses)),
+			 "(1 3 4 2)");
+	ck_assert_str_eq(seen_str(), "(((A . 1)) ((A . 1)) "
+			 "((A . 1) (C . 3)) ((A . 1) (C . 3)))");
+	/* before any clause ran: the own label, the value on entry */
+	seen = kr_nil();
+	ck_assert_str_eq(run_str(-1, q, kr_condpseq(2, &labels[1], &sugs[1],
+						     &clauses[1])),
+			 "(3)");
+	ck_assert_str_eq(seen_str(), "(((B . ?)) ((C . ?)))");
+	ck_assert_str_eq(run_str(-1, q, kr_condpseq(0, NULL, NULL, NULL)),
+			 "()");
+}
+END_TEST
+
+START_TEST(test_condpseq_lazy)
+{
+	static kr_rel *nevero, *loopo;
+	nevero = kr_rel_new("nevero", 0, nevero_body, &nevero);
+	loopo = kr_rel_new("loopo", 1, loopo_body, &loopo);
+	kr_term *q = var();
+	kr_term *labels[] = {sym("A"), sym("B")};
+	kr_seq_suggestion sugs[] = {
+		{0}, {count_seq_keys, KR_LIST(sym("B")), q}};
+	/* a clause is only considered once the one before it answered */
+	kr_goal *clauses[] = {KR_ANY(kr_eq(q, num(1)), kr_eq(q, num(2))),
+			      KR_CALL(nevero)};
+	calls = 0;
+	ck_assert_str_eq(run_str(1, q, kr_condpseq(2, labels, sugs, clauses)),
+			 "(1)");
+	ck_assert_int_eq(calls, 0);
+	clauses[1] = kr_eq(q, num(7));
+	ck_assert_str_eq(run_str(-1, q, kr_condpseq(2, labels, sugs, clauses)),
+			 "(1 7 2)");
+	ck_assert_int_eq(calls, 1);
+	/* a suggestion's NULL ends the answers */
+	sugs[1].env = NULL;
+	ck_assert_str_eq(run_str(-1, q, kr_condpseq(2, labels, sugs, clauses)),
+			 "(1)");
+	/* a recursion through condpseq stops past 200 nested runs */
+	kr_error_clear();
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(loopo, q)), "()");
+	ck_assert_int_eq(kr_error_last()->code, KR_ELIMIT);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "condpseq"));
+}
+END_TEST
+
+/* The message of misuse() aborting in a child process, or "" if not. */
+static const char *abort_message(void (*misuse)(void))
+{
+	static char buf[256];
+	int fd[2];
+	ck_assert_int_eq(pipe(fd), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		misuse();
+		_exit(0);
+	}
+	close(fd[1]);
+	ssize_t len = read(fd[0], buf, sizeof buf - 1);
+	close(fd[0]);
+	int st;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	buf[len > 0 ? len : 0] = '\0';
+	return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT ? buf : "";
+}
+
+static void condpseq_no_labels(void)
+{
+	kr_seq_suggestion sugs[] = {{0}};
+	kr_goal *clauses[] = {kr_succeed()};
+	kr_condpseq(1, NULL, sugs, clauses);
+}
+
+static void condpseq_no_term(void)
+{
+	kr_term *labels[] = {sym("A")};
+	kr_seq_suggestion sugs[] = {{count_seq_keys, NULL, NULL}};
+	kr_goal *clauses[] = {kr_succeed()};
+	kr_condpseq(1, labels, sugs, clauses);
+}
+
+static void condpseq_no_goal(void)
+{
+	kr_term *labels[] = {sym("A")};
+	kr_seq_suggestion sugs[] = {{0}};
+	kr_goal *clauses[] = {NULL};
+	kr_condpseq(1, labels, sugs, clauses);
+}
+
+START_TEST(test_condpseq_misuse)
+{
+	ck_assert_str_eq(abort_message(condpseq_no_labels),
+			 "kanrewrite: API misuse in kr_condpseq: an array "
+			 "for every count > 0\n");
+	ck_assert_str_eq(abort_message(condpseq_no_term),
+			 "kanrewrite: API misuse in kr_condpseq: a term for "
+			 "every suggestion function\n");
+	ck_assert_str_eq(abort_message(condpseq_no_goal),
+			 "kanrewrite: API misuse in kr_condpseq: a label and "
+			 "a goal per clause\n");
 }
 END_TEST
 
@@ -1217,6 +1412,9 @@ Suite *relations_suite(void)
 		{"appendo_long", test_appendo_long},
 		{"appendo_kanren", test_appendo_kanren},
 		{"condp", test_condp},
+		{"condpseq", test_condpseq},
+		{"condpseq_lazy", test_condpseq_lazy},
+		{"condpseq_misuse", test_condpseq_misuse},
 		{"mapo", test_mapo},
 		{"facts_basic", test_facts_basic},
 		{"facts_conj", test_facts_conj},

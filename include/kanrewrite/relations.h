@@ -336,6 +336,56 @@ typedef struct kr_suggestion {
 kr_goal *kr_condp(size_t nsug, const kr_suggestion *sugs, size_t nclause,
 		  kr_term *const *labels, kr_goal *const *clauses);
 
+/**
+ * A clause's suggestion function of kr_condpseq(): called with n entries,
+ * labels[i] and vals[i], one per clause that ran before it and gave an
+ * answer, in clause order: the label, and the suggestion's term walked
+ * deeply through that clause's first answer (unbound variables left in
+ * place), as kanren's dict of branch labels to reified terms. When no
+ * clause did, n is 1: the clause's own label and the term's value in the
+ * state the goal was applied to. Returns a proper list of labels (all
+ * are kept, `use-maybe` has no special meaning); NULL stops the goal
+ * (after setting the error, for callers that report it).
+ */
+typedef kr_term *(*kr_seq_suggest_fn)(kr_term *const *labels,
+				      kr_term *const *vals, size_t n,
+				      void *env);
+
+/**
+ * The suggestion of one clause of kr_condpseq(): fn applied to the values
+ * of the term arg (kanren's pair `(f, args)`); fn NULL for none (kanren's
+ * None: the clause always runs).
+ */
+typedef struct kr_seq_suggestion {
+	kr_seq_suggest_fn fn;
+	void *env;
+	kr_term *arg;
+} kr_seq_suggestion;
+
+/**
+ * kanren's `condpseq(branches)`, the experimental sequential kr_condp():
+ * each clause has its own suggestion, called in clause order just before
+ * the clause would run, on the first answers of the clauses run before it
+ * (kr_seq_suggest_fn). Clause i runs when it has no suggestion, or when
+ * labels[i] (kr_equal()) was among the labels that its own or any earlier
+ * suggestion gave. The clauses' answers are interleaved as
+ * kr_lany_kanren(), one answer of each in turn, and each clause is only
+ * considered once the one run before it has given its first answer (or
+ * none), so the order of the clauses decides what each suggestion sees.
+ * Where kanren raises instead (a suggestion after a clause passed over,
+ * or after one without answers), those clauses are left out of the
+ * entries. No clause run: no answer.
+ * Shape: n labels, suggestions and goals (each clause one goal: a
+ * conjunction of its goals); the arrays are copied. Not relational.
+ * Errors: a suggestion's NULL ends the goal's answers; applied inside
+ * more than 200 nested runs of this family (kr_lany_kanren(): a deep
+ * recursion, as kanren's RecursionError), the goal has no answer and sets
+ * KR_ELIMIT. Cost: a nested run per clause run; each suggestion call
+ * walks its term once per clause run before it.
+ */
+kr_goal *kr_condpseq(size_t n, kr_term *const *labels,
+		     const kr_seq_suggestion *sugs, kr_goal *const *clauses);
+
 /* ---------------------------------------------------------------- fact tables */
 
 /**
