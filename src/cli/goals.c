@@ -397,25 +397,32 @@ PRIM(p_occurs_check)
 }
 
 /*
- * A condp suggestion: the procedure applied to the values; its result
- * must be a list of labels. An error stops the search with it.
+ * A suggestion of `who`: the procedure fn applied to the n values; its
+ * result must be a list of labels. An error stops the search with it.
  */
-static kr_term *call_suggestion(kr_term *const *vals, size_t n, void *env)
+static kr_term *suggest(const char *who, kr_term *fn, size_t n,
+			kr_term *const *vals)
 {
 	kr_term *res;
 	kr_error_clear();
-	if (lang_apply(&res, env, n, vals) < 0) {
-		lang_error_in(kr_error_last()->code, "condp");
+	if (lang_apply(&res, fn, n, vals) < 0) {
+		lang_error_in(kr_error_last()->code, who);
 		lang_search_error();
 		return NULL;
 	}
 	if (kr_list_length(res) < 0) {
-		kr_error_set(KR_EINVALID, "condp: a suggestion gave %s, not a "
-			     "list of labels", lang_show(res));
+		kr_error_set(KR_EINVALID, "%s: a suggestion gave %s, not a "
+			     "list of labels", who, lang_show(res));
 		lang_search_error();
 		return NULL;
 	}
 	return res;
+}
+
+/* A condp suggestion: the procedure applied to the values. */
+static kr_term *call_suggestion(kr_term *const *vals, size_t n, void *env)
+{
+	return suggest("condp", env, n, vals);
 }
 
 /*
@@ -460,6 +467,78 @@ PRIM(p_condp)
 	}
 	return goal(out, kr_condp((size_t)ns, sugs, (size_t)nc, labels,
 				  clauses));
+}
+
+/*
+ * A condpseq suggestion: the procedure applied to one argument, the
+ * association list ((label . value) ...) of kanren's dict, in clause
+ * order.
+ */
+static kr_term *call_seq_suggestion(kr_term *const *labels,
+				    kr_term *const *vals, size_t n, void *env)
+{
+	kr_term *alist = kr_nil();
+	for (size_t i = n; i-- > 0;)
+		alist = kr_cons(kr_cons(labels[i], vals[i]), alist);
+	return suggest("condpseq", env, 1, &alist);
+}
+
+/* Apply condpseq, reporting the error of a refused application. */
+static kr_stream *condpseq_apply(const kr_state *st, void *env)
+{
+	kr_error_clear();
+	kr_stream *s = kr_goal_apply(env, st);
+	if (!s && kr_error_last()->code != KR_OK)
+		lang_search_error();
+	return s;
+}
+
+/* One clause (label suggestion goal) of %condpseq into its slots. */
+static int seq_clause(kr_term **label, kr_seq_suggestion *sg, kr_goal **g,
+		      kr_term *c)
+{
+	if (kr_list_length(c) != 3 ||
+	    !(*g = lang_term_goal(kr_car(kr_cdr(kr_cdr(c))))))
+		return lang_type_error("condpseq", "a clause (label "
+				       "suggestion goal)", c);
+	kr_term *s = kr_car(kr_cdr(c));
+	*label = kr_car(c);
+	sg->fn = NULL;
+	if (!lang_truthy(s))
+		return 0;
+	if (kr_list_length(s) != 2 || !lang_is_procedure(kr_car(s)))
+		return lang_type_error("condpseq", "a suggestion "
+				       "(procedure term) or #f", s);
+	sg->fn = call_seq_suggestion;
+	sg->env = kr_car(s);
+	sg->arg = kr_car(kr_cdr(s));
+	return 0;
+}
+
+/*
+ * (%condpseq ((label suggestion goal) ...)): kanren's condpseq, a
+ * suggestion being #f or (procedure term); the condpseq macro of the
+ * prelude builds this list from (condpseq (label #f goal ...) ...) and
+ * (condpseq (label (f x) goal ...) ...).
+ */
+PRIM(p_condpseq)
+{
+	(void)n;
+	long nc = kr_list_length(a[0]);
+	if (nc < 0)
+		return lang_type_error("condpseq", "a list of clauses", a[0]);
+	kr_term **labels = kr_alloc(((size_t)nc + 1) * sizeof *labels);
+	kr_seq_suggestion *sugs = kr_alloc(((size_t)nc + 1) * sizeof *sugs);
+	kr_goal **clauses = kr_alloc(((size_t)nc + 1) * sizeof *clauses);
+	kr_term *p = a[0];
+	for (long i = 0; i < nc; i++, p = kr_cdr(p)) {
+		int rc = seq_clause(&labels[i], &sugs[i], &clauses[i],
+				    kr_car(p));
+		if (rc < 0)
+			return rc;
+	}
+	kr_goal *g = kr_condpseq((size_t)nc, labels, sugs, clauses);
+	return goal(out, kr_goal_new(condpseq_apply, g));
 }
 
 /* (unique-answers! b): runs give each answer once (kanren's
@@ -528,7 +607,7 @@ static const lang_prim_def prims[] = {
 	{"set-memory-limit!", 1, 1, p_set_memory_limit},
 	{"occurs-check!", 1, 1, p_occurs_check},
 	{"unique-answers!", 1, 1, p_unique_answers},
-	{"%condp", 2, 2, p_condp},
+	{"%condp", 2, 2, p_condp}, {"%condpseq", 1, 1, p_condpseq},
 	{"test", 3, 3, p_test}, {"test-summary", 0, 0, p_test_summary},
 };
 
@@ -566,4 +645,16 @@ const char lang_prelude[] =
 	"  (syntax-rules ()\n"
 	"    ((_ ((f x ...) ...) (label g ...) ...)\n"
 	"     (%condp (list (list f x ...) ...)"
-	" (list (list 'label (conj g ...)) ...)))))\n";
+	" (list (list 'label (conj g ...)) ...)))))\n"
+	";; kanren's condpseq:\n"
+	";; (condpseq (label #f goal ...) (label (suggest x) goal ...) ...)\n"
+	"(define-syntax %condpseq-suggestion\n"
+	"  (syntax-rules ()\n"
+	"    ((_ #f) #f)\n"
+	"    ((_ (f x ...)) (list f x ...))\n"
+	"    ((_ s) s)))\n"
+	"(define-syntax condpseq\n"
+	"  (syntax-rules ()\n"
+	"    ((_ (label s g ...) ...)\n"
+	"     (%condpseq (list (list 'label (%condpseq-suggestion s)"
+	" (conj g ...)) ...)))))\n";
