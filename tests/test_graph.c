@@ -74,6 +74,20 @@ START_TEST(test_type_strings)
 }
 END_TEST
 
+START_TEST(test_type_repr)
+{
+	int64_t s2[2] = {2, -1};
+	ck_assert_str_eq(kr_type_repr(kr_type_tensor(KR_FLOAT64, 0, NULL)),
+			 "TensorType(float64, shape=())");
+	ck_assert_str_eq(kr_type_repr(kr_type_vector()),
+			 "TensorType(float64, shape=(None,))");
+	ck_assert_str_eq(kr_type_repr(kr_type_tensor(KR_INT64, 2, s2)),
+			 "TensorType(int64, shape=(2, None))");
+	ck_assert_str_eq(kr_type_repr(kr_type_scalar(KR_FLOAT32)),
+			 "ScalarType(float32)");
+}
+END_TEST
+
 START_TEST(test_type_is_super)
 {
 	int64_t s23[2] = {2, 3}, s2u[2] = {2, -1};
@@ -883,6 +897,7 @@ Suite *graph_suite(void)
 	Suite *s = suite_create("graph");
 	TCase *tc = tcase_create("types");
 	tcase_add_test(tc, test_type_strings);
+	tcase_add_test(tc, test_type_repr);
 	tcase_add_test(tc, test_type_is_super);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("infer");

@@ -134,4 +134,12 @@ bool kr_type_is_super(const kr_type *a, const kr_type *b);
  */
 char *kr_type_to_string(const kr_type *t);
 
+/**
+ * The repr, as PyTensor's repr(type): `TensorType(float64, shape=())`,
+ * `TensorType(float64, shape=(None,))`, `TensorType(int64, shape=(2,
+ * None))` (Python's tuple of the static shape), `ScalarType(float64)`.
+ * Returns: a collected string. Errors: none; aborts on OOM.
+ */
+char *kr_type_repr(const kr_type *t);
+
 #endif

@@ -232,3 +232,22 @@ char *kr_type_to_string(const kr_type *t)
 	kri_buf_puts(&b, t->ndim == 1 ? ",))" : "))");
 	return kri_buf_str(&b);
 }
+
+char *kr_type_repr(const kr_type *t)
+{
+	kr_check(t != NULL);
+	if (!t->tensor)
+		return kr_strfmt("ScalarType(%s)", kr_dtype_name(t->dtype));
+	kri_buf b = {0};
+	kri_buf_printf(&b, "TensorType(%s, shape=(", kr_dtype_name(t->dtype));
+	for (int i = 0; i < t->ndim; i++) {
+		if (i > 0)
+			kri_buf_puts(&b, ", ");
+		if (t->shape[i] < 0)
+			kri_buf_puts(&b, "None");
+		else
+			kri_buf_printf(&b, "%lld", (long long)t->shape[i]);
+	}
+	kri_buf_puts(&b, t->ndim == 1 ? ",))" : "))");
+	return kri_buf_str(&b);
+}
