@@ -301,6 +301,125 @@ START_TEST(test_clone)
 }
 END_TEST
 
+/* ---------------------------------------------------- nominal variables */
+
+/* PyTensor's tests/graph/test_fg.py TestFunctionGraph.test_nominals. */
+START_TEST(test_nominals)
+{
+	const kr_type *t1 = kr_type_scalar(KR_FLOAT64);
+	kr_variable *nm = kr_nominal_new(1, t1, NULL);
+	kr_variable *nm2 = kr_nominal_new(2, t1, NULL);
+	kr_variable *v1 = CALL(kr_op_opaque("op1"), nm, nm2);
+	kr_fgraph *fg = make_fg(0, NULL, 1, &v1, false);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 0); /* neither is an input */
+	ck_assert(kr_fgraph_has_variable(fg, nm));
+	ck_assert(kr_fgraph_has_variable(fg, nm2));
+	ck_assert_uint_eq(kr_fgraph_nvariables(fg), 3);
+	assert_integrity(fg);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(op1(*1-<float64>, *2-<float64>))");
+}
+END_TEST
+
+/* Nominal variables take the paths of constants through graphs. */
+START_TEST(test_nominal_graphs)
+{
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	kr_variable *x = scalar("x"), *y = scalar("y");
+	kr_variable *nm = kr_nominal_new(1, t, NULL);
+	kr_variable *g = CALL(kr_op_add(), x, nm);
+	/* it has no value of its own: evaluation needs one given */
+	kr_value *out;
+	ck_assert_int_eq(kr_graph_eval(&out, 1, &g, 1, &x,
+				       (const kr_value *[]){
+					       kr_value_scalar(KR_FLOAT64, 2)}),
+			 KR_ENOTFOUND);
+	ck_assert_int_eq(kr_graph_eval(&out, 1, &g, 2,
+				       (kr_variable *[]){x, nm},
+				       (const kr_value *[]){
+					       kr_value_scalar(KR_FLOAT64, 2),
+					       kr_value_scalar(KR_FLOAT64, 3)}),
+			 0);
+	ck_assert(kr_value_get(out, 0) == 5);
+	kr_fgraph *fg = make_fg(1, &x, 1, &g, false);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 1);
+	/* copies share it: clone, clone_get_equiv, clone_replace */
+	kr_fgraph *copy = make_fg(0, NULL, 1, &g, true);
+	kr_apply *node = OWNER(kr_fgraph_output(copy, 0));
+	ck_assert_ptr_ne(kr_apply_input(node, 0), x);
+	ck_assert_ptr_eq(kr_apply_input(node, 1), nm);
+	kr_equiv *eq;
+	ck_assert_int_eq(kr_fgraph_clone_get_equiv(&copy, &eq, fg, false), 0);
+	ck_assert_ptr_eq(kr_equiv_variable(eq, nm), nm);
+	ck_assert_ptr_ne(kr_equiv_variable(eq, x), x);
+	kr_variable **rep;
+	ck_assert_int_eq(kr_clone_replace(&rep, 1, &g, 1, &x, &y), 0);
+	ck_assert_ptr_eq(kr_apply_input(OWNER(rep[0]), 0), y);
+	ck_assert_ptr_eq(kr_apply_input(OWNER(rep[0]), 1), nm);
+	/* importing a node over another nominal asks for no input */
+	kr_variable *nm3 = kr_nominal_new(3, t, NULL);
+	kr_variable *h = CALL(kr_op_mul(), x, nm3);
+	ck_assert_int_eq(kr_fgraph_add_output(fg, h, "test"), 0);
+	ck_assert_uint_eq(kr_fgraph_ninputs(fg), 1);
+	ck_assert(kr_fgraph_has_variable(fg, nm3));
+	assert_integrity(fg);
+	/* replacing one nominal variable by another */
+	ck_assert_int_eq(kr_fgraph_replace(fg, nm, nm3, "test"), 0);
+	ck_assert(!kr_fgraph_has_variable(fg, nm));
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, "
+			 "*3-<float64>), mul(x, *3-<float64>))");
+	assert_integrity(fg);
+}
+END_TEST
+
+/* MergeOptimizer: nodes over the same nominal variables merge. */
+START_TEST(test_nominal_merge)
+{
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	kr_op *op1 = kr_op_opaque("op1");
+	kr_variable *a = CALL(op1, kr_nominal_new(1, t, NULL),
+			      kr_nominal_new(2, t, NULL));
+	kr_variable *b = CALL(op1, kr_nominal_new(1, t, NULL),
+			      kr_nominal_new(2, t, NULL));
+	kr_variable *c = CALL(op1, kr_nominal_new(2, t, NULL),
+			      kr_nominal_new(1, t, NULL));
+	kr_variable *g = CALL(kr_op_add(), a, b, c);
+	kr_fgraph *fg = make_fg(0, NULL, 1, &g, false);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 4);
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(kr_merge_optimizer_new(),
+						   fg, &p), 0);
+	size_t fail, merged, atomic;
+	double time;
+	ck_assert_int_eq(kr_merge_profile_stats(p, &fail, &time, &merged,
+						&atomic), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 3);
+	ck_assert_uint_eq(merged, 1);
+	ck_assert_uint_eq(atomic, 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(add(*1 -> op1(*1-<float64>, "
+			 "*2-<float64>), *1, op1(*2-<float64>, "
+			 "*1-<float64>)))");
+	assert_integrity(fg);
+}
+END_TEST
+
+/* The graph text format has no form for them (see kr_gformat_write()). */
+START_TEST(test_nominal_gformat)
+{
+	kr_variable *x = scalar("x");
+	kr_variable *g = CALL(kr_op_add(), x,
+			      kr_nominal_new(1, kr_type_scalar(KR_FLOAT64),
+					     "n"));
+	kr_fgraph *fg = make_fg(0, NULL, 1, &g, false);
+	char *text = kr_gformat_write(fg, "c");
+	ck_assert_msg(strstr(text, " x *1-n))\n"), "%s", text);
+	kr_fgraph *back = NULL;
+	ck_assert_int_lt(kr_gformat_read(&back, NULL, text, "t"), 0);
+	ck_assert_ptr_null(back);
+}
+END_TEST
+
 /* -------------------------------------------------------------- clients */
 
 START_TEST(test_clients)
@@ -1090,6 +1209,10 @@ Suite *fgraph_suite(void)
 	tcase_add_test(tc, test_inferred_inputs);
 	tcase_add_test(tc, test_construction_errors);
 	tcase_add_test(tc, test_clone);
+	tcase_add_test(tc, test_nominals);
+	tcase_add_test(tc, test_nominal_graphs);
+	tcase_add_test(tc, test_nominal_merge);
+	tcase_add_test(tc, test_nominal_gformat);
 	tcase_add_test(tc, test_clients);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("replace");

@@ -479,6 +479,90 @@ END_TEST
  * Constant's clone is a new Constant of the same value.
  */
 /* etuples' test_etuplize, with lists for tuples and a graph for Nodes */
+/* PyTensor's tests/graph/test_basic.py test_NominalVariable. */
+START_TEST(test_nominal_variable)
+{
+	int64_t one[1] = {1}, two[1] = {2};
+	const kr_type *type1 = kr_type_tensor(KR_FLOAT64, 1, one);
+	kr_variable *nv1 = kr_nominal_new(1, type1, NULL);
+	kr_variable *nv2 = kr_nominal_new(1, type1, NULL);
+	ck_assert_ptr_eq(nv1, nv2);
+	kr_term *t1 = kr_variable_term(nv1);
+	ck_assert(kr_equal(t1, kr_variable_term(nv2)));
+	ck_assert(kr_hash(t1) == kr_hash(kr_variable_term(nv2)));
+
+	const kr_type *type2 = kr_type_tensor(KR_FLOAT64, 1, two);
+	kr_variable *nv3 = kr_nominal_new(1, type2, NULL);
+	ck_assert_ptr_ne(nv1, nv3);
+	ck_assert(!kr_equal(t1, kr_variable_term(nv3)));
+	ck_assert(kr_hash(t1) != kr_hash(kr_variable_term(nv3)));
+
+	const kr_type *type3 = kr_type_tensor(KR_FLOAT64, 1, one);
+	ck_assert_ptr_ne(type3, type1);
+	ck_assert(kr_type_equal(type3, type1));
+	kr_variable *nv4 = kr_nominal_new(1, type3, NULL);
+	ck_assert_ptr_eq(nv1, nv4);
+	ck_assert(kr_equal(t1, kr_variable_term(nv4)));
+
+	kr_variable *nv5 = kr_nominal_new(2, type3, NULL);
+	ck_assert_ptr_ne(nv4, nv5);
+	ck_assert(!kr_equal(t1, kr_variable_term(nv5)));
+	ck_assert_str_eq(kr_nominal_repr(nv5),
+			 "NominalTensorVariable(2, TensorType(float64, "
+			 "shape=(1,)))");
+	/* the signature (type, id) */
+	ck_assert(kr_type_equal(kr_variable_type(nv5), type3));
+	ck_assert_int_eq(kr_nominal_id(nv5), 2);
+	/* clone() is the variable itself */
+	ck_assert_ptr_eq(kr_variable_clone(nv5, NULL), nv5);
+	ck_assert(kr_variable_is_nominal(kr_variable_clone(nv5, NULL)));
+}
+END_TEST
+
+START_TEST(test_nominal_forms)
+{
+	const kr_type *s = kr_type_scalar(KR_FLOAT64);
+	kr_variable *nv = kr_nominal_new(7, s, NULL);
+	ck_assert(kr_variable_is_atomic(nv));
+	ck_assert(!kr_variable_is_constant(nv));
+	ck_assert(kr_variable_is_atomic(kr_constant_new(1, NULL)));
+	ck_assert(!kr_variable_is_atomic(scalar("x")));
+	ck_assert(!kr_variable_is_nominal(scalar("x")));
+	ck_assert_ptr_null(kr_variable_owner(nv));
+	ck_assert_int_eq(kr_variable_index(nv), -1);
+	ck_assert_str_eq(kr_nominal_repr(nv),
+			 "NominalScalarVariable(7, ScalarType(float64))");
+	/* str: `*id-` and Variable's str, the name or `<type>` */
+	ck_assert_str_eq(kr_variable_to_string(nv), "*7-<float64>");
+	kr_variable *nm = kr_nominal_new(-3, kr_type_vector(), "v");
+	ck_assert_str_eq(kr_variable_to_string(nm), "*-3-v");
+	/* the constructor re-initialises the shared object's name */
+	ck_assert_ptr_eq(kr_nominal_new(-3, kr_type_vector(), NULL), nm);
+	ck_assert_str_eq(kr_variable_to_string(nm),
+			 "*-3-<Vector(float64, shape=(?,))>");
+	ck_assert_ptr_eq(kr_nominal_new(-3, kr_type_vector(), "w"), nm);
+	ck_assert_str_eq(kr_variable_name(nm), "w");
+	/* clone(name=...) renames it, clone() keeps the name */
+	ck_assert_ptr_eq(kr_variable_clone(nm, NULL), nm);
+	ck_assert_str_eq(kr_variable_name(nm), "w");
+	ck_assert_ptr_eq(kr_variable_clone(nm, "u"), nm);
+	ck_assert_str_eq(kr_variable_name(nm), "u");
+	/* the same id on another type is another variable */
+	ck_assert_ptr_ne(kr_nominal_new(7, kr_type_scalar(KR_INT64), NULL),
+			 nv);
+	/* printers: a leaf as its str; greek names as LeafPrinter's */
+	kr_variable *e = CALL(kr_op_add(), nv, kr_nominal_new(8, s, "alpha"));
+	ck_assert_str_eq(kr_pprint(e), "(*7-<float64> + \\alpha)");
+	ck_assert_str_eq(kr_graph_repr(1, &e), "add(*7-<float64>, *8-alpha)");
+	ck_assert_str_eq(kr_dprint(1, &e), "add [id A]\n"
+					   " ├─ *7-<float64> [id B]\n"
+					   " └─ *8-alpha [id C]\n");
+	/* an atom of its own: etuplize gives the atom, no expansion */
+	ck_assert(kr_equal(kr_etuplize(nv), kr_variable_term(nv)));
+	ck_assert_ptr_eq(kr_term_variable(kr_variable_term(nv)), nv);
+}
+END_TEST
+
 START_TEST(test_etuplize_term)
 {
 	kr_term *out, *e0 = KR_ETUPLE(kr_sym("add"), kr_int(1));
@@ -913,6 +997,8 @@ Suite *graph_suite(void)
 	tcase_add_test(tc, test_variable_accessors);
 	tcase_add_test(tc, test_apply_clone);
 	tcase_add_test(tc, test_variable_clone);
+	tcase_add_test(tc, test_nominal_variable);
+	tcase_add_test(tc, test_nominal_forms);
 	tcase_add_test(tc, test_etuplize_term);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");

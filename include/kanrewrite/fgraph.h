@@ -56,8 +56,9 @@ typedef struct kr_ordering {
 /** Flags of the `_ex` functions (PyTensor's keyword arguments). */
 enum {
 	/**
-	 * `import_missing=True`: an ownerless non-constant variable that is
-	 * not an input becomes one (appended) instead of an error.
+	 * `import_missing=True`: an ownerless non-atomic variable (not a
+	 * constant, not a nominal variable) that is not an input becomes
+	 * one (appended) instead of an error.
 	 */
 	KR_IMPORT_MISSING = 1u << 0,
 	/** `check=False` of change_node_input: no type check. */
@@ -117,16 +118,18 @@ struct kr_feature {
 /**
  * A new FunctionGraph, as PyTensor's `FunctionGraph(inputs, outputs, clone)`.
  *
- * Shape: `inputs` NULL means infer them: the ownerless non-constant
- * ancestors of the outputs, in the order a depth-first search from the
+ * Shape: `inputs` NULL means infer them: the ownerless ancestors of the
+ * outputs that are not atomic (kr_variable_is_atomic(): constants and
+ * nominal variables are not inputs), in the order a depth-first search from the
  * last output to the first meets them (PyTensor's `graph_inputs`);
  * otherwise nin variables without owner (a repeated one stays repeated
  * in the inputs list, as PyTensor 2.32's constructor keeps it).
  * `clone` true copies the graph between inputs and outputs first (inputs
- * are copied, constants shared), so the original nodes are never changed.
+ * are copied, constants and nominal variables shared), so the original
+ * nodes are never changed.
  * @param[out] out the graph.
  * Returns: 0. Errors: KR_EINVALID for an input with an owner;
- * KR_ENOTFOUND when an output depends on an ownerless non-constant
+ * KR_ENOTFOUND when an output depends on an ownerless non-atomic
  * variable that is not an input (PyTensor's MissingInputError); *out is
  * then unchanged.
  * Cost: O(size of the graph).
@@ -137,9 +140,9 @@ int kr_fgraph_new(kr_fgraph **out, size_t nin, kr_variable *const *inputs,
 /**
  * A copy of a graph, as PyTensor's `fgraph.clone()`: same inputs and
  * outputs structure (and output labels), new variables and nodes
- * (constants are shared), and a clone of each feature that has one
- * attached to the copy (kr_fgraph_clone_get_equiv() with
- * attach_features).
+ * (constants and nominal variables are shared), and a clone of each
+ * feature that has one attached to the copy (kr_fgraph_clone_get_equiv()
+ * with attach_features).
  * Errors: as kr_fgraph_new() (none for a consistent graph), or a cloned
  * feature's on_attach.
  * Cost: O(size of the graph), no hashing.
@@ -151,7 +154,8 @@ int kr_fgraph_clone(kr_fgraph **out, const kr_fgraph *fg);
  * copies, as PyTensor's `fgraph.clone_get_equiv(attach_feature=...)`.
  * @param[out] out the copy. @param[out] equiv (may be NULL) the map: every
  * input, node, node output and other ownerless variable of the graph
- * between inputs and outputs has an entry (a constant maps to itself).
+ * between inputs and outputs has an entry (a constant or nominal
+ * variable maps to itself).
  * Shape: with attach_features, every feature of fg whose clone hook gives
  * one is attached to the copy, in order (the standard features of
  * features.h can be cloned).
@@ -201,7 +205,7 @@ kr_apply *const *kr_fgraph_apply_nodes(const kr_fgraph *fg, size_t *n);
 
 /**
  * Number of the graph's variables, as `len(fgraph.variables)`: outputs of
- * its nodes (used or not) and the inputs and constants in use.
+ * its nodes (used or not) and the inputs and atomic variables in use.
  */
 size_t kr_fgraph_nvariables(const kr_fgraph *fg);
 
@@ -210,8 +214,8 @@ bool kr_fgraph_has_node(const kr_fgraph *fg, const kr_apply *node);
 
 /**
  * True when v is one of the graph's variables, as PyTensor's `v in fgraph`:
- * outputs of its nodes (used or not) and the inputs and constants that
- * some node or output uses.
+ * outputs of its nodes (used or not) and the inputs and atomic variables
+ * (constants, nominal variables) that some node or output uses.
  */
 bool kr_fgraph_has_variable(const kr_fgraph *fg, const kr_variable *v);
 
@@ -369,7 +373,7 @@ int kr_fgraph_change_node_input_ex(kr_fgraph *fg, kr_apply *node, int i,
  * import_missing)`: import its owner (and what that needs) if it is not
  * in the graph yet, and make v one of the graph's variables.
  * Returns: 0. Errors: KR_ENOTFOUND when v, or a variable its owner needs,
- * is ownerless, not a constant and not an input (PyTensor's
+ * is ownerless, not atomic and not an input (PyTensor's
  * MissingInputError), unless flags has KR_IMPORT_MISSING: then it becomes
  * an input. On error nothing changes.
  */
@@ -385,7 +389,7 @@ int kr_fgraph_import_node_ex(kr_fgraph *fg, kr_apply *node,
  * as PyTensor's `fgraph.import_node`, firing on_import for each new node
  * in topological order. Imported nodes stay even when nothing uses them.
  * Returns: 0. Errors: KR_ENOTFOUND when they depend on an ownerless
- * non-constant variable that is not an input (nothing is imported then).
+ * non-atomic variable that is not an input (nothing is imported then).
  */
 int kr_fgraph_import_node(kr_fgraph *fg, kr_apply *node, const char *reason);
 
@@ -461,7 +465,7 @@ int kr_fgraph_validate(kr_fgraph *fg);
  * Check the graph's bookkeeping against a fresh walk from the outputs, as
  * PyTensor's `check_integrity` (a debugging aid): every node and variable
  * the outputs need is in the graph and no other (nodes imported but
- * unused count as excess, as in PyTensor), every ownerless non-constant
+ * unused count as excess, as in PyTensor), every ownerless non-atomic
  * variable needed is an input, every input of a node records the node as
  * a client, every recorded client uses the variable, and the Output
  * clients agree with the outputs.

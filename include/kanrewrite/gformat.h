@@ -54,7 +54,10 @@ int kr_gformat_read(kr_fgraph **out, char **comment, const char *text,
  * are named `$k` (k by first occurrence in the depth-first, left-to-right
  * walk of the outputs) when the graph has no named constant, else `$nk`.
  * Unnamed inputs are written `_k` (k their position) and unlabelled
- * outputs by the output variable's name, else `out_k`.
+ * outputs by the output variable's name, else `out_k`. The format
+ * (version 1) has no form for a nominal variable (kr_nominal_new()): it
+ * is written as kr_variable_to_string() prints it (`*1-x`), which
+ * kr_gformat_read() rejects (an undeclared name, or a syntax error).
  * Returns: a collected string. Errors: none; aborts on OOM.
  * Cost: O(size of the graph + output); no recursion.
  */

@@ -10,7 +10,9 @@
 /**
  * @file kanrewrite/graph.h
  * The graph IR, as PyTensor's `graph.basic`: a Variable is an input, a
- * Constant, or the output of an Apply node; an Apply node applies an op to
+ * Constant, a NominalVariable, or the output of an Apply node (Constants
+ * and NominalVariables are PyTensor's AtomicVariables: no owner, never a
+ * graph input); an Apply node applies an op to
  * input variables. Graphs are built bottom-up with kr_apply_make() or
  * kr_op_call() and are then handed to a kr_fgraph (fgraph.h), which owns
  * them and may change node inputs.
@@ -23,7 +25,10 @@
  * variables.
  */
 
-/** A graph variable (opaque): an input, a Constant or a node output. */
+/**
+ * A graph variable (opaque): an input, a Constant, a NominalVariable or a
+ * node output.
+ */
 typedef struct kr_variable kr_variable;
 /** An Apply node (opaque): an op applied to input variables. */
 typedef struct kr_apply kr_apply;
@@ -52,7 +57,9 @@ kr_variable *kr_constant_new(double value, const kr_type *type);
  * A new variable like v, as PyTensor's `Variable.clone(name=...)`: the
  * same type, no owner (so a clone of a node output is an input), named
  * `name` when it is not NULL, else v's name. A Constant's clone is a new
- * Constant with the same value, as `Constant.clone()`.
+ * Constant with the same value, as `Constant.clone()`. A nominal
+ * variable's clone is v itself, as `NominalVariable.clone()`; a `name`
+ * given renames it (PyTensor re-initialises the one shared object).
  * Errors: none; aborts on OOM. Cost: O(1) (the value is shared).
  */
 kr_variable *kr_variable_clone(const kr_variable *v, const char *name);
@@ -66,7 +73,10 @@ const char *kr_variable_name(const kr_variable *v);
 /** Set (copy) or clear (NULL) the name of a variable. */
 void kr_variable_set_name(kr_variable *v, const char *name);
 
-/** The Apply node computing v, or NULL for inputs and constants. */
+/**
+ * The Apply node computing v, or NULL for inputs, constants and nominal
+ * variables.
+ */
 kr_apply *kr_variable_owner(const kr_variable *v);
 
 /** Position of v among its owner's outputs; -1 without owner. */
@@ -74,6 +84,49 @@ int kr_variable_index(const kr_variable *v);
 
 /** True for a Constant. */
 bool kr_variable_is_constant(const kr_variable *v);
+
+/**
+ * The NominalVariable of (type, id), as PyTensor's
+ * `graph.basic.NominalVariable(id, type, name=None)`: a variable that
+ * stands for "input number id" in graphs compared up to renaming of
+ * their inputs (alpha-equivalence). Nominal variables are interned: a
+ * call with an equal type (kr_type_equal()) and the same id returns the
+ * same object, which keeps the type it was first made with and is named
+ * `name` (copied; NULL clears the name: PyTensor's constructor
+ * re-initialises the shared object). It is atomic, as a Constant: no
+ * owner, never inferred or required as an input of a FunctionGraph
+ * (kr_fgraph_new(), imports), yet one of its variables where used
+ * (kr_fgraph_has_variable()), shared by every copy of a graph; it has
+ * no value of its own (kr_graph_eval() needs one given for it,
+ * as for an input). Prints (kr_variable_to_string()) as `*ID-NAME`,
+ * or `*ID-<TYPE>` unnamed (`*1-<Scalar(float64, shape=())>`); see
+ * kr_nominal_repr(). As a term it is an atom equal only to itself.
+ * Errors: none; aborts on OOM. Cost: O(1) expected (a hash lookup);
+ * nominal variables are never collected, as in PyTensor.
+ */
+kr_variable *kr_nominal_new(int64_t id, const kr_type *type, const char *name);
+
+/** True for a nominal variable (kr_nominal_new()). */
+bool kr_variable_is_nominal(const kr_variable *v);
+
+/**
+ * True for PyTensor's AtomicVariables: a Constant or a nominal variable.
+ * These have no owner, are never inferred or required as graph inputs,
+ * and copies of a graph share them.
+ */
+bool kr_variable_is_atomic(const kr_variable *v);
+
+/** The id of a nominal variable. Asserts kr_variable_is_nominal(v). */
+int64_t kr_nominal_id(const kr_variable *v);
+
+/**
+ * The repr of a nominal variable, as PyTensor's: its class, named after
+ * the type's variable class, the id and kr_type_repr() of the type:
+ * `NominalTensorVariable(2, TensorType(float64, shape=()))`,
+ * `NominalScalarVariable(1, ScalarType(int64))`.
+ * Returns: a collected string. Asserts kr_variable_is_nominal(v).
+ */
+char *kr_nominal_repr(const kr_variable *v);
 
 /**
  * Value of a Constant (its first element for an array; kr_constant_value()
@@ -86,10 +139,12 @@ double kr_variable_constant_value(const kr_variable *v);
  * unnamed constant its value as numpy's str() prints it, line breaks
  * removed and shortened to `first 10 ... last 10` characters beyond 20
  * (`2.0`, `3` for int64, `True`, `[0.1  0.25 3.  ]`, `[[1. 2.] [3. 4.]]`,
- * `[0. 1. 2. ... 7. 8. 9.]`), and `name{2.0}` for a named one; for an unnamed output `op.index`, the op as PyTensor prints
- * it (`add.0` on scalar types, `Add.0` for an op computing a tensor, an
- * Elemwise in PyTensor); for an unnamed input its type in angle brackets
- * (`<Matrix(float64, shape=(?, ?))>`).
+ * `[0. 1. 2. ... 7. 8. 9.]`), and `name{2.0}` for a named one; for an
+ * unnamed output `op.index`, the op as PyTensor prints it (`add.0` on
+ * scalar types, `Add.0` for an op computing a tensor, an Elemwise in
+ * PyTensor); for an unnamed input its type in angle brackets
+ * (`<Matrix(float64, shape=(?, ?))>`); a nominal variable as `*ID-` and
+ * what an input would print (`*2-x`, `*1-<Vector(float64, shape=(?,))>`).
  * Returns: a collected string.
  */
 char *kr_variable_to_string(const kr_variable *v);
@@ -292,13 +347,14 @@ bool kr_op_tracked(const kr_op *track, const kr_op *op);
  *
  * Equality is identity, except that two constants are equal when their
  * values are equivalent (kr_value_equiv(): numpy's `array_equiv`, types
- * ignored), as PyTensor unifies two Constants. It prints as kr_variable_to_string(). For a
- * variable with an owner the atom expands (kr_car(), kr_cdr(), unification)
- * into the shallow etuple `(op-atom input-atom ...)` of the owner (inputs
- * are not expanded), whose evaluated-object cache is the variable's atom,
- * as PyTensor's `etuplize(var, shallow=True)`. Inputs and constants are
- * atomic. The expansion is cached until a kr_fgraph changes the owner's
- * inputs.
+ * ignored), as PyTensor unifies two Constants. It prints as
+ * kr_variable_to_string(). For a variable with an owner the atom expands
+ * (kr_car(), kr_cdr(), unification) into the shallow etuple `(op-atom
+ * input-atom ...)` of the owner (inputs are not expanded), whose
+ * evaluated-object cache is the variable's atom, as PyTensor's
+ * `etuplize(var, shallow=True)`. Inputs, constants and nominal variables
+ * are atomic. The expansion is cached until a kr_fgraph changes the
+ * owner's inputs.
  */
 kr_term *kr_variable_term(const kr_variable *v);
 
@@ -308,7 +364,7 @@ kr_variable *kr_term_variable(const kr_term *t);
 /**
  * A variable as a term, as PyTensor's `etuplize(var, shallow=True)`: the
  * expansion of kr_variable_term(v) for a variable with an owner, the atom
- * itself for inputs and constants.
+ * itself for ownerless ones (inputs, constants, nominal variables).
  */
 kr_term *kr_etuplize(const kr_variable *v);
 

@@ -230,7 +230,8 @@ typedef struct kr_rebuild_opts {
 	 * `copy_inputs_over` (default true): the ownerless variables of the
 	 * graph (inputs, and the values' own inputs) are shared with the
 	 * copy. False: each is copied once (same type and name; constants
-	 * are still shared), so the copy has no input of the original.
+	 * and nominal variables are still shared), so the copy has no
+	 * input of the original.
 	 */
 	bool copy_inputs_over;
 } kr_rebuild_opts;

@@ -96,7 +96,7 @@ static bool is_input(const kr_fgraph *fg, const kr_variable *v)
 
 bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v)
 {
-	return !v->owner && !v->is_constant && !is_input(fg, v);
+	return !v->owner && !kri_is_atomic(v) && !is_input(fg, v);
 }
 
 static kri_ndata *nsetup(kr_fgraph *fg, kr_apply *node)

@@ -230,13 +230,13 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 
 /* -------------------------------------------------------- construction */
 
-/* PyTensor's graph_inputs of the outputs, constants left out. */
+/* PyTensor's graph_inputs of the outputs, atomic variables left out. */
 static void infer_inputs(kri_vec *ins, size_t n, kr_variable *const *outs)
 {
 	size_t m;
 	kr_variable **all = kr_graph_inputs(&m, n, outs, 0, NULL);
 	for (size_t k = 0; k < m; k++)
-		if (!all[k]->is_constant)
+		if (!kri_is_atomic(all[k]))
 			kri_vec_push(ins, all[k]);
 }
 
@@ -312,8 +312,9 @@ static void clone_node(void *ctx, kr_apply *node)
 
 /*
  * Copy the graph between ins and outs, as PyTensor's clone_get_equiv:
- * inputs and other ownerless variables are copied (constants are
- * shared), nodes are copied in topological order, into *copies.
+ * inputs and other ownerless variables are copied (constants and
+ * nominal variables are shared), nodes are copied in topological order,
+ * into *copies.
  */
 static int clone_graph(kri_vec *ins, size_t n, kr_variable **outs,
 		       kr_equiv *equiv, kri_vec *copies)

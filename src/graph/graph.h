@@ -16,11 +16,13 @@
  *   kr_type      dtype, ndim, shape[ndim] (-1 = unknown); immutable.
  *   kr_op        descriptor + borrowed props; `term` caches its foreign
  *                atom (written once, on first use).
- *   kr_variable  type, name, owner/index (owner NULL for inputs and
- *                constants), constant value; `term` caches the foreign
- *                atom; `expansion` caches the shallow etuple of the owner
- *                and is cleared by kri_apply_set_input() whenever an input
- *                of the owner changes.
+ *   kr_variable  type, name, owner/index (owner NULL for inputs,
+ *                constants and nominal variables), constant value or
+ *                nominal id; `term` caches the foreign atom; `expansion`
+ *                caches the shallow etuple of the owner and is cleared by
+ *                kri_apply_set_input() whenever an input of the owner
+ *                changes. Nominal variables are interned by (type, id)
+ *                in variable.c, so equal ones are the same object.
  *   kr_apply     op, inputs[nin], outputs[nout]. An Output pseudo-node
  *                (kr_apply_is_output) has one input and no outputs; its op
  *                carries the output index.
@@ -90,7 +92,11 @@ struct kr_variable {
 	kr_apply *owner;
 	int index;
 	bool is_constant;
-	const kr_value *value; /* constants only */
+	bool is_nominal;
+	union {
+		const kr_value *value; /* constants only */
+		int64_t nominal_id;    /* nominal variables only */
+	};
 	const char *label;     /* constants: name in the text format, or NULL */
 	kr_term *term;
 	kr_term *expansion;
@@ -272,8 +278,17 @@ static inline kr_variable *kri_unhide(void *p)
 /* KR_EINVALID: new_var's type cannot replace old's (kr_type_is_super). */
 int kri_type_mismatch(const kr_variable *old, const kr_variable *new_var);
 
-/* A fresh ownerless variable with v's type and name (constants: v). */
+/* A fresh ownerless variable with v's type and name (atomic ones: v). */
 kr_variable *kri_variable_clone(const kr_variable *v);
+
+/*
+ * PyTensor's AtomicVariable: a constant or a nominal variable. It has no
+ * owner, is never a graph input, and is shared by every copy of a graph.
+ */
+static inline bool kri_is_atomic(const kr_variable *v)
+{
+	return v->is_constant || v->is_nominal;
+}
 
 /* A new constant of type t with value v (no checks). */
 kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *v);

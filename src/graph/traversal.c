@@ -424,13 +424,13 @@ typedef struct copier {
 /*
  * The image of v: its copy or replacement when marked; else v itself,
  * or, when inputs are not copied over, the one copy of an ownerless
- * non-constant v (shared by the passes of a clone_replace).
+ * non-atomic v (shared by the passes of a clone_replace).
  */
 static kr_variable *image(const copier *c, kr_variable *v)
 {
 	if (v->mark == c->ep)
 		return kri_unhide(v->scratch);
-	if (!c->ins || v->owner || v->is_constant)
+	if (!c->ins || v->owner || kri_is_atomic(v))
 		return v;
 	kr_variable *copy = kri_pmap_get(c->ins, v);
 	if (!copy) {

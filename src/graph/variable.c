@@ -45,6 +45,74 @@ kr_variable *kr_constant_new(double value, const kr_type *type)
 	return kri_constant_with_value(t, v);
 }
 
+/* --------------------------------------------------- nominal variables */
+
+/*
+ * The interned nominal variables, as PyTensor's class-level
+ * `NominalVariable.__instances__`: a bucket (kri_vec *) per hash of
+ * (type, id), keyed by that hash made an odd, hence non-NULL, "pointer".
+ * The table is a static root of the collector, so a nominal variable
+ * lives as long as the program, as in PyTensor.
+ */
+static kri_pmap nominals;
+
+static void *nominal_key(const kr_type *t, int64_t id)
+{
+	return (void *)(uintptr_t)(kri_hash_mix(kr_type_hash(t),
+						(uint64_t)id) | 1);
+}
+
+kr_variable *kr_nominal_new(int64_t id, const kr_type *type, const char *name)
+{
+	kr_check(type != NULL);
+	void *key = nominal_key(type, id);
+	kri_vec *bucket = kri_pmap_get(&nominals, key);
+	for (size_t k = 0; bucket && k < bucket->len; k++) {
+		kr_variable *v = bucket->items[k];
+		if (v->nominal_id == id && kr_type_equal(v->type, type)) {
+			kr_variable_set_name(v, name); /* as __init__ again */
+			return v;
+		}
+	}
+	if (!bucket) {
+		bucket = kri_alloc(sizeof *bucket);
+		kri_pmap_put(&nominals, key, bucket);
+	}
+	kr_variable *v = variable_alloc(type, name);
+	v->is_nominal = true;
+	v->nominal_id = id;
+	kri_vec_push(bucket, v);
+	return v;
+}
+
+bool kr_variable_is_nominal(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->is_nominal;
+}
+
+bool kr_variable_is_atomic(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return kri_is_atomic(v);
+}
+
+int64_t kr_nominal_id(const kr_variable *v)
+{
+	kr_check(v != NULL && v->is_nominal);
+	return v->nominal_id;
+}
+
+char *kr_nominal_repr(const kr_variable *v)
+{
+	kr_check(v != NULL && v->is_nominal);
+	return kr_strfmt("Nominal%sVariable(%lld, %s)",
+			 v->type->tensor ? "Tensor" : "Scalar",
+			 (long long)v->nominal_id, kr_type_repr(v->type));
+}
+
+/* ------------------------------------------------------------ accessors */
+
 const kr_type *kr_variable_type(const kr_variable *v)
 {
 	kr_check(v != NULL);
@@ -118,12 +186,9 @@ static char *constant_string(const kr_variable *v)
 	return kri_constant_pystr(v->value);
 }
 
-char *kr_variable_to_string(const kr_variable *v)
+/* Variable.__str__: the name, `op.index`, or `<type>`. */
+static char *plain_string(const kr_variable *v)
 {
-	kr_check(v != NULL);
-	if (v->is_constant)
-		return v->name ? kr_strfmt("%s{%s}", v->name, constant_string(v))
-			       : constant_string(v);
 	if (v->name)
 		return kr_strdup(v->name);
 	if (v->owner)
@@ -132,9 +197,27 @@ char *kr_variable_to_string(const kr_variable *v)
 	return kr_strfmt("<%s>", kr_type_to_string(v->type));
 }
 
+char *kr_variable_to_string(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	if (v->is_constant)
+		return v->name ? kr_strfmt("%s{%s}", v->name, constant_string(v))
+			       : constant_string(v);
+	if (v->is_nominal)
+		return kr_strfmt("*%lld-%s", (long long)v->nominal_id,
+				 plain_string(v));
+	return plain_string(v);
+}
+
 kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 {
 	kr_check(v != NULL);
+	if (v->is_nominal) { /* the one object of its (type, id) */
+		kr_variable *same = (kr_variable *)v;
+		if (name)
+			kr_variable_set_name(same, name);
+		return same;
+	}
 	kr_variable *c = v->is_constant ?
 			 kri_constant_with_value(v->type, v->value) :
 			 variable_alloc(v->type, NULL);
@@ -145,7 +228,7 @@ kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 
 kr_variable *kri_variable_clone(const kr_variable *v)
 {
-	if (v->is_constant)
+	if (kri_is_atomic(v))
 		return (kr_variable *)v;
 	kr_variable *c = variable_alloc(v->type, NULL);
 	c->name = v->name;

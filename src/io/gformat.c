@@ -652,6 +652,8 @@ static const char *leaf_name(writer *w, const kr_variable *v,
 {
 	if (v->is_constant)
 		return kri_pmap_get(&w->cnames, v);
+	if (v->is_nominal) /* no form in the format: its str, unreadable */
+		return kr_variable_to_string(v);
 	if (v->name)
 		return v->name;
 	for (size_t i = 0; i < kr_fgraph_ninputs(fg); i++)

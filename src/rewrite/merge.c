@@ -80,7 +80,11 @@ static bool merge_pairs(merge_run *m, size_t n, kr_variable **olds,
 	return true;
 }
 
-/* Constants first, in the order io_toposort meets them as inputs. */
+/*
+ * Constants first, in the order io_toposort meets them as inputs. Of
+ * PyTensor's atomic variables only constants merge: nominal variables
+ * are interned, so two with one signature (type, id) are one object.
+ */
 static void merge_constants(merge_run *m, kr_apply **order, size_t n)
 {
 	kri_pmap seen = {0}, table = {0};
