@@ -1,5 +1,7 @@
 /* test_print.c -- printing terms. */
 /* See the LICENSE file for copying conditions. */
+#include <string.h>
+
 #include "suites.h"
 
 typedef struct pcase {
@@ -176,6 +178,175 @@ START_TEST(print_limited)
 }
 END_TEST
 
+/* ------------------------------------------- PyTensor's PatternPrinter */
+
+static kr_variable *leaf(const char *name)
+{
+	return kr_variable_new(kr_type_scalar(KR_FLOAT64), name);
+}
+
+static kr_variable *apply(kr_op *op, size_t n, kr_variable *const *in)
+{
+	kr_variable *v = NULL;
+	ck_assert_int_eq(kr_op_call(&v, op, n, in), 0);
+	return v;
+}
+
+#define APPLY(op, ...)                                                        \
+	apply((op), sizeof((kr_variable *[]){__VA_ARGS__}) / sizeof(void *), \
+	      (kr_variable *[]){__VA_ARGS__})
+
+static int two_infer(const kr_type **out, const kr_op *op, size_t nin,
+		     const kr_type *const *in)
+{
+	(void)op, (void)nin;
+	out[0] = out[1] = in[0];
+	return 0;
+}
+
+/* An op of two inputs and two outputs. */
+static const kr_op_desc two_desc = {.name = "Two",
+				    .min_inputs = 2,
+				    .max_inputs = 2,
+				    .nout = 2,
+				    .infer_outputs = two_infer};
+
+/* The printers are global: each test leaves the ones it assigned off. */
+static void reset_printers(void)
+{
+	kr_op *ops[] = {kr_op_opaque("op1"), kr_op_opaque("op2"),
+			kr_op_new(&two_desc, NULL), kr_op_exp()};
+	for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+		kr_pprint_assign(ops[k], NULL, 0, "either");
+	kr_pprint_assign(kr_op_add(), "+", -2, "either");
+}
+
+/* PyTensor's tests/test_printing.py test_PatternPrinter. */
+START_TEST(pprint_pattern_printer)
+{
+	kr_variable *r1 = leaf("1"), *r2 = leaf("2");
+	kr_op *op1 = kr_op_opaque("op1");
+	kr_variable *o1 = APPLY(op1, r1, r2);
+	kr_variable_set_name(o1, "o1");
+	ck_assert_str_eq(kr_pprint(o1), "op1(1, 2)");
+	const char *pat[] = {"|%(0)s - %(1)s|"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(op1, 1, pat), 0);
+	ck_assert_str_eq(kr_pprint(o1), "|1 - 2|");
+}
+END_TEST
+
+START_TEST(pprint_pattern_forms)
+{
+	kr_variable *x = leaf("x"), *y = leaf("y"), *z = leaf("z");
+	kr_op *op1 = kr_op_opaque("op1");
+	const char *pat[] = {"|%(0)s - %(1)s|"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(op1, 1, pat), 0);
+	/* patterns nest in other printers and in themselves */
+	kr_variable *d = APPLY(op1, x, APPLY(op1, y, z));
+	ck_assert_str_eq(kr_pprint(APPLY(kr_op_add(), d, x)),
+			 "(|x - |y - z|| + x)");
+	/* `%%`, repeated and unused inputs */
+	kr_op *op2 = kr_op_opaque("op2");
+	const char *pat2[] = {"%(1)s%%%(1)s"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(op2, 1, pat2), 0);
+	ck_assert_str_eq(kr_pprint(APPLY(op2, x, APPLY(kr_op_neg(), y))),
+			 "(-y)%(-y)");
+	/* a node lacking an input its pattern names (KeyError in PyTensor)
+	 * prints with the default printer */
+	ck_assert_str_eq(kr_pprint(APPLY(op1, x)), "op1(x)");
+	/* one pattern per output; an output without one prints by default */
+	kr_op *two = kr_op_new(&two_desc, NULL);
+	kr_apply *node;
+	ck_assert_int_eq(kr_apply_make(&node, two, 2, (kr_variable *[]){x, y}),
+			 0);
+	const char *pats[] = {"%(0)s // %(1)s", "%(0)s mod %(1)s"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(two, 2, pats), 0);
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 0)), "x // y");
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 1)), "x mod y");
+	ck_assert_int_eq(kr_pprint_assign_pattern(two, 1, pats), 0);
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 1)), "Two(x, y)");
+	/* a pattern without conversions; removal */
+	const char *lit[] = {"constant text"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(op1, 1, lit), 0);
+	ck_assert_str_eq(kr_pprint(d), "constant text");
+	kr_pprint_assign(op1, NULL, 0, "either");
+	ck_assert_str_eq(kr_pprint(d), "op1(x, op1(y, z))");
+	/* a pattern replaces an operator printer, and the reverse */
+	const char *plus[] = {"plus(%(0)s, %(1)s)"};
+	ck_assert_int_eq(kr_pprint_assign_pattern(kr_op_add(), 1, plus), 0);
+	ck_assert_str_eq(kr_pprint(APPLY(kr_op_add(), x, y)), "plus(x, y)");
+	kr_pprint_assign(kr_op_add(), "+", -2, "either");
+	ck_assert_str_eq(kr_pprint(APPLY(kr_op_add(), x, y)), "(x + y)");
+}
+END_TEST
+
+typedef struct bad_pattern {
+	const char *pattern, *message;
+} bad_pattern;
+
+static const bad_pattern bad_patterns[] = {
+	{"%s", "expected %(N)s or %%"},
+	{"%(0)d", "only the conversion s"},
+	{"%(0)5s", "only the conversion s"},
+	{"%(x)s", "not an input number"},
+	{"%(01)s", "not an input number"},
+	{"%()s", "not an input number"},
+	{"%(0", "unclosed ("},
+	{"ab%", "expected %(N)s or %%"},
+	{"%(1)s", "neg has at most 1 input, not 2"},
+};
+
+START_TEST(pprint_pattern_errors)
+{
+	const bad_pattern *b = &bad_patterns[_i];
+	kr_variable *x = leaf("x");
+	const char *pats[] = {"-%(0)s", b->pattern};
+	ck_assert_int_eq(kr_pprint_assign_pattern(kr_op_neg(), 2, pats),
+			 KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message, b->message),
+		      "%s: %s", b->pattern, kr_error_last()->message);
+	ck_assert_msg(strstr(kr_error_last()->message, b->pattern),
+		      "%s: %s", b->pattern, kr_error_last()->message);
+	/* nothing was assigned */
+	ck_assert_str_eq(kr_pprint(APPLY(kr_op_neg(), x)), "(-x)");
+}
+END_TEST
+
+/* PyTensor's FunctionPrinter(names). */
+START_TEST(pprint_function_printer)
+{
+	kr_variable *x = leaf("x"), *y = leaf("y");
+	kr_op *op1 = kr_op_opaque("op1");
+	const char *f[] = {"f"};
+	kr_pprint_assign_function(op1, 1, f);
+	ck_assert_str_eq(kr_pprint(APPLY(op1, x, APPLY(kr_op_sub(), x, y))),
+			 "f(x, (x - y))");
+	ck_assert_str_eq(kr_pprint(apply(op1, 0, NULL)), "f()");
+	kr_op *two = kr_op_new(&two_desc, NULL);
+	kr_apply *node;
+	ck_assert_int_eq(kr_apply_make(&node, two, 2, (kr_variable *[]){x, y}),
+			 0);
+	const char *names[] = {"quot", "rem"};
+	kr_pprint_assign_function(two, 2, names);
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 1)), "rem(x, y)");
+	kr_pprint_assign_function(two, 1, names);
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 0)), "quot(x, y)");
+	ck_assert_str_eq(kr_pprint(kr_apply_output(node, 1)), "Two(x, y)");
+	kr_pprint_assign(kr_op_exp(), NULL, 0, "either");
+	kr_pprint_assign_function(kr_op_exp(), 1, (const char *[]){"e"});
+	ck_assert_str_eq(kr_pprint(APPLY(kr_op_exp(), x)), "e(x)");
+	/* a printer assigned to an op wins over its class's (DimShuffle) */
+	kr_op *ds = kr_op_opaque("DimShuffle{input_ndim=1,new_order=[0,x]}");
+	kr_variable *v = kr_variable_new(kr_type_vector(), "v");
+	kr_variable *col = APPLY(ds, v);
+	ck_assert_str_eq(kr_pprint(col), "DimShuffle{0, x}(v)");
+	kr_pprint_assign_function(ds, 1, (const char *[]){"column"});
+	ck_assert_str_eq(kr_pprint(col), "column(v)");
+	kr_pprint_assign(ds, NULL, 0, "either");
+	ck_assert_str_eq(kr_pprint(col), "DimShuffle{0, x}(v)");
+}
+END_TEST
+
 Suite *print_suite(void)
 {
 	Suite *s = suite_create("print");
@@ -187,6 +358,14 @@ Suite *print_suite(void)
 	tcase_add_test(tc, print_quote_abbrev);
 	tcase_add_test(tc, print_limited);
 	tcase_add_test(tc, print_scheme_reals);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pprint_printers");
+	tcase_add_checked_fixture(tc, NULL, reset_printers);
+	tcase_add_test(tc, pprint_pattern_printer);
+	tcase_add_test(tc, pprint_pattern_forms);
+	tcase_add_loop_test(tc, pprint_pattern_errors, 0,
+			    sizeof bad_patterns / sizeof *bad_patterns);
+	tcase_add_test(tc, pprint_function_printer);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,12 +19,14 @@
  *
  * Shape: a variable whose owner's op has an operator printer
  * (kr_pprint_assign()) prints as `(a OP b OP c)` with parentheses always
- * (`(OPa)` with one input); other nodes print as `op(a, b)`, op as
- * PyTensor's str() of it (`Exp(x)` for an op computing a tensor, as its
- * Elemwise prints; `exp(x)` on scalar types); a constant
- * as its value, without its name (PyTensor's ConstantPrinter); other
- * leaves as kr_variable_to_string(). Defaults: add `+`, mul `*`, sub `-`, true_div
- * `/`, neg `-`, dot `@` (the PyTensor doc's OperatorPrinter("@", -1,
+ * (`(OPa)` with one input); one with a pattern or function printer as
+ * kr_pprint_assign_pattern() or kr_pprint_assign_function() say; other
+ * nodes print as `op(a, b)`, op as PyTensor's str() of it (`Exp(x)` for
+ * an op computing a tensor, as its Elemwise prints; `exp(x)` on scalar
+ * types); a constant as its value, without its name (PyTensor's
+ * ConstantPrinter); other leaves as kr_variable_to_string() (a nominal
+ * variable `*1-x`). Defaults: add `+`, mul `*`, sub `-`, true_div `/`,
+ * neg `-`, dot `@` (the PyTensor doc's OperatorPrinter("@", -1,
  * "left")). E.g. `(A @ (x + (y + (B @ (z + w)))))`.
  * Returns: a collected string. Errors: none; aborts on OOM.
  * Cost: O(length of the output).
@@ -34,13 +36,50 @@ char *kr_pprint(const kr_variable *v);
 /**
  * Assign an operator printer to every op equal to `op`, as PyTensor's
  * `pprint.assign(op, OperatorPrinter(symbol, precedence, assoc))`; a later
- * assignment wins. `symbol` NULL removes the operator printer (the op
- * prints as `name(args)` again).
+ * assignment wins. `symbol` NULL removes the op's printer, whichever
+ * kind (the op prints as `name(args)` again).
  * Shape: `assoc` is "left", "right" or "either" (asserted); precedence and
  * assoc are recorded (the output is fully parenthesised anyway).
  */
 void kr_pprint_assign(const kr_op *op, const char *symbol, int precedence,
 		      const char *assoc);
+
+/**
+ * Assign a pattern printer to every op equal to `op`, as PyTensor's
+ * `pprint.assign(op, PatternPrinter(pattern0, pattern1, ...))`; it
+ * replaces the op's printer (a later assignment wins; kr_pprint_assign()
+ * with symbol NULL removes it).
+ *
+ * Shape: n >= 1 patterns, one per output of the op (pattern k prints
+ * output k), each a Python %-format over the mapping {"0": input 0, "1":
+ * input 1, ...} of the inputs' expressions: `%(N)s` is input N, `%%` a
+ * `%`, anything else literal. E.g. "|%(0)s - %(1)s|" prints op1(x, y) as
+ * `|x - y|`; an input may appear several times or not at all. PyTensor's
+ * per-input precedences are not taken: no printer reads them (operator
+ * printers parenthesise fully). A node whose output has no pattern
+ * (PyTensor's IndexError) or that lacks an input its pattern names
+ * (KeyError) prints with the default printer, `op(a, b)`.
+ * Returns: 0. Errors: KR_EINVALID for a conversion other than `%(N)s`
+ * and `%%` (width, flags, other letters, an unkeyed `%s`), a key that is
+ * not an input number in decimal (`%(x)s`, `%(01)s`), or a key past the
+ * op's most inputs (kr_op_desc.max_inputs); nothing is assigned then.
+ * Cost: O(length of the patterns).
+ */
+int kr_pprint_assign_pattern(const kr_op *op, size_t n,
+			     const char *const *patterns);
+
+/**
+ * Assign a function printer to every op equal to `op`, as PyTensor's
+ * `pprint.assign(op, FunctionPrinter(names))`: output k of a node prints
+ * as `names[k](a, b)` with its inputs' expressions (`f()` without
+ * inputs); as kr_pprint_assign_pattern() it replaces the op's printer,
+ * and a node whose output has no name prints with the default printer.
+ * FunctionPrinter's `keywords` (op attributes as `kw=value`) are not
+ * offered.
+ * Shape: n >= 1 names (copied). Errors: none; aborts on OOM.
+ */
+void kr_pprint_assign_function(const kr_op *op, size_t n,
+			       const char *const *names);
 
 /**
  * The repr of a graph, as PyTensor's `repr(fgraph)`:
