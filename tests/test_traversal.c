@@ -892,6 +892,309 @@ START_TEST(test_deep_chain)
 }
 END_TEST
 
+/* ------------------------------------------------------- generic walks */
+
+#define OBJS(...) ((void *[]){__VA_ARGS__})
+#define NO(...) (sizeof(OBJS(__VA_ARGS__)) / sizeof(void *))
+#define OLIST(...) NO(__VA_ARGS__), OBJS(__VA_ARGS__)
+
+static void expect_objs(void **got, size_t n, size_t m, void *const *want)
+{
+	ck_assert_msg(n == m, "got %zu objects, want %zu", n, m);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_msg(got[k] == want[k], "object %zu differs", k);
+}
+
+#define EXPECT_OBJS(got, n, ...) expect_objs((got), (n), OLIST(__VA_ARGS__))
+
+/* The inputs of a node as a new array of objects. */
+static void **inputs_of(const kr_apply *node, size_t *n)
+{
+	*n = kr_apply_ninputs(node);
+	void **in = kr_alloc((*n ? *n : 1) * sizeof *in);
+	for (size_t i = 0; i < *n; i++)
+		in[i] = kr_apply_input(node, i);
+	return in;
+}
+
+/* test_walk's expand: a variable's owner's inputs, None without owner. */
+static int owner_inputs(void ***children, size_t *n, void *node, void *ud)
+{
+	(void)ud;
+	kr_apply *owner = kr_variable_owner(node);
+	*children = owner ? inputs_of(owner, n) : NULL;
+	return 0;
+}
+
+/* test_walk */
+START_TEST(test_walk)
+{
+	g3 g = graph3();
+	void **r;
+	size_t n;
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o2), owner_inputs,
+				       NULL, NULL),
+			 0);
+	EXPECT_OBJS(r, n, g.o2, g.r3, g.o1, g.r1, g.r2);
+	kr_graph_walk_opts dfs = {.bfs = false};
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o2), owner_inputs,
+				       NULL, &dfs),
+			 0);
+	EXPECT_OBJS(r, n, g.o2, g.o1, g.r2, g.r1, g.r3);
+	kr_graph_walk_entry *e;
+	ck_assert_int_eq(kr_graph_walk_children(&e, &n, OLIST(g.o2),
+						owner_inputs, NULL, NULL),
+			 0);
+	ck_assert_uint_eq(n, 5);
+	void *want[] = {g.o2, g.r3, g.o1, g.r1, g.r2};
+	for (size_t k = 0; k < n; k++) {
+		ck_assert(e[k].node == want[k]);
+		if (k == 0 || k == 2)
+			continue;
+		ck_assert(e[k].items == NULL && e[k].n == 0); /* None */
+	}
+	expect_objs(e[0].items, e[0].n, OLIST(g.r3, g.o1));
+	expect_objs(e[2].items, e[2].n, OLIST(g.r1, g.r2));
+	/* A seed met twice is met once; no seed, no walk. */
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o1, g.r1, g.o1),
+				       owner_inputs, NULL, NULL),
+			 0);
+	EXPECT_OBJS(r, n, g.o1, g.r1, g.r2);
+	ck_assert_int_eq(kr_graph_walk(&r, &n, 0, NULL, owner_inputs, NULL,
+				       NULL),
+			 0);
+	ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+/* hash_fn: r2 has r1's key, so it is not met after r1. */
+static const void *r2_is_r1(const void *node, void *ud)
+{
+	const g3 *g = ud;
+	return node == g->r2 ? (const void *)g->r1 : node;
+}
+
+static int owner_inputs_ud(void ***children, size_t *n, void *node, void *ud)
+{
+	return owner_inputs(children, n, node, ud);
+}
+
+static int fail_at_o1(void ***children, size_t *n, void *node, void *ud)
+{
+	const g3 *g = ud;
+	if (node == g->o1)
+		return kr_error_set(KR_EINVALID, "expand refused %s",
+				    kr_variable_name(node));
+	return owner_inputs(children, n, node, ud);
+}
+
+START_TEST(test_walk_key_and_lazy)
+{
+	g3 g = graph3();
+	void **r;
+	size_t n;
+	kr_graph_walk_opts opts = {.bfs = true, .key = r2_is_r1};
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o2), owner_inputs_ud,
+				       &g, &opts),
+			 0);
+	EXPECT_OBJS(r, n, g.o2, g.r3, g.o1, g.r1);
+	/* Lazy: one step at a time, then KR_EOF. */
+	kr_graph_walker *w = kr_graph_walk_start(OLIST(g.o2), owner_inputs,
+						 NULL, NULL);
+	kr_graph_walk_entry e;
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), 0);
+	ck_assert(e.node == g.o2 && e.n == 2);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), 0);
+	ck_assert(e.node == g.r3 && e.items == NULL);
+	for (int k = 0; k < 3; k++)
+		ck_assert_int_eq(kr_graph_walk_next(&e, w), 0);
+	ck_assert(e.node == g.r2);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), KR_EOF);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), KR_EOF);
+	/* expand's error stops the walk and is returned. */
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o2), fail_at_o1, &g,
+				       NULL),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "expand refused o1");
+	w = kr_graph_walk_start(OLIST(g.o2), fail_at_o1, &g, NULL);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), 0);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), 0);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), KR_EINVALID);
+	ck_assert_int_eq(kr_graph_walk_next(&e, w), KR_EOF);
+}
+END_TEST
+
+/*
+ * An expand that runs other walks on the same graph while the outer walk
+ * is under way: a nested generic walk, an epoch walk and a sort.
+ */
+static int nesting_expand(void ***children, size_t *n, void *node, void *ud)
+{
+	size_t *calls = ud;
+	void **inner;
+	size_t ninner, nanc, ntopo;
+	int rc = kr_graph_walk(&inner, &ninner, 1, &node, owner_inputs, NULL,
+			       NULL);
+	ck_assert_int_eq(rc, 0);
+	kr_variable **anc = kr_ancestors(&nanc, 1, (kr_variable **)&node, 0,
+					 NULL);
+	ck_assert_uint_eq(nanc, ninner);
+	kr_apply **topo;
+	rc = kr_io_toposort(&topo, &ntopo, 0, NULL, 1, (kr_variable **)&node);
+	ck_assert_int_eq(rc, 0);
+	(void)anc;
+	(*calls)++;
+	return owner_inputs(children, n, node, NULL);
+}
+
+START_TEST(test_walk_nested)
+{
+	g3 g = graph3();
+	void **r;
+	size_t n, calls = 0;
+	kr_graph_walk_opts dfs = {.bfs = false};
+	ck_assert_int_eq(kr_graph_walk(&r, &n, OLIST(g.o2), nesting_expand,
+				       &calls, &dfs),
+			 0);
+	EXPECT_OBJS(r, n, g.o2, g.o1, g.r2, g.r1, g.r3);
+	ck_assert_uint_eq(calls, 5);
+}
+END_TEST
+
+/* ------------------------------------------------- general toposort */
+
+/*
+ * test_basic.py's prenode: a variable depends on its owner, a node on its
+ * inputs. A `void *` does not tell which it is: ud lists the nodes.
+ */
+typedef struct known {
+	size_t n;
+	kr_apply *nodes[8];
+	void *cyc_from, *cyc_to; /* an extra dependency (the cycle case) */
+} known;
+
+static bool is_node(const known *k, const void *obj)
+{
+	for (size_t i = 0; i < k->n; i++)
+		if (k->nodes[i] == obj)
+			return true;
+	return false;
+}
+
+static int prenode(void ***deps, size_t *n, void *obj, void *ud)
+{
+	const known *k = ud;
+	if (is_node(k, obj)) {
+		*deps = inputs_of(obj, n);
+		return 0;
+	}
+	kr_apply *owner = kr_variable_owner(obj);
+	*deps = NULL;
+	*n = 0;
+	if (obj == k->cyc_from) { /* circular_dependency: [o2, *prenode(o)] */
+		*deps = kr_alloc(2 * sizeof **deps);
+		(*deps)[(*n)++] = k->cyc_to;
+	}
+	if (owner) {
+		if (!*deps)
+			*deps = kr_alloc(sizeof **deps);
+		(*deps)[(*n)++] = owner;
+	}
+	return 0;
+}
+
+static void expect_entry(const kr_graph_walk_entry *e, void *node, size_t m,
+			 void *const *want)
+{
+	ck_assert(e->node == node);
+	expect_objs(e->items, e->n, m, want);
+}
+
+/* TestToposort.test_simple (2.32: clients; 2.34: the cycle case) */
+START_TEST(test_general_toposort_simple)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r5 = var("r5");
+	kr_variable *o = MY("o1", r1, r2);
+	kr_variable *o2 = MY("o2", o, r5);
+	kr_apply *on = kr_variable_owner(o), *o2n = kr_variable_owner(o2);
+	known k = {2, {on, o2n}, NULL, NULL};
+	void **res;
+	size_t n, nc;
+	kr_graph_walk_entry *cl;
+	ck_assert_int_eq(kr_general_toposort(&res, &n, &cl, &nc, OLIST(o2),
+					     prenode, &k),
+			 0);
+	EXPECT_OBJS(res, n, r5, r2, r1, on, o, o2n, o2);
+	ck_assert_uint_eq(nc, 6);
+	expect_entry(&cl[0], o2n, OLIST(o2));
+	expect_entry(&cl[1], o, OLIST(o2n));
+	expect_entry(&cl[2], r5, OLIST(o2n));
+	expect_entry(&cl[3], on, OLIST(o));
+	expect_entry(&cl[4], r1, OLIST(on));
+	expect_entry(&cl[5], r2, OLIST(on));
+	/* circular_dependency: o also depends on o2. */
+	k.cyc_from = o;
+	k.cyc_to = o2;
+	res = NULL;
+	ck_assert_int_eq(kr_general_toposort(&res, &n, NULL, NULL, OLIST(o2),
+					     prenode, &k),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message, "graph contains cycles");
+	ck_assert(res == NULL);
+	/*
+	 * PyTensor's ValueError for compute_deps_cache without deps_cache has
+	 * no counterpart: deps is always cached here.
+	 */
+	kr_apply **topo;
+	ck_assert_int_eq(kr_io_toposort(&topo, &n, LIST(r5), LIST(o2)), 0);
+	EXPECT_NODES(topo, n, on, o2n);
+}
+END_TEST
+
+static int count_deps(void ***deps, size_t *n, void *obj, void *ud)
+{
+	known *k = ud;
+	k->cyc_to = (char *)k->cyc_to + 1; /* calls */
+	return prenode(deps, n, obj, k);
+}
+
+static int refuse_deps(void ***deps, size_t *n, void *obj, void *ud)
+{
+	(void)deps, (void)n, (void)obj, (void)ud;
+	return kr_error_set(KR_ENOTFOUND, "no deps");
+}
+
+/* TestToposort.test_double_dependencies */
+START_TEST(test_general_toposort_double)
+{
+	kr_variable *r1 = var("r1"), *r5 = var("r5");
+	kr_variable *ov = MY(NULL, r1, r1);
+	kr_apply *o = kr_variable_owner(ov);
+	kr_variable *o2v = MY(NULL, ov, r5);
+	kr_apply *o2 = kr_variable_owner(o2v);
+	known k = {2, {o, o2}, NULL, NULL};
+	void **all;
+	size_t n, nc;
+	kr_graph_walk_entry *cl;
+	ck_assert_int_eq(kr_general_toposort(&all, &n, &cl, &nc, OLIST(o2v),
+					     count_deps, &k),
+			 0);
+	EXPECT_OBJS(all, n, r5, r1, o, ov, o2, o2v);
+	ck_assert(k.cyc_to == (char *)NULL + 6); /* deps once per object */
+	ck_assert_uint_eq(nc, 5);
+	expect_entry(&cl[4], r1, OLIST(o, o)); /* once per use */
+	/* deps' error is returned. */
+	ck_assert_int_eq(kr_general_toposort(&all, &n, NULL, NULL, OLIST(o2v),
+					     refuse_deps, NULL),
+			 KR_ENOTFOUND);
+	/* No outputs: nothing. */
+	ck_assert_int_eq(kr_general_toposort(&all, &n, &cl, &nc, 0, NULL,
+					     prenode, &k),
+			 0);
+	ck_assert(n == 0 && nc == 0);
+}
+END_TEST
+
 Suite *traversal_suite(void)
 {
 	Suite *s = suite_create("traversal");
@@ -928,6 +1231,13 @@ Suite *traversal_suite(void)
 	tc = tcase_create("equal");
 	tcase_add_test(tc, test_equal_computations);
 	tcase_add_test(tc, test_equal_computations_mapped);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("generic");
+	tcase_add_test(tc, test_walk);
+	tcase_add_test(tc, test_walk_key_and_lazy);
+	tcase_add_test(tc, test_walk_nested);
+	tcase_add_test(tc, test_general_toposort_simple);
+	tcase_add_test(tc, test_general_toposort_double);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("deep");
 	tcase_set_timeout(tc, 120);

@@ -17,14 +17,23 @@
  * length in an out-parameter; they are not affected by later changes of
  * the graph. Every function is iterative (any depth of graph is fine) and
  * runs in time linear in the part of the graph it visits, unless its Cost
- * says otherwise. The walks keep their state in the variables and nodes
- * themselves (a fresh traversal epoch each), so they neither allocate per
- * visited object nor hash; no callback runs during a walk.
+ * says otherwise.
  *
- * Only kr_io_toposort(), kr_clone_replace() and kr_graph_replace() sort
- * the graph and so can meet a cycle (a graph a kr_fgraph was made to
- * rewire into one): they then fail with KR_EINVALID instead of looping, as
- * PyTensor would. The other walks stop at variables already seen, so they
+ * Two kinds of walk. The fixed walks (kr_ancestors() ...) keep
+ * their state in the variables and nodes themselves (a fresh traversal
+ * epoch each), so they neither allocate per visited object nor hash; no
+ * callback runs during one of them. The generic walks, kr_graph_walk() and
+ * kr_general_toposort(), run a user callback for each object met and keep
+ * their state in hash maps of their own, never in the objects: a callback
+ * may start any other walk, a nested generic walk included, without
+ * disturbing the one that called it.
+ *
+ * Only kr_io_toposort(), kr_clone_replace(), kr_graph_replace() and
+ * kr_general_toposort() sort and so can meet a cycle (a
+ * graph a kr_fgraph was made to rewire into one, or a deps callback that
+ * makes one): they then fail with KR_EINVALID instead of looping (PyTensor
+ * loops in io_toposort, and raises "graph contains cycles" in
+ * general_toposort). The other walks stop at objects already seen, so they
  * terminate on any graph.
  */
 
@@ -290,5 +299,139 @@ int kr_equal_computations(bool *out, size_t nx, kr_variable *const *xs,
 			  size_t ny, kr_variable *const *ys, size_t nin_x,
 			  kr_variable *const *in_xs, size_t nin_y,
 			  kr_variable *const *in_ys);
+
+/* ------------------------------------------------------- generic walks */
+
+/**
+ * The children of an object in a kr_graph_walk() (PyTensor's `expand`) or its
+ * dependencies in a kr_general_toposort() (`deps`): set *children to an
+ * array of *n objects (none NULL), or *children to NULL for none
+ * (PyTensor's None; *n is then ignored), and return 0; or return a
+ * negative error code (with kr_error_set()), which stops the walk and is
+ * what the walk returns. The array is read when the callback returns and
+ * handed back as it is in kr_graph_walk_entry.items, so it should not be a
+ * buffer the callback reuses. `node` is the object met, `ud` the walk's
+ * user data.
+ */
+typedef int (*kr_graph_expand_fn)(void ***children, size_t *n, void *node,
+				  void *ud);
+
+/**
+ * The identity of an object in a kr_graph_walk(), as PyTensor's `hash_fn`
+ * (default `id`): two objects with the same key (a non-NULL pointer) are
+ * the same to the walk, which meets only the first of them.
+ */
+typedef const void *(*kr_graph_key_fn)(const void *node, void *ud);
+
+/** How kr_graph_walk() walks, as the keywords of PyTensor's `walk`. */
+typedef struct kr_graph_walk_opts {
+	/** `bfs` (default true): breadth first; false: depth first. */
+	bool bfs;
+	/** `hash_fn` (default NULL: the object's own address, `id`). */
+	kr_graph_key_fn key;
+} kr_graph_walk_opts;
+
+/** PyTensor's defaults: breadth first, objects compared by address. */
+#define KR_GRAPH_WALK_OPTS_INIT {true, NULL}
+
+/**
+ * An object and a list of objects: a step of kr_graph_walk_children() (the
+ * object met and its children as expand gave them, PyTensor's
+ * `return_children=True` pairs), or an entry of kr_general_toposort()'s
+ * clients map (an object and the objects that depend on it).
+ */
+typedef struct kr_graph_walk_entry {
+	void *node;
+	void **items; /**< NULL for PyTensor's None */
+	size_t n;     /**< 0 when items is NULL */
+} kr_graph_walk_entry;
+
+/** The state of a lazy kr_graph_walk() (opaque); see kr_graph_walk_start(). */
+typedef struct kr_graph_walker kr_graph_walker;
+
+/**
+ * Start a walk from objects of any kind (variables, Apply nodes, or a mix,
+ * through `void *`), as PyTensor's generator `walk(nodes, expand, bfs,
+ * return_children, hash_fn)`; nothing runs until kr_graph_walk_next().
+ *
+ * Shape: nodes[0..n) (none NULL) seed a double-ended queue. Each step
+ * takes an object from the front (bfs) or the back (depth first); an
+ * object whose key was met before is skipped; otherwise it is met: expand
+ * gives its children, which are appended to the back in their order. So
+ * depth first visits the last child first. opts NULL: KR_GRAPH_WALK_OPTS_INIT;
+ * it is copied. The walker keeps its own queue and seen set, so expand
+ * may start other walks, and change the graph (the walk follows what
+ * expand returns).
+ * Returns: the walker. Errors: none; aborts on OOM.
+ */
+kr_graph_walker *kr_graph_walk_start(size_t n, void *const *nodes,
+				     kr_graph_expand_fn expand, void *ud,
+				     const kr_graph_walk_opts *opts);
+
+/**
+ * The next object met by a walk and its children.
+ * @param[out] out the object and expand's result for it.
+ * Returns: 0 and *out set; KR_EOF when the walk is over (also after an
+ * error); the error expand returned, leaving *out unchanged.
+ * Cost: one expand call, plus the objects skipped as seen before.
+ */
+int kr_graph_walk_next(kr_graph_walk_entry *out, kr_graph_walker *w);
+
+/**
+ * All the objects a walk meets, in order: `list(walk(nodes, expand, bfs,
+ * hash_fn=...))` (see kr_graph_walk_start()). For test_basic.py's graph
+ * o2 = MyOp(r3, o1), o1 = MyOp(r1, r2) with `expand` giving an owner's
+ * inputs: o2, r3, o1, r1, r2 breadth first; o2, o1, r2, r1, r3 depth first.
+ * @param[out] out a new array. @param[out] count its length.
+ * Returns: 0. Errors: what expand returned; *out is then unchanged.
+ * Cost: one expand call per object met; O(1) expected per object queued.
+ */
+int kr_graph_walk(void ***out, size_t *count, size_t n, void *const *nodes,
+		  kr_graph_expand_fn expand, void *ud,
+		  const kr_graph_walk_opts *opts);
+
+/**
+ * kr_graph_walk() with `return_children=True`: each object met with expand's
+ * result for it, as (o2, [r3, o1]), (r3, None), (o1, [r1, r2]), (r1, None),
+ * (r2, None) for the graph of kr_graph_walk().
+ * @param[out] out a new array of *count entries.
+ * Returns: 0. Errors: what expand returned; *out is then unchanged.
+ */
+int kr_graph_walk_children(kr_graph_walk_entry **out, size_t *count,
+			   size_t n, void *const *nodes,
+			   kr_graph_expand_fn expand, void *ud,
+			   const kr_graph_walk_opts *opts);
+
+/**
+ * The objects the outputs depend on, themselves included, each after all
+ * its dependencies, as PyTensor 2.32's `general_toposort(outputs, deps,
+ * clients=...)` (the sort of io_toposort with orderings).
+ *
+ * Shape: outputs[0..n) are objects of any kind; deps (a
+ * kr_graph_expand_fn) gives an object's dependencies, and is called once
+ * per object (PyTensor's deps_cache; its compute_deps_cache/deps_cache
+ * pair, a shortcut for Python, has no counterpart). The objects are found
+ * by a depth-first kr_graph_walk() from the outputs with deps as expand; an
+ * object without dependencies is a source, in that walk's order; then,
+ * taking the sources first in first out, an object is listed and each of
+ * its clients whose dependencies are now all listed joins the sources.
+ * For o2 = MyOp(o, r5), o = MyOp(r1, r2) with deps giving a variable's
+ * owner and a node's inputs: r5, r2, r1, o's node, o, o2's node, o2.
+ * @param[out] out a new array of the objects. @param[out] count its
+ * length.
+ * @param[out] clients (may be NULL, with nclients) PyTensor's `clients`
+ * dict: an entry per object that is a dependency, in the order the walk
+ * first met it as one, listing the objects that depend on it in walk
+ * order, once per time it is among their dependencies (`o` twice for
+ * o = MyOp(r1, r1) as client of r1). @param[out] nclients its length.
+ * Returns: 0. Errors: KR_EINVALID "graph contains cycles" when the
+ * dependencies make a cycle (fewer objects listed than met; PyTensor's
+ * ValueError); what deps returned. The outputs are then unchanged.
+ * Cost: linear in the objects and dependencies met (one hash per object).
+ */
+int kr_general_toposort(void ***out, size_t *count,
+			kr_graph_walk_entry **clients, size_t *nclients,
+			size_t n, void *const *outputs, kr_graph_expand_fn deps,
+			void *ud);
 
 #endif

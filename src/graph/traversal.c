@@ -943,3 +943,247 @@ int kr_equal_computations(bool *out, size_t nx, kr_variable *const *xs,
 	*out = eq;
 	return 0;
 }
+
+/* ------------------------------------------------------- generic walks */
+
+/*
+ * The generic walks keep all their state in their own queue and hash
+ * maps, never in the objects (no epoch): they call user code for each
+ * object met, and that code may run any walk, this kind included. The
+ * queue is items[head..len) of `queue`: breadth first takes from head,
+ * depth first from len; an object is entered in `seen` (under its key)
+ * when it is met, not when queued, as PyTensor's walk does.
+ */
+struct kr_graph_walker {
+	kri_vec queue;
+	size_t head;
+	kri_pmap seen; /* key -> the object met under it */
+	kr_graph_expand_fn expand;
+	void *ud;
+	kr_graph_walk_opts opts;
+	bool over;
+};
+
+kr_graph_walker *kr_graph_walk_start(size_t n, void *const *nodes,
+				     kr_graph_expand_fn expand, void *ud,
+				     const kr_graph_walk_opts *opts)
+{
+	kr_check((n == 0 || nodes != NULL) && expand != NULL);
+	const kr_graph_walk_opts defaults = KR_GRAPH_WALK_OPTS_INIT;
+	kr_graph_walker *w = kri_alloc(sizeof *w);
+	w->expand = expand;
+	w->ud = ud;
+	w->opts = opts ? *opts : defaults;
+	for (size_t k = 0; k < n; k++) {
+		kr_check(nodes[k] != NULL);
+		kri_vec_push(&w->queue, nodes[k]);
+	}
+	return w;
+}
+
+static void *walk_take(kr_graph_walker *w)
+{
+	if (w->opts.bfs)
+		return w->queue.items[w->head++];
+	return kri_vec_pop(&w->queue);
+}
+
+int kr_graph_walk_next(kr_graph_walk_entry *out, kr_graph_walker *w)
+{
+	kr_check(out != NULL && w != NULL);
+	while (!w->over && w->head < w->queue.len) {
+		void *node = walk_take(w);
+		const void *key = w->opts.key ? w->opts.key(node, w->ud) : node;
+		kr_check(key != NULL);
+		if (kri_pmap_has(&w->seen, key))
+			continue;
+		kri_pmap_put(&w->seen, key, node);
+		void **children = NULL;
+		size_t nc = 0;
+		int rc = w->expand(&children, &nc, node, w->ud);
+		if (rc < 0) {
+			w->over = true;
+			return rc;
+		}
+		if (!children)
+			nc = 0;
+		for (size_t i = 0; i < nc; i++) {
+			kr_check(children[i] != NULL);
+			kri_vec_push(&w->queue, children[i]);
+		}
+		*out = (kr_graph_walk_entry){node, children, nc};
+		return 0;
+	}
+	w->over = true;
+	return KR_EOF;
+}
+
+/* Every step of a walk into *steps; 0 or expand's error. */
+static int walk_all(kri_vec *steps, size_t n, void *const *nodes,
+		    kr_graph_expand_fn expand, void *ud,
+		    const kr_graph_walk_opts *opts)
+{
+	kr_graph_walker *w = kr_graph_walk_start(n, nodes, expand, ud, opts);
+	for (;;) {
+		kr_graph_walk_entry *e = kri_alloc(sizeof *e);
+		int rc = kr_graph_walk_next(e, w);
+		if (rc == KR_EOF)
+			return 0;
+		if (rc < 0)
+			return rc;
+		kri_vec_push(steps, e);
+	}
+}
+
+int kr_graph_walk(void ***out, size_t *count, size_t n, void *const *nodes,
+		  kr_graph_expand_fn expand, void *ud,
+		  const kr_graph_walk_opts *opts)
+{
+	kr_check(out != NULL && count != NULL);
+	kr_graph_walker *w = kr_graph_walk_start(n, nodes, expand, ud, opts);
+	kri_vec res = {0};
+	kr_graph_walk_entry e;
+	int rc;
+	while ((rc = kr_graph_walk_next(&e, w)) == 0)
+		kri_vec_push(&res, e.node);
+	if (rc != KR_EOF)
+		return rc;
+	*out = result(&res, count);
+	return 0;
+}
+
+int kr_graph_walk_children(kr_graph_walk_entry **out, size_t *count,
+			   size_t n, void *const *nodes,
+			   kr_graph_expand_fn expand, void *ud,
+			   const kr_graph_walk_opts *opts)
+{
+	kr_check(out != NULL && count != NULL);
+	kri_vec steps = {0};
+	int rc = walk_all(&steps, n, nodes, expand, ud, opts);
+	if (rc < 0)
+		return rc;
+	kr_graph_walk_entry *res =
+		kri_alloc((steps.len ? steps.len : 1) * sizeof *res);
+	for (size_t k = 0; k < steps.len; k++)
+		res[k] = *(kr_graph_walk_entry *)steps.items[k];
+	*out = res;
+	*count = steps.len;
+	return 0;
+}
+
+/* ------------------------------------------------- general toposort */
+
+/*
+ * PyTensor 2.32's general_toposort, one record per object met (a hash
+ * map, as the walk's: deps runs user code). `left` counts the
+ * dependencies not yet listed, a repeated one as often as it is repeated.
+ * A client appears in an object's `clients` once per time the object is
+ * among its dependencies, and those repeats are next to each other (they
+ * come from one deps result), so going through them brings `left` down
+ * by all of them before any other client is looked at: the client is
+ * queued exactly when PyTensor's `[a for a in deps if a is not node]`
+ * becomes empty, and in the same place of the queue.
+ */
+typedef struct tnode {
+	size_t ndeps;
+	size_t left;
+	kri_vec clients; /* objects, in walk order */
+	bool listed;
+} tnode;
+
+typedef struct gsort {
+	kri_pmap recs; /* object -> tnode */
+	kri_vec keys;  /* objects met as a dependency, first met first */
+	kr_graph_expand_fn deps;
+	void *ud;
+} gsort;
+
+static tnode *tnode_of(gsort *g, const void *node)
+{
+	tnode *t = kri_pmap_get(&g->recs, node);
+	if (!t) {
+		t = kri_alloc(sizeof *t);
+		kri_pmap_put(&g->recs, node, t);
+	}
+	return t;
+}
+
+/* The walk's expand: the user's deps, recorded. */
+static int gsort_deps(void ***children, size_t *n, void *node, void *ud)
+{
+	gsort *g = ud;
+	int rc = g->deps(children, n, node, g->ud);
+	if (rc < 0)
+		return rc;
+	tnode *t = tnode_of(g, node);
+	t->ndeps = t->left = *children ? *n : 0;
+	return 0;
+}
+
+static void add_clients(gsort *g, const kr_graph_walk_entry *e)
+{
+	for (size_t i = 0; i < e->n; i++) {
+		tnode *c = tnode_of(g, e->items[i]);
+		if (c->clients.len == 0)
+			kri_vec_push(&g->keys, e->items[i]);
+		kri_vec_push(&c->clients, e->node);
+	}
+}
+
+/* List the sources and what they free, first in first out. */
+static void gsort_list(gsort *g, kri_vec *sources, kri_vec *order)
+{
+	for (size_t head = 0; head < sources->len; head++) {
+		void *node = sources->items[head];
+		tnode *t = tnode_of(g, node);
+		if (t->listed)
+			continue;
+		t->listed = true;
+		kri_vec_push(order, node);
+		for (size_t i = 0; i < t->clients.len; i++)
+			if (--tnode_of(g, t->clients.items[i])->left == 0)
+				kri_vec_push(sources, t->clients.items[i]);
+	}
+}
+
+static kr_graph_walk_entry *clients_map(gsort *g, size_t *count)
+{
+	kr_graph_walk_entry *res =
+		kri_alloc((g->keys.len ? g->keys.len : 1) * sizeof *res);
+	for (size_t k = 0; k < g->keys.len; k++) {
+		tnode *t = kri_pmap_get(&g->recs, g->keys.items[k]);
+		res[k] = (kr_graph_walk_entry){g->keys.items[k],
+					       t->clients.items,
+					       t->clients.len};
+	}
+	*count = g->keys.len;
+	return res;
+}
+
+int kr_general_toposort(void ***out, size_t *count,
+			kr_graph_walk_entry **clients, size_t *nclients,
+			size_t n, void *const *outputs, kr_graph_expand_fn deps,
+			void *ud)
+{
+	kr_check(out != NULL && count != NULL && deps != NULL);
+	kr_check((clients == NULL) == (nclients == NULL));
+	gsort g = {.deps = deps, .ud = ud};
+	kri_vec steps = {0}, sources = {0}, order = {0};
+	const kr_graph_walk_opts dfs = {false, NULL};
+	int rc = walk_all(&steps, n, outputs, gsort_deps, &g, &dfs);
+	if (rc < 0)
+		return rc;
+	for (size_t k = 0; k < steps.len; k++) {
+		kr_graph_walk_entry *e = steps.items[k];
+		add_clients(&g, e);
+		if (tnode_of(&g, e->node)->ndeps == 0)
+			kri_vec_push(&sources, e->node);
+	}
+	gsort_list(&g, &sources, &order);
+	if (order.len != steps.len)
+		return kr_error_set(KR_EINVALID, "graph contains cycles");
+	if (clients)
+		*clients = clients_map(&g, nclients);
+	*out = result(&order, count);
+	return 0;
+}
