@@ -1195,6 +1195,112 @@ START_TEST(test_general_toposort_double)
 }
 END_TEST
 
+/* ------------------------------------------------------------ as_string */
+
+/*
+ * TestStr's formatters: a leaf prints as its MyType, R<thingy>, where a
+ * leaf rN has thingy N and MyOp's output the sum of its inputs'; a node
+ * as `MyOp(args)`.
+ */
+static int thingy(const kr_variable *v)
+{
+	kr_apply *owner = kr_variable_owner(v);
+	if (!owner)
+		return atoi(kr_variable_name(v) + 1);
+	int sum = 0;
+	for (size_t i = 0; i < kr_apply_ninputs(owner); i++)
+		sum += thingy(kr_apply_input(owner, i));
+	return sum;
+}
+
+static char *leaf_fmt(const kr_variable *v, void *ud)
+{
+	(void)ud;
+	return kr_strfmt("R%d", thingy(v));
+}
+
+static char *node_fmt(const kr_apply *node, size_t nargs, char *const *args,
+		      void *ud)
+{
+	(void)ud;
+	char *s = kr_strfmt("%s(", kr_op_to_string(kr_apply_op(node)));
+	for (size_t i = 0; i < nargs; i++)
+		s = kr_strfmt("%s%s%s", s, i ? ", " : "", args[i]);
+	return kr_strfmt("%s)", s);
+}
+
+static char *str1(size_t nins, kr_variable *const *ins, size_t nouts,
+		  kr_variable *const *outs)
+{
+	ck_assert_uint_eq(nouts, 1);
+	return kr_as_string(nins, ins, nouts, outs, leaf_fmt, node_fmt,
+			    NULL)[0];
+}
+
+/* TestStr.test_as_string, test_as_string_deep, test_multiple_references */
+START_TEST(test_as_string)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r5 = var("r5");
+	kr_variable *node = MY(NULL, r1, r2);
+	ck_assert_str_eq(str1(LIST(r1, r2), LIST(node)), "MyOp(R1, R2)");
+	kr_variable *node2 = MY(NULL, node, r5);
+	ck_assert_str_eq(str1(LIST(r1, r2, r5), LIST(node2)),
+			 "MyOp(MyOp(R1, R2), R5)");
+	node2 = MY(NULL, node, node);
+	ck_assert_str_eq(str1(LIST(r1, r2, r5), LIST(node2)),
+			 "MyOp(*1 -> MyOp(R1, R2), *1)");
+	/* Default formatters over the graph inputs: kr_graph_repr(). */
+	size_t n;
+	kr_variable **ins = kr_graph_inputs(&n, LIST(node2), 0, NULL);
+	char **s = kr_as_string(n, ins, LIST(node2, node), NULL, NULL, NULL);
+	ck_assert_str_eq(s[0], "MyOp(*1 -> MyOp(r1, r2), *1)");
+	ck_assert_str_eq(s[1], "*1");
+	ck_assert_str_eq(kr_graph_repr(LIST(node2, node)),
+			 "MyOp(*1 -> MyOp(r1, r2), *1), *1");
+	s = kr_as_string(0, NULL, 0, NULL, NULL, NULL, NULL);
+	ck_assert(s != NULL);
+}
+END_TEST
+
+/* TestStr.test_cutoff: the walk stops at explicit inputs with owners. */
+START_TEST(test_as_string_cutoff)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2");
+	kr_variable *node = MY(NULL, r1, r2);
+	kr_variable *node2 = MY(NULL, node, node);
+	ck_assert_str_eq(str1(LIST(node), LIST(node2)), "MyOp(R3, R3)");
+	kr_apply *n2 = kr_variable_owner(node2);
+	kr_variable *const ins[] = {kr_apply_input(n2, 0),
+				    kr_apply_input(n2, 1)};
+	ck_assert_str_eq(str1(2, ins, LIST(node2)), "MyOp(R3, R3)");
+	/* An output that is an input is a leaf. */
+	ck_assert_str_eq(str1(LIST(node), LIST(node)), "R3");
+}
+END_TEST
+
+/*
+ * Sharing as PyTensor 2.32 counts it (graph.basic's as_string over its
+ * applys_between): Two's node is met once per output, so the owner of
+ * its input counts as used twice, where kr_graph_repr() counts it once.
+ */
+START_TEST(test_as_string_multi_output)
+{
+	kr_variable *x = var("x");
+	kr_variable *g = MY(NULL, x);
+	kr_apply *t = two(g);
+	kr_variable *t0 = kr_apply_output(t, 0), *t1 = kr_apply_output(t, 1);
+	char **s = kr_as_string(LIST(x), LIST(t0), NULL, NULL, NULL);
+	ck_assert_str_eq(s[0], "Two(*1 -> MyOp(x))");
+	ck_assert_str_eq(kr_graph_repr(LIST(t0)), "Two(MyOp(x))");
+	s = kr_as_string(LIST(x), LIST(t0, t1), NULL, NULL, NULL);
+	ck_assert_str_eq(s[0], "*1 -> Two(*2 -> MyOp(x))");
+	ck_assert_str_eq(s[1], "*1::1");
+	/* Cut at g: nothing shared below Two. */
+	s = kr_as_string(LIST(g), LIST(t0, t1), NULL, NULL, NULL);
+	ck_assert_str_eq(s[0], "*1 -> Two(MyOp.0)");
+}
+END_TEST
+
 Suite *traversal_suite(void)
 {
 	Suite *s = suite_create("traversal");
@@ -1238,6 +1344,11 @@ Suite *traversal_suite(void)
 	tcase_add_test(tc, test_walk_nested);
 	tcase_add_test(tc, test_general_toposort_simple);
 	tcase_add_test(tc, test_general_toposort_double);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("as_string");
+	tcase_add_test(tc, test_as_string);
+	tcase_add_test(tc, test_as_string_cutoff);
+	tcase_add_test(tc, test_as_string_multi_output);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("deep");
 	tcase_set_timeout(tc, 120);

@@ -4,6 +4,7 @@
 
 #include "graph/graph.h"
 #include "kanrewrite/pprint.h"
+#include "kanrewrite/traversal.h"
 
 /*
  * Both printers stream into one buffer from an explicit stack of items
@@ -536,6 +537,155 @@ char *kr_fgraph_repr(const kr_fgraph *fg)
 	repr_into(&ps, n, outs);
 	kri_buf_putc(&ps.out, ')');
 	return kri_buf_str(&ps.out);
+}
+
+/* ---------------------------------------------------------- as_string */
+
+/*
+ * graph.basic.as_string with explicit inputs. The sharing is counted
+ * first, from kr_vars_between() (an epoch walk that ends before any
+ * formatter runs); then each output is described depth first with an
+ * explicit stack of frames, one per node whose arguments are being
+ * described, so that the formatters get every argument string at once.
+ * All state is in this file's maps, so a formatter may walk the graph.
+ */
+typedef struct as_frame {
+	const kr_apply *node;
+	size_t next;  /* next input to describe */
+	char **args;  /* the strings of the inputs described */
+	char **dst;   /* where the node's string goes */
+	uintptr_t id; /* its *n number, 0 when not shared */
+} as_frame;
+
+typedef struct as_state {
+	kri_pmap ins;   /* the inputs, a set */
+	kri_pmap seen;  /* nodes counted once */
+	kri_pmap multi; /* nodes counted twice or more */
+	kri_pmap ids;   /* nodes described: their number, or NOT_SHARED */
+	uintptr_t nshared;
+	kri_vec frames; /* as_frame * */
+	kr_leaf_formatter_fn leaf;
+	kr_node_formatter_fn node;
+	void *ud;
+} as_state;
+
+static void as_count(as_state *st, const kr_apply *op)
+{
+	if (kri_pmap_has(&st->seen, op))
+		kri_pmap_put(&st->multi, op, (void *)op);
+	else
+		kri_pmap_put(&st->seen, op, (void *)op);
+}
+
+static void as_count_uses(as_state *st, size_t nins, kr_variable *const *ins,
+			  size_t nouts, kr_variable *const *outs)
+{
+	for (size_t k = 0; k < nouts; k++) {
+		kr_check(outs[k] != NULL);
+		if (outs[k]->owner)
+			as_count(st, outs[k]->owner);
+	}
+	size_t n;
+	kr_variable **vars = kr_vars_between(&n, nins, ins, nouts, outs);
+	for (size_t k = 0; k < n; k++) {
+		const kr_apply *op = vars[k]->owner;
+		if (!op || kri_pmap_has(&st->ins, vars[k]))
+			continue;
+		for (size_t i = 0; i < op->nin; i++) {
+			kr_variable *in = op->inputs[i];
+			if (in->owner && !kri_pmap_has(&st->ins, in))
+				as_count(st, in->owner);
+		}
+	}
+}
+
+static char *as_leaf(as_state *st, const kr_variable *v)
+{
+	char *s = st->leaf ? st->leaf(v, st->ud) : kr_variable_to_string(v);
+	kr_check(s != NULL);
+	return s;
+}
+
+static char *as_node(as_state *st, const as_frame *f)
+{
+	const kr_apply *node = f->node;
+	char *s;
+	if (st->node) {
+		s = st->node(node, node->nin, f->args, st->ud);
+		kr_check(s != NULL);
+	} else {
+		kri_buf b = {0};
+		kri_buf_printf(&b, "%s(", kri_apply_op_string(node));
+		for (size_t i = 0; i < node->nin; i++)
+			kri_buf_printf(&b, "%s%s", i ? ", " : "", f->args[i]);
+		kri_buf_putc(&b, ')');
+		s = kri_buf_str(&b);
+	}
+	return f->id ? kr_strfmt("*%zu -> %s", (size_t)f->id, s) : s;
+}
+
+/*
+ * Describe v into *dst: a leaf or a node described before at once, else
+ * a new frame. Every use followed here was counted, so a node met again
+ * is shared, also on a cycle (a rewired kr_fgraph), which thus ends; a
+ * node met again unshared would be a counting bug, and prints `...`.
+ */
+static void as_start(as_state *st, const kr_variable *v, char **dst)
+{
+	const kr_apply *op = v->owner;
+	if (!op || kri_pmap_has(&st->ins, v)) {
+		*dst = as_leaf(st, v);
+		return;
+	}
+	void *id = kri_pmap_get(&st->ids, op);
+	if (id == NOT_SHARED) {
+		*dst = kr_strfmt("...");
+	} else if (id) {
+		size_t k = (size_t)(uintptr_t)id;
+		*dst = op->nout > 1 ? kr_strfmt("*%zu::%d", k, v->index)
+				    : kr_strfmt("*%zu", k);
+	} else {
+		as_frame *f = kri_alloc(sizeof *f);
+		*f = (as_frame){.node = op, .dst = dst,
+				.args = kri_alloc((op->nin ? op->nin : 1) *
+						  sizeof(char *))};
+		if (kri_pmap_has(&st->multi, op))
+			f->id = ++st->nshared;
+		kri_pmap_put(&st->ids, op, f->id ? (void *)f->id : NOT_SHARED);
+		kri_vec_push(&st->frames, f);
+	}
+}
+
+static void as_describe(as_state *st, const kr_variable *v, char **dst)
+{
+	as_start(st, v, dst);
+	while (st->frames.len > 0) {
+		as_frame *f = st->frames.items[st->frames.len - 1];
+		if (f->next < f->node->nin) {
+			size_t i = f->next++;
+			as_start(st, f->node->inputs[i], &f->args[i]);
+			continue;
+		}
+		*f->dst = as_node(st, f);
+		kri_vec_pop(&st->frames);
+	}
+}
+
+char **kr_as_string(size_t nins, kr_variable *const *ins, size_t nouts,
+		    kr_variable *const *outs, kr_leaf_formatter_fn leaf,
+		    kr_node_formatter_fn node, void *ud)
+{
+	kr_check((nins == 0 || ins != NULL) && (nouts == 0 || outs != NULL));
+	as_state st = {.leaf = leaf, .node = node, .ud = ud};
+	for (size_t k = 0; k < nins; k++) {
+		kr_check(ins[k] != NULL);
+		kri_pmap_put(&st.ins, ins[k], ins[k]);
+	}
+	as_count_uses(&st, nins, ins, nouts, outs);
+	char **res = kri_alloc((nouts ? nouts : 1) * sizeof *res);
+	for (size_t k = 0; k < nouts; k++)
+		as_describe(&st, outs[k], &res[k]);
+	return res;
 }
 
 char *kr_apply_to_string(const kr_apply *node)
