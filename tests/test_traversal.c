@@ -1301,6 +1301,186 @@ START_TEST(test_as_string_multi_output)
 }
 END_TEST
 
+/* ------------------------------------------------------------- cloning */
+
+/* TestClone.test_accurate */
+START_TEST(test_clone_accurate)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2");
+	kr_variable *node = MY(NULL, r1, r2);
+	kr_variable **new_ins, **new;
+	ck_assert_int_eq(kr_clone(&new_ins, &new, LIST(r1, r2), LIST(node),
+				  false, false),
+			 0);
+	ck_assert(new_ins[0] == r1 && new_ins[1] == r2);
+	ck_assert(new[0] != node);
+	ck_assert_str_eq(str1(LIST(r1, r2), 1, new), "MyOp(R1, R2)");
+}
+END_TEST
+
+/* TestClone.test_copy */
+START_TEST(test_clone_copy)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r5 = var("r5");
+	kr_variable *node = MY(NULL, r1, r2);
+	kr_variable *node2 = MY(NULL, node, r5);
+	kr_variable **new;
+	ck_assert_int_eq(kr_clone(NULL, &new, LIST(r1, r2, r5), LIST(node2),
+				  false, false),
+			 0);
+	ck_assert(kr_type_equal(kr_variable_type(node2),
+				kr_variable_type(new[0])));
+	ck_assert(node2 != new[0]);
+	kr_apply *owner = kr_variable_owner(new[0]);
+	ck_assert(owner != kr_variable_owner(node2));
+	ck_assert(kr_apply_input(owner, 1) == r5); /* inputs not copied */
+	kr_variable *deep = kr_apply_input(owner, 0);
+	ck_assert(kr_type_equal(kr_variable_type(deep),
+				kr_variable_type(node)));
+	ck_assert(deep != node); /* copied deeper too */
+}
+END_TEST
+
+/*
+ * TestClone.test_not_destructive: PyTensor assigns the copy's node new
+ * inputs; here they are changed through a FunctionGraph over the copy.
+ */
+START_TEST(test_clone_not_destructive)
+{
+	kr_variable *r1 = var("r1"), *r2 = var("r2"), *r5 = var("r5");
+	kr_variable *node = MY(NULL, MY(NULL, r1, r2), r5);
+	kr_variable **new;
+	ck_assert_int_eq(kr_clone(NULL, &new, LIST(r1, r2, r5), LIST(node),
+				  false, false),
+			 0);
+	kr_apply *new_node = kr_variable_owner(new[0]);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, new, false), 0);
+	ck_assert_int_eq(kr_fgraph_change_node_input_ex(fg, new_node, 0,
+							var("r7"), NULL,
+							KR_IMPORT_MISSING),
+			 0);
+	ck_assert_int_eq(kr_fgraph_change_node_input_ex(fg, new_node, 1,
+							var("r8"), NULL,
+							KR_IMPORT_MISSING),
+			 0);
+	size_t n;
+	kr_variable **ins = kr_graph_inputs(&n, 1, new, 0, NULL);
+	ck_assert_str_eq(str1(n, ins, 1, new), "MyOp(R7, R8)");
+	ins = kr_graph_inputs(&n, LIST(node), 0, NULL);
+	ck_assert_str_eq(str1(n, ins, LIST(node)), "MyOp(MyOp(R1, R2), R5)");
+}
+END_TEST
+
+/* TestClone.test_constant, and copies of inputs and orphans. */
+START_TEST(test_clone_constant)
+{
+	kr_variable *c1 = kr_constant_new(1.5, NULL);
+	static const bool flags[4][2] = {
+		{true, true}, {false, false}, {true, false}, {false, true}};
+	for (int k = 0; k < 4; k++) {
+		kr_variable **i, **o;
+		ck_assert_int_eq(kr_clone(&i, &o, LIST(c1), LIST(c1),
+					  flags[k][0], flags[k][1]),
+				 0);
+		ck_assert(i[0] == c1 && o[0] == c1);
+	}
+	/* copy_inputs copies the inputs, copy_orphans the other leaves. */
+	kr_variable *x = var("x"), *y = var("y");
+	kr_variable *f = MY("f", x, y, c1);
+	kr_variable **i, **o;
+	ck_assert_int_eq(kr_clone(&i, &o, LIST(x), LIST(f), true, false), 0);
+	kr_apply *fo = kr_variable_owner(o[0]);
+	ck_assert(i[0] != x && kr_apply_input(fo, 0) == i[0]);
+	ck_assert_str_eq(kr_variable_name(i[0]), "x");
+	ck_assert(kr_apply_input(fo, 1) == y && kr_apply_input(fo, 2) == c1);
+	ck_assert_str_eq(kr_variable_name(o[0]), "f");
+	ck_assert_int_eq(kr_clone(&i, &o, LIST(x), LIST(f), false, true), 0);
+	fo = kr_variable_owner(o[0]);
+	ck_assert(i[0] == x && kr_apply_input(fo, 0) == x);
+	ck_assert(kr_apply_input(fo, 1) != y && kr_apply_input(fo, 2) == c1);
+	/* An ownerless output outside the inputs gets a fresh copy. */
+	ck_assert_int_eq(kr_clone(&i, &o, 0, NULL, LIST(y), false, false), 0);
+	ck_assert(o[0] != y && kr_variable_owner(o[0]) == NULL);
+	/* An output that is an input is its entry. */
+	ck_assert_int_eq(kr_clone(&i, &o, LIST(f), LIST(f), false, false), 0);
+	ck_assert(o[0] == f);
+}
+END_TEST
+
+static kr_variable *vec(const char *name)
+{
+	return kr_variable_new(kr_type_vector(), name);
+}
+
+/* test_clone_get_equiv: a memo pre-filled with {a: z}. */
+START_TEST(test_clone_get_equiv)
+{
+	kr_variable *x = vec("x"), *y = vec("y"), *z = vec("z");
+	kr_variable *a = bin(kr_op_mul(), x, y);
+	kr_apply *a_node = kr_variable_owner(a);
+	kr_variable *one = kr_constant_new(1.0, NULL);
+	kr_variable *b = bin(kr_op_add(), a, one);
+	kr_equiv *memo = kr_equiv_new(), *got = NULL;
+	kr_equiv_set_variable(memo, a, z);
+	ck_assert_int_eq(kr_clone_get_equiv(&got, memo, LIST(x, y), LIST(b),
+					    false, false),
+			 0);
+	ck_assert(got == memo);
+	ck_assert(kr_equiv_variable(memo, x) == x);
+	ck_assert(kr_equiv_variable(memo, y) == y);
+	ck_assert(kr_equiv_variable(memo, a) == z);
+	ck_assert(kr_equiv_apply(memo, a_node) == NULL);
+	bool eq = false;
+	kr_variable *want = bin(kr_op_add(), z, kr_constant_new(1.0, NULL));
+	ck_assert_int_eq(kr_equal_computations(&eq, 1, VS(kr_equiv_variable(
+							       memo, b)),
+					       LIST(want), 0, NULL, 0, NULL),
+			 0);
+	ck_assert(eq);
+	/* x, y, a, the constant, b's node and b. */
+	ck_assert_uint_eq(kr_equiv_size(memo), 6);
+	ck_assert(kr_equiv_variable(memo, one) == one);
+	ck_assert(kr_equiv_apply(memo, kr_variable_owner(b)) ==
+		  kr_variable_owner(kr_equiv_variable(memo, b)));
+	/* Without memo: a new map; copies of the inputs. */
+	ck_assert_int_eq(kr_clone_get_equiv(&got, NULL, LIST(x, y), LIST(b),
+					    true, true),
+			 0);
+	ck_assert(got != memo && kr_equiv_variable(got, x) != x);
+	ck_assert(kr_equiv_apply(got, a_node) != NULL);
+	ck_assert_uint_eq(kr_equiv_size(got), 7);
+	/* A memo entry of a type that cannot stand for its key. */
+	memo = kr_equiv_new();
+	kr_equiv_set_variable(memo, a,
+			      kr_variable_new(kr_type_scalar(KR_INT64), "i"));
+	got = NULL;
+	ck_assert_int_eq(kr_clone_get_equiv(&got, memo, LIST(x, y), LIST(b),
+					    false, false),
+			 KR_EINVALID);
+	ck_assert(got == NULL);
+}
+END_TEST
+
+START_TEST(test_clone_cycle)
+{
+	kr_variable *x = var("x");
+	kr_variable *a = MY("a", x), *b = MY("b", a);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, LIST(x), LIST(b), false), 0);
+	ck_assert_int_eq(kr_fgraph_change_node_input(fg, kr_variable_owner(a),
+						     0, b, "test"),
+			 0);
+	kr_variable **o = NULL;
+	ck_assert_int_eq(kr_clone(NULL, &o, 0, NULL, LIST(b), false, false),
+			 KR_EINVALID);
+	ck_assert(o == NULL);
+	/* The printer still ends. */
+	char **s = kr_as_string(0, NULL, LIST(b), NULL, NULL, NULL);
+	ck_assert_str_eq(s[0], "*1 -> MyOp(MyOp(*1))");
+}
+END_TEST
+
 Suite *traversal_suite(void)
 {
 	Suite *s = suite_create("traversal");
@@ -1349,6 +1529,14 @@ Suite *traversal_suite(void)
 	tcase_add_test(tc, test_as_string);
 	tcase_add_test(tc, test_as_string_cutoff);
 	tcase_add_test(tc, test_as_string_multi_output);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("clone");
+	tcase_add_test(tc, test_clone_accurate);
+	tcase_add_test(tc, test_clone_copy);
+	tcase_add_test(tc, test_clone_not_destructive);
+	tcase_add_test(tc, test_clone_constant);
+	tcase_add_test(tc, test_clone_get_equiv);
+	tcase_add_test(tc, test_clone_cycle);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("deep");
 	tcase_set_timeout(tc, 120);

@@ -170,6 +170,24 @@ kr_variable *kr_equiv_variable(const kr_equiv *e, const kr_variable *v);
 /** The copy of node in a clone's map, or NULL when it had none. */
 kr_apply *kr_equiv_apply(const kr_equiv *e, const kr_apply *node);
 
+/**
+ * A new empty old-to-new map, as the `memo={}` dict a caller hands to
+ * PyTensor's `clone_get_equiv` (kr_clone_get_equiv()) to fill or to
+ * pre-fill with replacements.
+ * Returns: the map. Errors: none; aborts on OOM.
+ */
+kr_equiv *kr_equiv_new(void);
+
+/**
+ * Map variable `old` to `new_var` in e (replacing what it mapped to), as
+ * `memo[old] = new_var`. Errors: none; aborts on OOM.
+ */
+void kr_equiv_set_variable(kr_equiv *e, const kr_variable *old,
+			   kr_variable *new_var);
+
+/** The number of entries of e (variables and nodes), as `len(memo)`. */
+size_t kr_equiv_size(const kr_equiv *e);
+
 /** Number of inputs. */
 size_t kr_fgraph_ninputs(const kr_fgraph *fg);
 

@@ -3,7 +3,7 @@
 #ifndef KANREWRITE_TRAVERSAL_H
 #define KANREWRITE_TRAVERSAL_H
 
-#include "graph.h"
+#include "fgraph.h"
 
 /**
  * @file kanrewrite/traversal.h
@@ -19,7 +19,7 @@
  * runs in time linear in the part of the graph it visits, unless its Cost
  * says otherwise.
  *
- * Two kinds of walk. The fixed walks (kr_ancestors() ...) keep
+ * Two kinds of walk. The fixed walks (kr_ancestors() ... kr_clone()) keep
  * their state in the variables and nodes themselves (a fresh traversal
  * epoch each), so they neither allocate per visited object nor hash; no
  * callback runs during one of them. The generic walks, kr_graph_walk() and
@@ -28,8 +28,8 @@
  * may start any other walk, a nested generic walk included, without
  * disturbing the one that called it.
  *
- * Only kr_io_toposort(), kr_clone_replace(), kr_graph_replace() and
- * kr_general_toposort() sort and so can meet a cycle (a
+ * Only kr_io_toposort(), kr_clone_replace(), kr_graph_replace(),
+ * kr_clone() and kr_general_toposort() sort and so can meet a cycle (a
  * graph a kr_fgraph was made to rewire into one, or a deps callback that
  * makes one): they then fail with KR_EINVALID instead of looping (PyTensor
  * loops in io_toposort, and raises "graph contains cycles" in
@@ -433,5 +433,54 @@ int kr_general_toposort(void ***out, size_t *count,
 			kr_graph_walk_entry **clients, size_t *nclients,
 			size_t n, void *const *outputs, kr_graph_expand_fn deps,
 			void *ud);
+
+/* ------------------------------------------------------------- cloning */
+
+/**
+ * Copy the graph between inputs and outputs into memo, the map from each
+ * original to its copy, as PyTensor's `clone_get_equiv(inputs, outputs,
+ * copy_inputs, copy_orphans, memo)`.
+ *
+ * Shape: memo NULL starts an empty map; otherwise memo (kr_equiv_new(),
+ * maybe pre-filled: kr_equiv_set_variable()) is filled in place, and the
+ * entry a variable already has is used, not replaced (a node's entry is
+ * replaced when the node is copied). In order: each input gets
+ * an entry, a fresh ownerless copy (same type and name) with copy_inputs,
+ * itself without it or when it is a constant; then the nodes of
+ * kr_io_toposort(inputs, outputs), in that order: an input of the node
+ * without an entry (an orphan) gets a copy with copy_orphans (constants:
+ * themselves), itself otherwise; then, unless every output of the node
+ * already has an entry (its copy is not needed: with memo {a: z}, the
+ * owner of a is not copied and gets no entry), the node is copied over
+ * its inputs' entries (kr_apply_clone_with_new_inputs(), strict) and
+ * gets an entry, and so do its outputs that had none. Last, an output
+ * still without an entry gets a fresh copy (PyTensor's `output.clone()`,
+ * also when copy_orphans is false; a constant is its own copy).
+ * @param[out] out memo, or the new map.
+ * Returns: 0. Errors: KR_EINVALID on a cycle, or when a memo entry's type
+ * cannot stand for the variable it replaces (a node copy rejects it);
+ * *out is then unchanged and memo partly filled.
+ * Cost: linear in the graph (one hash per variable and node).
+ */
+int kr_clone_get_equiv(kr_equiv **out, kr_equiv *memo, size_t nin,
+		       kr_variable *const *inputs, size_t nout,
+		       kr_variable *const *outputs, bool copy_inputs,
+		       bool copy_orphans);
+
+/**
+ * Copy the graph between inputs and outputs, as PyTensor's `clone(inputs,
+ * outputs, copy_inputs, copy_orphans)`: kr_clone_get_equiv() with an
+ * empty map, giving the copies of the inputs and of the outputs.
+ * PyTensor's copy_orphans=None (its default) is copy_inputs: pass the
+ * same value twice. Constants are never copied: clone([c], [c]) is
+ * ([c], [c]) whatever the flags.
+ * @param[out] new_inputs (may be NULL) a new array of nin variables.
+ * @param[out] new_outputs (may be NULL) a new array of nout variables.
+ * Returns: 0. Errors: as kr_clone_get_equiv(); the outputs are then
+ * unchanged.
+ */
+int kr_clone(kr_variable ***new_inputs, kr_variable ***new_outputs,
+	     size_t nin, kr_variable *const *inputs, size_t nout,
+	     kr_variable *const *outputs, bool copy_inputs, bool copy_orphans);
 
 #endif

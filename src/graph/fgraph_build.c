@@ -425,6 +425,31 @@ kr_apply *kr_equiv_apply(const kr_equiv *e, const kr_apply *node)
 	return kri_pmap_get(&e->map, node);
 }
 
+kr_equiv *kr_equiv_new(void) { return kri_alloc(sizeof(kr_equiv)); }
+
+void kr_equiv_set_variable(kr_equiv *e, const kr_variable *old,
+			   kr_variable *new_var)
+{
+	kr_check(e != NULL && old != NULL && new_var != NULL);
+	kri_pmap_put(&e->map, old, new_var);
+}
+
+void kri_equiv_set_apply(kr_equiv *e, const kr_apply *old, kr_apply *new_node)
+{
+	kr_check(e != NULL && old != NULL && new_node != NULL);
+	kri_pmap_put(&e->map, old, new_node);
+}
+
+size_t kr_equiv_size(const kr_equiv *e)
+{
+	kr_check(e != NULL);
+	size_t n = 0;
+	void *k, *v;
+	for (size_t i = 0; kri_pmap_next(&e->map, &i, &k, &v);)
+		n++;
+	return n;
+}
+
 const char *kr_fgraph_output_name(const kr_fgraph *fg, size_t i)
 {
 	kr_check(fg != NULL && i < fg->outputs.len);

@@ -275,6 +275,9 @@ static inline kr_variable *kri_unhide(void *p)
 	return (kr_variable *)~(uintptr_t)p;
 }
 
+/* Map node `old` to `new_node` in e (kr_clone_get_equiv's memo[node]). */
+void kri_equiv_set_apply(kr_equiv *e, const kr_apply *old, kr_apply *new_node);
+
 /* KR_EINVALID: new_var's type cannot replace old's (kr_type_is_super). */
 int kri_type_mismatch(const kr_variable *old, const kr_variable *new_var);
 
