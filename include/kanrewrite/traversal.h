@@ -446,16 +446,17 @@ int kr_general_toposort(void ***out, size_t *count,
  * entry a variable already has is used, not replaced (a node's entry is
  * replaced when the node is copied). In order: each input gets
  * an entry, a fresh ownerless copy (same type and name) with copy_inputs,
- * itself without it or when it is a constant; then the nodes of
+ * itself without it or when it is atomic (kr_variable_is_atomic()); then
+ * the nodes of
  * kr_io_toposort(inputs, outputs), in that order: an input of the node
- * without an entry (an orphan) gets a copy with copy_orphans (constants:
+ * without an entry (an orphan) gets a copy with copy_orphans (atomic ones:
  * themselves), itself otherwise; then, unless every output of the node
  * already has an entry (its copy is not needed: with memo {a: z}, the
  * owner of a is not copied and gets no entry), the node is copied over
  * its inputs' entries (kr_apply_clone_with_new_inputs(), strict) and
  * gets an entry, and so do its outputs that had none. Last, an output
  * still without an entry gets a fresh copy (PyTensor's `output.clone()`,
- * also when copy_orphans is false; a constant is its own copy).
+ * also when copy_orphans is false; an atomic one is its own copy).
  * @param[out] out memo, or the new map.
  * Returns: 0. Errors: KR_EINVALID on a cycle, or when a memo entry's type
  * cannot stand for the variable it replaces (a node copy rejects it);
@@ -472,7 +473,8 @@ int kr_clone_get_equiv(kr_equiv **out, kr_equiv *memo, size_t nin,
  * outputs, copy_inputs, copy_orphans)`: kr_clone_get_equiv() with an
  * empty map, giving the copies of the inputs and of the outputs.
  * PyTensor's copy_orphans=None (its default) is copy_inputs: pass the
- * same value twice. Constants are never copied: clone([c], [c]) is
+ * same value twice. Constants and nominal variables are never copied:
+ * clone([c], [c]) is
  * ([c], [c]) whatever the flags.
  * @param[out] new_inputs (may be NULL) a new array of nin variables.
  * @param[out] new_outputs (may be NULL) a new array of nout variables.
