@@ -338,8 +338,8 @@ static int call_out_proc(kr_variable **res, kr_fgraph *fg, kr_apply *node,
 	if (!lang_truthy(ret))
 		return 0;
 	if (!kr_term_variable(ret))
-		return lang_type_error(who, "a graph or #f from the out-pattern "
-				       "procedure", ret);
+		return lang_type_error(who, "a graph or #f from the "
+				       "out-pattern procedure", ret);
 	*res = kr_term_variable(ret);
 	return 0;
 }
@@ -444,7 +444,8 @@ static int read_replacements(kr_replacements **out, const char *who,
 		if (is_option(kr_car(e), "remove")) {
 			for (kr_term *r = kr_cdr(e); kr_is_pair(r);
 			     r = kr_cdr(r)) {
-				if ((rc = lang_graph_of(&v, who, kr_car(r))) < 0)
+				rc = lang_graph_of(&v, who, kr_car(r));
+				if (rc < 0)
 					return rc;
 				kr_replacements_remove(*out, v);
 			}

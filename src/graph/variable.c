@@ -200,9 +200,10 @@ static char *plain_string(const kr_variable *v)
 char *kr_variable_to_string(const kr_variable *v)
 {
 	kr_check(v != NULL);
+	if (v->is_constant && v->name)
+		return kr_strfmt("%s{%s}", v->name, constant_string(v));
 	if (v->is_constant)
-		return v->name ? kr_strfmt("%s{%s}", v->name, constant_string(v))
-			       : constant_string(v);
+		return constant_string(v);
 	if (v->is_nominal)
 		return kr_strfmt("*%lld-%s", (long long)v->nominal_id,
 				 plain_string(v));
