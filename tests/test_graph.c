@@ -474,6 +474,236 @@ START_TEST(test_apply_clone)
 }
 END_TEST
 
+/* ----------------------------------------------------- SpecifyShape */
+
+static kr_variable *tensor(const char *name, int ndim, const int64_t *shape)
+{
+	return kr_variable_new(kr_type_tensor(KR_FLOAT64, ndim, shape), name);
+}
+
+static kr_variable *specify(kr_variable *x, int ndim, const int64_t *shape)
+{
+	kr_variable *y = NULL;
+	int rc = kr_specify_shape(&y, x, ndim, shape);
+	ck_assert_msg(rc == 0, "specify_shape: %s", kr_error_last()->message);
+	return y;
+}
+
+static const char *type_of(const kr_variable *v)
+{
+	return kr_type_to_string(kr_variable_type(v));
+}
+
+/* An int8 0-d constant, as pt.as_tensor_variable(n). */
+static kr_variable *int8_const(double n)
+{
+	return kr_constant_new(n, kr_type_tensor(KR_INT8, 0, NULL));
+}
+
+/*
+ * test_shape.py's TestSpecifyShape: test_fixed_shapes,
+ * test_fixed_partial_shapes, test_direct_return, test_check_inputs,
+ * test_scalar_shapes (the output type merges x's static shape with the
+ * constant entries; no new information gives x itself).
+ */
+START_TEST(test_specify_shape_types)
+{
+	kr_variable *x = tensor("x", 1, (int64_t[]){-1});
+	ck_assert_str_eq(type_of(specify(x, 1, (int64_t[]){2})),
+			 "Vector(float64, shape=(2,))");
+	kr_variable *m = tensor("x", 2, (int64_t[]){-1, -1});
+	ck_assert_str_eq(type_of(specify(m, 2, (int64_t[]){-1, 5})),
+			 "Matrix(float64, shape=(?, 5))");
+	m = tensor("x", 2, (int64_t[]){3, -1});
+	ck_assert_str_eq(type_of(specify(m, 2, (int64_t[]){-1, 5})),
+			 "Matrix(float64, shape=(3, 5))");
+	/* test_direct_return */
+	kr_variable *t = tensor("x", 3, (int64_t[]){1, 2, -1});
+	ck_assert_ptr_eq(specify(t, 3, (int64_t[]){1, 2, -1}), t);
+	ck_assert_ptr_eq(specify(t, 3, (int64_t[]){-1, -1, -1}), t);
+	ck_assert_ptr_ne(specify(t, 3, (int64_t[]){1, 2, 3}), t);
+	ck_assert_ptr_ne(specify(t, 3, (int64_t[]){-1, -1, 3}), t);
+	kr_variable *bad = specify(t, 3, (int64_t[]){1, 3, -1});
+	ck_assert_ptr_ne(bad, t);
+	/* a conflicting entry keeps x's static length (make_node) */
+	ck_assert_str_eq(type_of(bad), "Tensor3(float64, shape=(1, 2, ?))");
+	/* test_check_inputs, test_scalar_shapes */
+	kr_variable *y;
+	kr_variable *mat = matrix("m");
+	ck_assert_int_eq(kr_specify_shape(&y, mat, 1, (int64_t[]){4}),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "Input `x` is 2-dimensional and will never match a "
+			 "shape of length 1.");
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_specify_shape(), mat,
+				    int8_const(4)),
+			 KR_EINVALID);
+	ck_assert(strstr(kr_error_last()->message, "will never match"));
+	ck_assert_int_eq(kr_specify_shape(&y, x, 0, NULL), KR_EINVALID);
+	ck_assert_int_eq(kr_specify_shape(&y, mat, 0, NULL), KR_EINVALID);
+	kr_variable *f = kr_constant_new(2.2, kr_type_tensor(KR_FLOAT64, 0,
+							      NULL));
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_specify_shape(), mat, f,
+				    int8_const(3)),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "Shape values must be integer types");
+	kr_variable *s0 = kr_variable_new(kr_type_tensor(KR_FLOAT64, 0, NULL),
+					  "s");
+	ck_assert_ptr_eq(specify(s0, 0, NULL), s0);
+	/* entries: 0-d integer tensors or NoneConst, a tensor as x */
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_specify_shape(), x,
+				    kr_variable_new(kr_type_vector(), "v")),
+			 KR_EINVALID);
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_specify_shape(),
+				    kr_none_const()),
+			 KR_EINVALID);
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_specify_shape(), x,
+				    int8_const(-1)),
+			 KR_EINVALID);
+	/* a symbolic entry says nothing statically */
+	kr_variable *s1 = kr_variable_new(kr_type_tensor(KR_INT64, 0, NULL),
+					  "s1");
+	ck_assert_str_eq(type_of(CALL(kr_op_specify_shape(), mat, s1,
+				      kr_none_const())),
+			 "Matrix(float64, shape=(?, ?))");
+	/* lengths as pt.as_tensor_variable(int): the smallest int dtype */
+	kr_variable *big = specify(x, 1, (int64_t[]){300});
+	kr_apply *node = kr_variable_owner(big);
+	ck_assert_str_eq(type_of(kr_apply_input(node, 1)),
+			 "Scalar(int16, shape=())");
+	/* NoneConst refuses to be an operand of the built-in ops */
+	ck_assert_int_eq(KR_OP_CALL(&y, kr_op_add(), x, kr_none_const()),
+			 KR_EINVALID);
+	ck_assert_str_eq(type_of(kr_none_const()), "NoneTypeT");
+	ck_assert(kr_type_is_none(kr_variable_type(kr_none_const())));
+	ck_assert(!kr_type_equal(kr_type_none(), kr_type_scalar(KR_FLOAT64)));
+}
+END_TEST
+
+static kr_value *vec_value(int n)
+{
+	double d[4] = {1, 2, 3, 4};
+	return kr_value_from_array(KR_FLOAT64, 1, (int64_t[]){n}, d);
+}
+
+static kr_value *mat_value(int64_t r, int64_t c)
+{
+	kr_value *v = kr_value_new(KR_FLOAT64, 2, (int64_t[]){r, c});
+	return v;
+}
+
+static int eval1(kr_value **out, kr_variable *y, size_t n,
+		 kr_variable *const *ins, const kr_value *const *vals)
+{
+	return kr_graph_eval(out, 1, &y, n, ins, vals);
+}
+
+/*
+ * test_shape.py's test_python_perform and test_bad_shape: perform checks
+ * the runtime shape against the non-None entries and returns x.
+ */
+START_TEST(test_specify_shape_perform)
+{
+	kr_value *out;
+	kr_variable *x = tensor("x", 1, (int64_t[]){-1});
+	kr_variable *y = specify(x, 1, (int64_t[]){2});
+	const kr_value *v2 = vec_value(2), *v3 = vec_value(3);
+	ck_assert_int_eq(eval1(&out, y, 1, &x, &v2), 0);
+	ck_assert_ptr_eq(out, v2);
+	ck_assert_int_eq(eval1(&out, y, 1, &x, &v3), KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "SpecifyShape: Got shape (3,), expected (2,)."),
+		      "%s", kr_error_last()->message);
+	kr_variable *m = matrix("m");
+	y = specify(m, 2, (int64_t[]){-1, 2});
+	const kr_value *m32 = mat_value(3, 2), *m33 = mat_value(3, 3);
+	ck_assert_int_eq(eval1(&out, y, 1, &m, &m32), 0);
+	ck_assert_int_eq(kr_value_dim(out, 0), 3);
+	ck_assert_int_eq(eval1(&out, y, 1, &m, &m33), KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "SpecifyShape: Got shape (3, 3), expected (None, "
+			     "2)."),
+		      "%s", kr_error_last()->message);
+	/* a symbolic entry: specify_shape(x, None, s) */
+	kr_variable *s = kr_variable_new(kr_type_tensor(KR_INT32, 0, NULL),
+					 "s");
+	y = CALL(kr_op_specify_shape(), m, kr_none_const(), s);
+	kr_variable *ins[2] = {m, s};
+	const kr_value *ok[2] = {m32, kr_value_scalar(KR_INT32, 2)};
+	const kr_value *no[2] = {m32, kr_value_scalar(KR_INT32, 3)};
+	ck_assert_int_eq(kr_graph_eval(&out, 1, &y, 2, ins, ok), 0);
+	ck_assert_int_eq(kr_graph_eval(&out, 1, &y, 2, ins, no), KR_EINVALID);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "SpecifyShape: Got shape (3, 2), expected (None, "
+			     "3)."),
+		      "%s", kr_error_last()->message);
+	/* test_scalar_shapes: a 0-d x with shape () */
+	kr_variable *x0 = kr_variable_new(kr_type_tensor(KR_FLOAT64, 0, NULL),
+					  "x0");
+	y = CALL(kr_op_specify_shape(), x0);
+	const kr_value *fifteen = kr_value_scalar(KR_FLOAT64, 15);
+	ck_assert_int_eq(eval1(&out, y, 1, &x0, &fifteen), 0);
+	ck_assert(kr_value_get(out, 0) == 15);
+}
+END_TEST
+
+/*
+ * The printed forms: str `SpecifyShape.0`, PyTensor's DefaultPrinter in
+ * pprint (`SpecifyShape(x, None, 2)`), dprint with the shape entries as
+ * children (NoneConst prints `NoneConst{None}`), as PyTensor 2.32 prints
+ * the `v2.type.filter_variable(v1)` of the Type documentation.
+ */
+START_TEST(test_specify_shape_print)
+{
+	kr_variable *m = matrix("x");
+	kr_variable *y = specify(m, 2, (int64_t[]){-1, 2});
+	ck_assert_str_eq(kr_variable_to_string(y), "SpecifyShape.0");
+	ck_assert_str_eq(kr_op_to_string(kr_op_specify_shape()),
+			 "SpecifyShape");
+	ck_assert_str_eq(kr_pprint(y), "SpecifyShape(x, None, 2)");
+	ck_assert_str_eq(kr_variable_to_string(kr_none_const()),
+			 "NoneConst{None}");
+	ck_assert_str_eq(kr_dprint(1, &y), "SpecifyShape [id A]\n"
+					   " ├─ x [id B]\n"
+					   " ├─ NoneConst{None} [id C]\n"
+					   " └─ 2 [id D]\n");
+	ck_assert_str_eq(kr_graph_repr(1, &y),
+			 "SpecifyShape(x, NoneConst{None}, 2)");
+	kr_variable *v1 = tensor(NULL, 2, (int64_t[]){2, -1});
+	kr_variable *v2 = tensor(NULL, 2, (int64_t[]){2, 1});
+	kr_variable *f;
+	ck_assert_int_eq(kr_filter_variable(&f, kr_variable_type(v1), v2), 0);
+	ck_assert_ptr_eq(f, v2);
+	kr_variable *v3;
+	ck_assert_int_eq(kr_filter_variable(&v3, kr_variable_type(v2), v1), 0);
+	ck_assert_str_eq(kr_variable_to_string(v3), "SpecifyShape.0");
+	kr_dprint_opts o = KR_DPRINT_OPTS_INIT;
+	o.print_type = true;
+	ck_assert_str_eq(
+		kr_dprint_ex(1, &v3, &o),
+		"SpecifyShape [id A] <Matrix(float64, shape=(2, 1))>\n"
+		" ├─ <Matrix(float64, shape=(2, ?))> [id B] "
+		"<Matrix(float64, shape=(2, ?))>\n"
+		" ├─ 2 [id C] <Scalar(int8, shape=())>\n"
+		" └─ 1 [id D] <Scalar(int8, shape=())>\n");
+	/* filter_variable: another dtype or ndim cannot be converted */
+	kr_variable *iv = kr_variable_new(kr_type_tensor(KR_INT64, 1, NULL),
+					  "i");
+	ck_assert_int_eq(kr_filter_variable(&f, kr_type_vector(), iv),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "Cannot convert Type Vector(int64, shape=(?,)) (of "
+			 "Variable i) into Type Vector(float64, shape=(?,)). "
+			 "You can try to manually convert i into a "
+			 "Vector(float64, shape=(?,)).");
+	ck_assert_ptr_null(kr_convert_variable(kr_type_scalar(KR_FLOAT64),
+					       kr_variable_new(kr_type_tensor(
+						       KR_FLOAT64, 0, NULL),
+							       "t")));
+}
+END_TEST
+
 /*
  * Variable.clone(name=...): an ownerless variable of the same type; a
  * Constant's clone is a new Constant of the same value.
@@ -1000,6 +1230,11 @@ Suite *graph_suite(void)
 	tcase_add_test(tc, test_nominal_variable);
 	tcase_add_test(tc, test_nominal_forms);
 	tcase_add_test(tc, test_etuplize_term);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("specify_shape");
+	tcase_add_test(tc, test_specify_shape_types);
+	tcase_add_test(tc, test_specify_shape_perform);
+	tcase_add_test(tc, test_specify_shape_print);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");
 	tcase_add_test(tc, test_op_terms);

@@ -14,6 +14,10 @@
  * `(TOKEN EXPR ...)`, a node referenced twice or more is written
  * `#n=(...)` first and `#n#` afterwards, and TYPE is
  * `(tensor DTYPE DIM ...)` (DIM `?` or a length) or `(scalar DTYPE)`.
+ * PyTensor's NoneConst (kr_none_const(), the free entries of a
+ * SpecifyShape) is written `None` in an EXPR and not declared; the reader
+ * takes an undeclared `None` as it (an extension of FORMAT.md, whose
+ * graphs have no NoneConst).
  *
  * The reader also accepts the shorthand of `kanrewrite rewrite`:
  * declarations `(matrix A B)`, `(vector v)`, `(scalar s)` (float64) and
@@ -73,7 +77,9 @@ char *kr_op_token(const kr_op *op, const kr_type *out_type);
 kr_op *kr_op_from_token(const char *token);
 
 /**
- * A type in the format: `(tensor float64 ? ?)`, `(scalar int64)`.
+ * A type in the format: `(tensor float64 ? ?)`, `(scalar int64)`;
+ * kr_type_none() gives `(none)`, which the reader does not take (its one
+ * constant, NoneConst, is written `None` and never declared).
  * Returns: a collected string.
  */
 char *kr_type_to_sexp(const kr_type *t);

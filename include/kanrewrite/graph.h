@@ -246,6 +246,68 @@ int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 				   size_t nin, kr_variable *const *inputs,
 				   bool strict);
 
+/* ------------------------------------------- SpecifyShape, conversion */
+
+/**
+ * PyTensor's `SpecifyShape()` op (`pytensor.tensor.shape`), printed
+ * `SpecifyShape`: a node takes a tensor x and one shape entry per
+ * dimension of x, each a 0-d integer tensor or kr_none_const(). Its output
+ * has x's dtype and ndim; a dimension has x's static length when x has
+ * one, else the entry's value when the entry is a constant, else none
+ * (a constant that differs from x's static length is not an error, as in
+ * PyTensor). Evaluation returns x after checking its shape, or fails
+ * with "SpecifyShape: Got shape (3,), expected (2,)." as PyTensor's
+ * perform. Errors of kr_apply_make(): KR_EINVALID for an x that is no
+ * tensor, an entry of another type ("Shape values must be integer
+ * types" for a non-integer dtype) or a negative constant entry, and a
+ * number of entries other than x's ndim ("Input `x` is 2-dimensional
+ * and will never match a shape of length 1.").
+ * Returns: a registered op (kr_op_lookup("SpecifyShape")).
+ */
+kr_op *kr_op_specify_shape(void);
+
+/**
+ * PyTensor's `NoneConst`: the one constant of type kr_type_none(), the
+ * `None` entry of a SpecifyShape. It prints as `NoneConst{None}` (str,
+ * dprint), `None` in pprint and in the graph text format.
+ * Returns: a shared object. Errors: none.
+ */
+kr_variable *kr_none_const(void);
+
+/**
+ * PyTensor's `specify_shape(x, shape)` for a static shape: x when the
+ * shape says nothing x's type does not (every entry -1 or equal to x's
+ * static length, and ndim equal to x's), else the output of a new
+ * SpecifyShape node whose entries are constants of the lengths (int8 when
+ * the length fits, else int16, int32 or int64, as PyTensor's
+ * `as_tensor_variable(int)`) and kr_none_const() for -1.
+ * Shape: shape[0..ndim) are lengths >= 0 or -1 (asserted).
+ * @param[out] out the variable. Returns: 0. Errors: as
+ * kr_op_specify_shape() (x not a tensor, ndim other than x's).
+ */
+int kr_specify_shape(kr_variable **out, kr_variable *x, int ndim,
+		     const int64_t *shape);
+
+/**
+ * PyTensor's `TensorType.convert_variable(v)` on type t: v itself when
+ * its type may stand for t (kr_type_is_super(t, v's type)); when both are
+ * tensors of one dtype and ndim, v wrapped by kr_specify_shape() in t's
+ * static shape (the result has t's type when the shapes agree, else
+ * v's lengths where they conflict); otherwise NULL (another kind, dtype
+ * or ndim; scalar types convert only to themselves).
+ * Errors: none; aborts on OOM.
+ */
+kr_variable *kr_convert_variable(const kr_type *t, kr_variable *v);
+
+/**
+ * PyTensor's `t.filter_variable(v, allow_convert=True)`: v when it has
+ * type t, else kr_convert_variable(t, v).
+ * @param[out] out the variable. Returns: 0. Errors: KR_EINVALID "Cannot
+ * convert Type T1 (of Variable v) into Type T. You can try to manually
+ * convert v into a T." when it cannot be converted.
+ */
+int kr_filter_variable(kr_variable **out, const kr_type *t, kr_variable *v);
+
 /* ---------------------------------------------------------- term bridge */
 
 /**

@@ -16,7 +16,8 @@
  * and rewrites (PyTensor's `node.op == op`).
  *
  * The built-in ops (add, mul, sub, true_div, neg, identity, exp, log, pow,
- * sqr, reciprocal, dot) are registered by name when the library is initialised;
+ * sqr, reciprocal, dot, and SpecifyShape: kr_op_specify_shape() in
+ * graph.h) are registered by name when the library is initialised;
  * user ops are made with kr_op_new() and may be registered with
  * kr_op_register(). Ops read from a graph file that are not known load as
  * opaque ops (kr_op_opaque()).
@@ -28,11 +29,15 @@ typedef struct kr_op kr_op;
 /** A value (see value.h). */
 typedef struct kr_value kr_value;
 
+/** A graph variable (see graph.h). */
+typedef struct kr_variable kr_variable;
+
 /**
  * Descriptor of a family of ops. Only `name` and `infer` (or, for an op
- * of several outputs, `nout` and `infer_outputs`) are required;
- * NULL hooks take the default named beside them. Initialise it with
- * designated initialisers: later versions append hooks, and those must
+ * of several outputs, `nout` and `infer_outputs`; or `infer_from_inputs`)
+ * are required; NULL hooks take the default named beside them.
+ * Initialise it with designated initialisers: later versions append
+ * hooks, and those must
  * default to NULL.
  */
 typedef struct kr_op_desc {
@@ -117,6 +122,19 @@ typedef struct kr_op_desc {
 	 */
 	int (*make)(kr_op **out, const struct kr_op_desc *desc,
 		    kr_term *const *values);
+	/**
+	 * Type inference that also reads the input variables (graph.h), as
+	 * PyTensor's make_node reading the value of a constant input, for an
+	 * op whose output types depend on input values (PyTensor's
+	 * `_output_type_depends_on_input_value`, e.g. SpecifyShape): store
+	 * the types of the node's outputs (one, or nout) in out_types and
+	 * return 0, or return kr_error_set(KR_EINVALID, ...) as `infer`.
+	 * When set it replaces `infer` and `infer_outputs` (which may then be
+	 * NULL), and kr_apply_clone_with_new_inputs() not strict always
+	 * makes such a node anew.
+	 */
+	int (*infer_from_inputs)(const kr_type **out_types, const kr_op *op,
+				 size_t nin, kr_variable *const *inputs);
 } kr_op_desc;
 
 /**
@@ -124,8 +142,9 @@ typedef struct kr_op_desc {
  *
  * Shape: `desc` must outlive the op (usually static); `props` (may be
  * NULL) is borrowed and must not change afterwards.
- * Returns: the op. Errors: none; asserts desc->name and desc->infer are
- * set; aborts on OOM.
+ * Returns: the op. Errors: none; asserts desc->name and an inference
+ * hook (infer, infer_outputs or infer_from_inputs) are set; aborts on
+ * OOM.
  */
 kr_op *kr_op_new(const kr_op_desc *desc, const void *props);
 

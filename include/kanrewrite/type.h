@@ -94,7 +94,19 @@ const kr_type *kr_type_vector(void);
 /** float64 matrix of unknown shape, as `pt.matrix()`. */
 const kr_type *kr_type_matrix(void);
 
-/** True for a TensorType, false for a ScalarType. */
+/**
+ * The type of PyTensor's `NoneConst`, as `NoneTypeT()`: the type of the
+ * `None` entries of a SpecifyShape's shape (kr_none_const()). It is
+ * neither a tensor nor a scalar; it has 0 dimensions, its dtype means
+ * nothing, and it prints as `NoneTypeT`. The built-in ops refuse it.
+ * Returns: a shared static object. Errors: none.
+ */
+const kr_type *kr_type_none(void);
+
+/** True for kr_type_none(). */
+bool kr_type_is_none(const kr_type *t);
+
+/** True for a TensorType, false for a ScalarType (and NoneTypeT). */
 bool kr_type_is_tensor(const kr_type *t);
 
 /** Number of dimensions (0 for a scalar). */

@@ -37,6 +37,7 @@ struct kr_type {
 	int ndim;
 	const int64_t *shape;
 	bool tensor; /* TensorType; false for a ScalarType (ndim 0) */
+	bool none;   /* NoneTypeT (kr_type_none(); tensor false, ndim 0) */
 };
 
 struct kr_op {
@@ -231,6 +232,9 @@ bool kri_fgraph_is_missing(const kr_fgraph *fg, const kr_variable *v);
 
 /* Register the built-in ops (idempotent). Called from kr_init(). */
 void kri_graph_init(void);
+
+/* Make and register SpecifyShape (shape.c); called by kri_graph_init. */
+void kri_shape_init(void);
 
 /* Name the foreign types of Ops and Variables as kinds (kr_kind_define). */
 void kri_etuplize_init(void);

@@ -5,7 +5,7 @@ libkanrewrite_la_SOURCES += src/graph/graph.h src/graph/type.c src/graph/op.c \
 	src/graph/value_str.c \
 	src/graph/features.c \
 	src/graph/eval.c src/graph/opaque.c src/graph/traversal.c \
-	src/graph/clone.c
+	src/graph/clone.c src/graph/shape.c
 pkginclude_HEADERS += include/kanrewrite/type.h include/kanrewrite/op.h \
 	include/kanrewrite/graph.h include/kanrewrite/fgraph.h \
 	include/kanrewrite/features.h include/kanrewrite/value.h \

@@ -7,8 +7,10 @@
 kr_op *kr_op_new(const kr_op_desc *desc, const void *props)
 {
 	kr_check(desc != NULL && desc->name != NULL);
-	kr_check(desc->nout > 1 ? desc->infer_outputs != NULL
-				: desc->infer != NULL || desc == &kri_output_desc);
+	kr_check(desc->infer_from_inputs != NULL ||
+		 (desc->nout > 1 ? desc->infer_outputs != NULL
+				 : desc->infer != NULL ||
+					   desc == &kri_output_desc));
 	kr_check(desc->min_inputs >= 0);
 	kr_check(desc->max_inputs < 0 || desc->max_inputs >= desc->min_inputs);
 	kr_op *op = kri_alloc(sizeof *op);

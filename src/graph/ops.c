@@ -87,9 +87,23 @@ static int broadcast_dim(int64_t *out, const kr_op *op, size_t nin,
 enum { DT_UPCAST = KRI_DT_UPCAST, DT_FLOAT = KRI_DT_FLOAT,
        DT_FIRST = KRI_DT_FIRST };
 
+/* NoneConst is no operand of the built-in ops (PyTensor's TypeError). */
+static int refuse_none(const kr_op *op, size_t nin, const kr_type *const *ts)
+{
+	for (size_t i = 0; i < nin; i++)
+		if (ts[i]->none)
+			return kr_error_set(KR_EINVALID,
+					    "%s: input %zu is NoneConst, not a "
+					    "tensor or scalar", kr_op_name(op),
+					    i);
+	return 0;
+}
+
 static int elemwise(const kr_type **out, const kr_op *op, size_t nin,
 		    const kr_type *const *ts, int rule)
 {
+	if (refuse_none(op, nin, ts) < 0)
+		return KR_EINVALID;
 	if (rule >= KRI_NDT_RULES) {
 		int rc = elemwise(out, op, nin, ts, DT_UPCAST);
 		if (rc == 0)
@@ -148,7 +162,8 @@ static int infer_same(const kr_type **out, const kr_op *op, size_t nin,
 static int infer_dot(const kr_type **out, const kr_op *op, size_t nin,
 		     const kr_type *const *ts)
 {
-	(void)op;
+	if (refuse_none(op, nin, ts) < 0)
+		return KR_EINVALID;
 	const kr_type *a = ts[0], *b = ts[1];
 	if (!a->tensor || !b->tensor || a->ndim < 1 || a->ndim > 2 || b->ndim < 1 || b->ndim > 2)
 		return kr_error_set(KR_EINVALID,
@@ -353,6 +368,7 @@ void kri_graph_init(void)
 		int rc = kr_op_register(builtin[i]);
 		kr_check(rc == 0);
 	}
+	kri_shape_init();
 	kri_etuplize_init();
 }
 

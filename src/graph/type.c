@@ -11,20 +11,27 @@
  */
 static const int64_t unknown2[2] = {-1, -1};
 
+#define ONE_TYPE(D, ND, SH, TN) {D, ND, SH, TN, false}
 #define FOR_DTYPES(T, ND, SH, TN)                                             \
 	{                                                                     \
-		{KR_FLOAT64, ND, SH, TN}, {KR_INT64, ND, SH, TN},             \
-		{KR_FLOAT32, ND, SH, TN}, {KR_INT32, ND, SH, TN},             \
-		{KR_INT16, ND, SH, TN}, {KR_INT8, ND, SH, TN},                \
-		{KR_UINT64, ND, SH, TN}, {KR_UINT32, ND, SH, TN},             \
-		{KR_UINT16, ND, SH, TN}, {KR_UINT8, ND, SH, TN},              \
-		{KR_BOOL, ND, SH, TN},                                        \
+		ONE_TYPE(KR_FLOAT64, ND, SH, TN),                             \
+		ONE_TYPE(KR_INT64, ND, SH, TN),                               \
+		ONE_TYPE(KR_FLOAT32, ND, SH, TN),                             \
+		ONE_TYPE(KR_INT32, ND, SH, TN),                               \
+		ONE_TYPE(KR_INT16, ND, SH, TN),                               \
+		ONE_TYPE(KR_INT8, ND, SH, TN),                                \
+		ONE_TYPE(KR_UINT64, ND, SH, TN),                              \
+		ONE_TYPE(KR_UINT32, ND, SH, TN),                              \
+		ONE_TYPE(KR_UINT16, ND, SH, TN),                              \
+		ONE_TYPE(KR_UINT8, ND, SH, TN),                               \
+		ONE_TYPE(KR_BOOL, ND, SH, TN),                                \
 	}
 
 static const kr_type scalars[KR_NDTYPES] = FOR_DTYPES(x, 0, NULL, false);
 static const kr_type tensors0[KR_NDTYPES] = FOR_DTYPES(x, 0, NULL, true);
 static const kr_type vectors[KR_NDTYPES] = FOR_DTYPES(x, 1, unknown2, true);
 static const kr_type matrices[KR_NDTYPES] = FOR_DTYPES(x, 2, unknown2, true);
+static const kr_type none_type = {KR_FLOAT64, 0, NULL, false, true};
 
 static const char *const dtype_names[KR_NDTYPES] = {
 	[KR_FLOAT64] = "float64", [KR_INT64] = "int64",
@@ -147,6 +154,14 @@ const kr_type *kr_type_vector(void) { return &vectors[0]; }
 
 const kr_type *kr_type_matrix(void) { return &matrices[0]; }
 
+const kr_type *kr_type_none(void) { return &none_type; }
+
+bool kr_type_is_none(const kr_type *t)
+{
+	kr_check(t != NULL);
+	return t->none;
+}
+
 bool kr_type_is_tensor(const kr_type *t)
 {
 	kr_check(t != NULL);
@@ -183,7 +198,8 @@ bool kr_type_equal(const kr_type *a, const kr_type *b)
 {
 	if (a == b)
 		return true;
-	if (a->dtype != b->dtype || a->ndim != b->ndim || a->tensor != b->tensor)
+	if (a->dtype != b->dtype || a->ndim != b->ndim ||
+	    a->tensor != b->tensor || a->none != b->none)
 		return false;
 	for (int i = 0; i < a->ndim; i++)
 		if (a->shape[i] != b->shape[i])
@@ -193,7 +209,8 @@ bool kr_type_equal(const kr_type *a, const kr_type *b)
 
 uint64_t kr_type_hash(const kr_type *t)
 {
-	uint64_t h = kri_hash_mix((uint64_t)t->dtype * 2 + t->tensor,
+	uint64_t h = kri_hash_mix((uint64_t)t->dtype * 4 + t->tensor +
+					  2u * t->none,
 				  (uint64_t)t->ndim);
 	for (int i = 0; i < t->ndim; i++)
 		h = kri_hash_mix(h, (uint64_t)t->shape[i]);
@@ -202,7 +219,8 @@ uint64_t kr_type_hash(const kr_type *t)
 
 bool kr_type_is_super(const kr_type *a, const kr_type *b)
 {
-	if (a->dtype != b->dtype || a->ndim != b->ndim || a->tensor != b->tensor)
+	if (a->dtype != b->dtype || a->ndim != b->ndim ||
+	    a->tensor != b->tensor || a->none != b->none)
 		return false;
 	for (int i = 0; i < a->ndim; i++)
 		if (a->shape[i] >= 0 && a->shape[i] != b->shape[i])
@@ -213,6 +231,8 @@ bool kr_type_is_super(const kr_type *a, const kr_type *b)
 char *kr_type_to_string(const kr_type *t)
 {
 	static const char *const kinds[] = {"Scalar", "Vector", "Matrix"};
+	if (t->none)
+		return kr_strdup("NoneTypeT");
 	if (!t->tensor)
 		return kr_strdup(kr_dtype_name(t->dtype));
 	kri_buf b = {0};

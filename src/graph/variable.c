@@ -181,9 +181,10 @@ char *kri_format_double(double d)
 	return decimals ? kr_strdup(buf) : kr_strfmt("%s.0", buf);
 }
 
+/* NoneConst's data is Python's None (its value only marks it). */
 static char *constant_string(const kr_variable *v)
 {
-	return kri_constant_pystr(v->value);
+	return v->type->none ? kr_strdup("None") : kri_constant_pystr(v->value);
 }
 
 /* Variable.__str__: the name, `op.index`, or `<type>`. */
@@ -296,8 +297,11 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 		types[i] = inputs[i]->type;
 	size_t nout = op->desc->nout > 1 ? (size_t)op->desc->nout : 1;
 	const kr_type **otypes = kri_alloc(nout * sizeof *otypes);
-	rc = nout > 1 ? op->desc->infer_outputs(otypes, op, nin, types)
-		      : op->desc->infer(otypes, op, nin, types);
+	if (op->desc->infer_from_inputs)
+		rc = op->desc->infer_from_inputs(otypes, op, nin, inputs);
+	else
+		rc = nout > 1 ? op->desc->infer_outputs(otypes, op, nin, types)
+			      : op->desc->infer(otypes, op, nin, types);
 	if (rc < 0)
 		return rc;
 	kr_apply *node = apply_alloc(op, nin, inputs, nout);

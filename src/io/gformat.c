@@ -40,6 +40,8 @@ kr_op *kr_op_from_token(const char *token)
 char *kr_type_to_sexp(const kr_type *t)
 {
 	kr_check(t != NULL);
+	if (t->none)
+		return kr_strdup("(none)"); /* NoneConst's, never declared */
 	if (!kr_type_is_tensor(t))
 		return kr_strfmt("(scalar %s)", kr_dtype_name(t->dtype));
 	kri_buf b = {0};
@@ -201,6 +203,10 @@ static int resolve(kr_variable **out, reader *r, const item *it)
 	*out = kri_pmap_get(&r->names, kr_sym(it->text));
 	if (*out)
 		return 0;
+	if (!strcmp(it->text, "None")) { /* NoneConst, when not declared */
+		*out = kr_none_const();
+		return 0;
+	}
 	return fail(r, it->line, it->col, KR_ENOTFOUND,
 		    kr_strfmt("undeclared name %s", it->text));
 }
@@ -562,7 +568,8 @@ static void walk(writer *w, const kr_fgraph *fg)
 	}
 	while (stack.len > 0) {
 		kr_variable *v = kri_vec_pop(&stack);
-		if (v->is_constant && !kri_pmap_has(&seen, v)) {
+		if (v->is_constant && !v->type->none &&
+		    !kri_pmap_has(&seen, v)) {
 			kri_pmap_put(&seen, v, v);
 			kri_vec_push(&w->consts, v);
 		}
@@ -650,6 +657,8 @@ static void write_constants(writer *w)
 static const char *leaf_name(writer *w, const kr_variable *v,
 			     const kr_fgraph *fg)
 {
+	if (v->is_constant && v->type->none)
+		return "None"; /* NoneConst, not declared */
 	if (v->is_constant)
 		return kri_pmap_get(&w->cnames, v);
 	if (v->is_nominal) /* no form in the format: its str, unreadable */

@@ -395,7 +395,11 @@ static void pprint_var(printer_state *ps, const kr_variable *v)
 {
 	const kr_apply *node = v->owner;
 	if (kr_variable_is_constant(v)) { /* PyTensor's ConstantPrinter */
-		kri_buf_puts(&ps->out, kri_value_numpy_str(kr_constant_value(v)));
+		/* NoneConst's data is None */
+		const kr_value *val = kr_constant_value(v);
+		kri_buf_puts(&ps->out, kr_type_is_none(v->type)
+					       ? "None"
+					       : kri_value_numpy_str(val));
 		return;
 	}
 	if (!node) {
