@@ -568,6 +568,15 @@ START_TEST(test_replace_errors)
 }
 END_TEST
 
+/*
+ * fg.replace filters the replacement through the old type, as PyTensor's
+ * var.type.filter_variable(new_var, allow_convert=True): a more specific
+ * one is taken as it is, a less specific one of the same dtype and ndim
+ * is wrapped in SpecifyShape(new, *old.type.shape), so the graph keeps
+ * its static types; another dtype or ndim, or static lengths in
+ * conflict, are refused and the graph is unchanged. change_node_input
+ * does not convert (PyTensor's checks is_super only).
+ */
 START_TEST(test_replace_shapes)
 {
 	int64_t s23[2] = {2, 3};
@@ -582,8 +591,77 @@ START_TEST(test_replace_shapes)
 	kr_variable *e2 = CALL(kr_op_exp(), B);
 	kr_variable *in2[2] = {A, B};
 	fg = make_fg(2, in2, 1, &e2, false);
-	ck_assert_int_eq(kr_fgraph_replace(fg, B, A, NULL), KR_EINVALID);
-	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Exp(B))");
+	/* wider: through SpecifyShape(A, 2, 3), which has B's type */
+	ck_assert_int_eq(kr_fgraph_change_node_input(fg, OWNER(e2), 0, A,
+						     NULL),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_fgraph_replace(fg, B, A, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Exp(SpecifyShape(A, 2, 3)))");
+	kr_variable *ss = kr_apply_input(OWNER(e2), 0);
+	ck_assert(kr_type_equal(kr_variable_type(ss), m23));
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 2);
+	assert_integrity(fg);
+	/* lengths in conflict: refused, nothing changes */
+	int64_t s43[2] = {4, -1};
+	kr_variable *C = kr_variable_new(kr_type_tensor(KR_FLOAT64, 2, s43),
+					 "C");
+	ck_assert_int_eq(kr_fgraph_replace_ex(fg, ss, C, NULL,
+					      KR_IMPORT_MISSING),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "the type of the replacement C (Matrix(float64, "
+			 "shape=(4, ?))) must be compatible with the type of "
+			 "the original variable SpecifyShape.0 "
+			 "(Matrix(float64, shape=(2, 3)))");
+	/* another dtype or ndim: refused as before */
+	kr_variable *I = kr_variable_new(kr_type_tensor(KR_INT64, 2, NULL),
+					 "I");
+	ck_assert_int_eq(kr_fgraph_replace(fg, ss, I, NULL), KR_EINVALID);
+	ck_assert_int_eq(kr_fgraph_replace(fg, ss, kr_variable_new(
+					kr_type_vector(), "v"), NULL),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(Exp(SpecifyShape(A, 2, 3)))");
+	assert_integrity(fg);
+}
+END_TEST
+
+/*
+ * The probe of the task: exp(a), a of shape (1,), replaced by exp(b), b of
+ * shape (?,): the graph's output keeps its type (1,).
+ */
+START_TEST(test_replace_output_less_specific)
+{
+	int64_t one = 1, unknown = -1;
+	kr_variable *a = kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, &one),
+					 "a");
+	kr_variable *b = kr_variable_new(
+		kr_type_tensor(KR_FLOAT64, 1, &unknown), "b");
+	kr_variable *ea = CALL(kr_op_exp(), a), *eb = CALL(kr_op_exp(), b);
+	kr_variable *in[2] = {a, b};
+	kr_fgraph *fg = make_fg(2, in, 1, &ea, false);
+	counts c = {0};
+	kr_feature f = counter(&c, NULL);
+	kr_fgraph_attach_feature(fg, &f);
+	ck_assert_int_eq(kr_fgraph_replace(fg, ea, eb, "probe"), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(SpecifyShape(Exp(b), 1))");
+	kr_variable *out = kr_fgraph_output(fg, 0);
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(out)),
+			 "Vector(float64, shape=(1,))");
+	ck_assert_ptr_eq(kr_apply_input(OWNER(out), 0), eb);
+	ck_assert_int_eq(c.import, 2); /* exp(b) and the SpecifyShape */
+	ck_assert_int_eq(c.change, 1);
+	assert_integrity(fg);
+	/* a variable outside the graph: nothing happens, no error */
+	ck_assert_int_eq(kr_fgraph_replace(fg, ea, eb, NULL), 0);
+	/* with no clients, lengths in conflict are not an error either */
+	int64_t two = 2;
+	kr_variable *t = kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, &two),
+					 "t");
+	ck_assert_int_eq(kr_fgraph_replace(fg, a, t, NULL), 0);
+	assert_integrity(fg);
 }
 END_TEST
 
@@ -1220,6 +1298,7 @@ Suite *fgraph_suite(void)
 	tcase_add_test(tc, test_replace_output);
 	tcase_add_test(tc, test_replace_errors);
 	tcase_add_test(tc, test_replace_shapes);
+	tcase_add_test(tc, test_replace_output_less_specific);
 	tcase_add_test(tc, test_merge_shared);
 	tcase_add_test(tc, test_replace_all);
 	tcase_add_test(tc, test_change_node_input);

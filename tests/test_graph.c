@@ -412,9 +412,10 @@ static const char *out_type(const kr_apply *node)
 }
 
 /*
- * Apply.clone and clone_with_new_inputs, after test_basic.py's
- * test_clone_new_inputs: inputs of the same types give a plain copy;
- * a more specific input remakes the node, whose output type follows.
+ * Apply.clone and clone_with_new_inputs, test_basic.py's
+ * test_clone_new_inputs: a more specific input remakes the node, whose
+ * output type follows; a less specific one, strict, is wrapped in a
+ * SpecifyShape of the old type, so nothing is lost.
  */
 START_TEST(test_apply_clone)
 {
@@ -440,15 +441,42 @@ START_TEST(test_apply_clone)
 	ck_assert(kr_apply_input(c, 0) == x2);
 	ck_assert_str_eq(kr_variable_name(kr_apply_output(c, 0)), "z");
 	/* A more specific input: the node is made anew, (1,) + (1,). */
-	kr_variable *x1 = vec("x1", 1);
+	kr_variable *x_new = vec("x_new", 1);
 	for (int strict = 0; strict < 2; strict++) {
 		ck_assert_int_eq(kr_apply_clone_with_new_inputs(
-					 &c, node, 2, (kr_variable *[]){x1, y},
-					 strict),
+					 &c, node, 2,
+					 (kr_variable *[]){x_new, y}, strict),
 				 0);
-		ck_assert(kr_apply_input(c, 0) == x1);
+		ck_assert(kr_apply_input(c, 0) == x_new);
 		ck_assert_str_eq(out_type(c), "Vector(float64, shape=(1,))");
+		ck_assert_int_eq(kr_type_dim(kr_variable_type(
+					 kr_apply_input(c, 1)), 0), 1);
 	}
+	/* Less specific, strict: x goes through SpecifyShape(x, 1). */
+	kr_variable *z1 = CALL(kr_op_add(), x_new, y);
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(z1)),
+			 "Vector(float64, shape=(1,))");
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &c, kr_variable_owner(z1), 2,
+				 (kr_variable *[]){x, y}, true),
+			 0);
+	ck_assert_str_eq(out_type(c), "Vector(float64, shape=(1,))");
+	kr_variable *in0 = kr_apply_input(c, 0);
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(in0)),
+			 "Vector(float64, shape=(1,))");
+	ck_assert_int_eq(kr_type_dim(kr_variable_type(kr_apply_input(c, 1)),
+				     0), 1);
+	ck_assert_ptr_eq(kr_apply_op(kr_variable_owner(in0)),
+			 kr_op_specify_shape());
+	ck_assert_str_eq(kr_pprint(kr_apply_output(c, 0)),
+			 "(SpecifyShape(x, 1) + y)");
+	/* Not strict, the node follows the less specific input. */
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(
+				 &c, kr_variable_owner(z1), 2,
+				 (kr_variable *[]){x, y}, false),
+			 0);
+	ck_assert_ptr_eq(kr_apply_input(c, 0), x);
+	ck_assert_str_eq(out_type(c), "Vector(float64, shape=(?,))");
 	/* A type that cannot stand for the old one: strict refuses it. */
 	kr_variable *m = kr_variable_new(kr_type_matrix(), "m");
 	kr_apply *keep = node;
@@ -645,6 +673,43 @@ START_TEST(test_specify_shape_perform)
 	const kr_value *fifteen = kr_value_scalar(KR_FLOAT64, 15);
 	ck_assert_int_eq(eval1(&out, y, 1, &x0, &fifteen), 0);
 	ck_assert(kr_value_get(out, 0) == 15);
+}
+END_TEST
+
+/*
+ * test_shape.py's test_rebuild: a constant entry gives the static length;
+ * rebuilt not strict with another constant, the node is made anew (its
+ * output type depends on input values).
+ */
+START_TEST(test_specify_shape_rebuild)
+{
+	kr_variable *x = int8_const(50), *i = matrix("i");
+	kr_variable *y = CALL(kr_op_specify_shape(), i, kr_none_const(), x);
+	ck_assert_str_eq(type_of(y), "Matrix(float64, shape=(?, 50))");
+	kr_value *out;
+	const kr_value *v = mat_value(4, 50);
+	ck_assert_int_eq(eval1(&out, y, 1, &i, &v), 0);
+	ck_assert_int_eq(kr_value_dim(out, 1), 50);
+	kr_variable *x_new = int8_const(100), **res;
+	kr_rebuild_opts o = {.rebuild_strict = false, .copy_inputs_over = true};
+	ck_assert_int_eq(kr_clone_replace_opts(&res, 1, &y, 1, &x, &x_new, &o),
+			 0);
+	ck_assert_str_eq(type_of(res[0]), "Matrix(float64, shape=(?, 100))");
+	v = mat_value(4, 100);
+	ck_assert_int_eq(eval1(&out, res[0], 1, &i, &v), 0);
+	ck_assert_int_eq(kr_value_dim(out, 1), 100);
+	/* clone_with_new_inputs not strict makes the node anew, strict not */
+	kr_apply *c;
+	kr_apply *node = kr_variable_owner(y);
+	kr_variable *in[3] = {i, kr_none_const(), x_new};
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(&c, node, 3, in, false),
+			 0);
+	ck_assert_str_eq(type_of(kr_apply_output(c, 0)),
+			 "Matrix(float64, shape=(?, 100))");
+	ck_assert_int_eq(kr_apply_clone_with_new_inputs(&c, node, 3, in, true),
+			 0);
+	ck_assert_str_eq(type_of(kr_apply_output(c, 0)),
+			 "Matrix(float64, shape=(?, 50))");
 }
 END_TEST
 
@@ -1234,6 +1299,7 @@ Suite *graph_suite(void)
 	tc = tcase_create("specify_shape");
 	tcase_add_test(tc, test_specify_shape_types);
 	tcase_add_test(tc, test_specify_shape_perform);
+	tcase_add_test(tc, test_specify_shape_rebuild);
 	tcase_add_test(tc, test_specify_shape_print);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("terms");

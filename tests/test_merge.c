@@ -196,6 +196,52 @@ START_TEST(merge_keeps_more_specific_type)
 }
 END_TEST
 
+/*
+ * MergeOptimizer when neither type is more specific than the other (two
+ * equal nodes whose declared output types are (1, ?) and (?, 2)): as
+ * PyTensor's apply, the later output is replaced by the earlier one
+ * converted to its type, SpecifyShape(earlier, None, 2), of type (1, 2).
+ * The graph text format writes the None entry as `None`, and reads it
+ * back.
+ */
+START_TEST(merge_converts_incomparable_types)
+{
+	const char *text = "; t\n"
+			   "(input x (tensor float64 ? ?))\n"
+			   "(output 0 a (tensor float64 1 ?) (Foo x))\n"
+			   "(output 1 b (tensor float64 ? 2) (Foo x))\n";
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_gformat_read(&fg, NULL, text, "t"), 0);
+	kr_profile *p;
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(kr_merge_optimizer_new(),
+						   fg, &p),
+			 0);
+	ck_assert_int_eq(kr_fgraph_check_integrity(fg), 0);
+	size_t nb_fail = 1, nb_merged = 0;
+	ck_assert_int_eq(kr_merge_profile_stats(p, &nb_fail, NULL, &nb_merged,
+						NULL),
+			 0);
+	ck_assert_uint_eq(nb_fail, 0);
+	ck_assert_uint_eq(nb_merged, 1);
+	ck_assert_str_eq(kr_fgraph_repr(fg),
+			 "FunctionGraph(*1 -> Foo(x), SpecifyShape(*1, "
+			 "NoneConst{None}, 2))");
+	const char *want = "; merged\n"
+			   "(input x (tensor float64 ? ?))\n"
+			   "(constant $1 (tensor int8) 2)\n"
+			   "(output 0 a (tensor float64 1 ?) #1=(Foo x))\n"
+			   "(output 1 b (tensor float64 1 2) (SpecifyShape #1# "
+			   "None $1))\n";
+	ck_assert_str_eq(kr_gformat_write(fg, "merged"), want);
+	kr_fgraph *back;
+	ck_assert_int_eq(kr_gformat_read(&back, NULL, want, "back"), 0);
+	ck_assert_str_eq(kr_gformat_write(back, "merged"), want);
+	ck_assert_ptr_eq(kr_apply_input(kr_variable_owner(
+					 kr_fgraph_output(back, 1)), 1),
+			 kr_none_const());
+}
+END_TEST
+
 START_TEST(same_graph)
 {
 	inputs();
@@ -223,6 +269,7 @@ Suite *merge_suite(void)
 	tcase_add_test(tc, merges_duplicates);
 	tcase_add_test(tc, merges_constants_first);
 	tcase_add_test(tc, merge_keeps_more_specific_type);
+	tcase_add_test(tc, merge_converts_incomparable_types);
 	tcase_add_test(tc, merges_multi_output_nodes);
 	tcase_add_test(tc, same_graph);
 	suite_add_tcase(s, tc);

@@ -750,6 +750,71 @@ END_TEST
 
 /* ------------------------------------------------ equal computations */
 
+static kr_variable *un(kr_op *op, kr_variable *a)
+{
+	kr_apply *node;
+	ck_assert_int_eq(kr_apply_make(&node, op, 1, VS(a)), 0);
+	return kr_apply_output(node, 0);
+}
+
+static kr_variable *vec_of(const char *name, int64_t len)
+{
+	return kr_variable_new(kr_type_tensor(KR_FLOAT64, 1, &len), name);
+}
+
+/*
+ * A value less specific than its key: graph_replace replaces through
+ * fg.replace, which filters the value through the key's type (one
+ * SpecifyShape, shared by the clients; an output that is a key becomes
+ * it too); clone_replace rebuilds each client with the strict
+ * clone_with_new_inputs, which filters per input (one SpecifyShape per
+ * client; an output that is a key is the value itself). Lengths in
+ * conflict fail graph_replace (change_node_input refuses them) but not
+ * clone_replace (the node is made anew on the value's type); another
+ * dtype or ndim fails both.
+ */
+START_TEST(test_replace_less_specific)
+{
+	kr_variable *x = vec_of("x", 2), *y = vec_of("y", -1);
+	kr_variable *o = bin(kr_op_add(), un(kr_op_exp(), x),
+			     un(kr_op_log(), x));
+	kr_variable **out;
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(o, x), LIST(x), VS(y),
+					  true),
+			 0);
+	ck_assert_str_eq(kr_graph_repr(2, out),
+			 "Add(Exp(*1 -> SpecifyShape(y, 2)), Log(*1)), *1");
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(out[0])),
+			 "Vector(float64, shape=(2,))");
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(o, x), LIST(x), VS(y)),
+			 0);
+	ck_assert_str_eq(kr_graph_repr(2, out),
+			 "Add(Exp(SpecifyShape(y, 2)), Log(SpecifyShape(y, "
+			 "2))), y");
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(out[0])),
+			 "Vector(float64, shape=(2,))");
+	/* lengths in conflict */
+	kr_variable *z = vec_of("z", 3);
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(o), LIST(x), VS(z),
+					  true),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(o), LIST(x), VS(z)), 0);
+	ck_assert_str_eq(kr_type_to_string(kr_variable_type(out[0])),
+			 "Vector(float64, shape=(3,))");
+	/* another dtype, another ndim */
+	kr_variable *i = kr_variable_new(kr_type_tensor(KR_INT64, 1, NULL),
+					 "i");
+	ck_assert_int_eq(kr_graph_replace(&out, LIST(o), LIST(x), VS(i),
+					  true),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(o), LIST(x), VS(i)),
+			 KR_EINVALID);
+	kr_variable *m = kr_variable_new(kr_type_matrix(), "m");
+	ck_assert_int_eq(kr_clone_replace(&out, LIST(o), LIST(x), VS(m)),
+			 KR_EINVALID);
+}
+END_TEST
+
 START_TEST(test_equal_computations)
 {
 	const kr_type *i64 = kr_type_scalar(KR_INT64);
@@ -1513,6 +1578,7 @@ Suite *traversal_suite(void)
 	tcase_add_test(tc, test_graph_replace);
 	tcase_add_test(tc, test_graph_replace_advanced);
 	tcase_add_test(tc, test_graph_replace_disconnected);
+	tcase_add_test(tc, test_replace_less_specific);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("equal");
 	tcase_add_test(tc, test_equal_computations);

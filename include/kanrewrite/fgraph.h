@@ -334,12 +334,21 @@ FILE *kr_optimizer_verbose(void);
  * kr_fgraph_change_node_input(); the nodes new_var needs are imported
  * first; nodes left unused are pruned.
  *
+ * new_var is first filtered through var's type, as PyTensor's
+ * `var.type.filter_variable(new_var, allow_convert=True)`: a variable of
+ * a type as specific as var's is taken as it is; a less specific tensor
+ * of the same dtype and ndim is wrapped in a SpecifyShape of var's static
+ * shape (kr_convert_variable()), so the clients keep their types.
+ *
  * Shape: `reason` (may be NULL) is passed to the features.
  * Returns: 0, also when var is not in the graph (nothing happens).
- * Errors: KR_EINVALID when kr_type_is_super(var's type, new_var's type)
- * does not hold; KR_ENOTFOUND when new_var depends on a variable that is
- * not an input. On error the graph is unchanged (unlike PyTensor, which
- * may leave it half-changed on a missing input).
+ * Errors: KR_EINVALID when new_var cannot be converted (another kind,
+ * dtype or ndim), also when var is not in the graph, or when var has
+ * clients and their static lengths conflict (the SpecifyShape keeps
+ * new_var's, which kr_type_is_super() refuses, as PyTensor's
+ * change_node_input); KR_ENOTFOUND when new_var depends on a variable
+ * that is not an input. On error the graph is unchanged (unlike
+ * PyTensor, which may leave it half-changed on a missing input).
  */
 int kr_fgraph_replace(kr_fgraph *fg, kr_variable *var, kr_variable *new_var,
 		      const char *reason);
@@ -370,10 +379,12 @@ int kr_fgraph_replace_all(kr_fgraph *fg, size_t n, kr_variable *const *olds,
  * `fgraph.change_node_input`. On an Output pseudo-node this changes the
  * graph output. Imports what new_var needs, moves the client, prunes what
  * is left unused, then fires on_change_input. Nothing happens when new_var
- * is already that input.
+ * is already that input. Unlike kr_fgraph_replace() it converts nothing,
+ * as PyTensor's.
  * Returns: 0. Errors: KR_EINVALID when node is not in the graph, or the
- * types are incompatible (kr_type_is_super()); KR_ENOTFOUND for a missing
- * input. On error the graph is unchanged. Asserts i is in range.
+ * types are incompatible (kr_type_is_super(): new_var must be as
+ * specific as the input); KR_ENOTFOUND for a missing input. On error the
+ * graph is unchanged. Asserts i is in range.
  */
 int kr_fgraph_change_node_input(kr_fgraph *fg, kr_apply *node, int i,
 				kr_variable *new_var, const char *reason);

@@ -227,20 +227,21 @@ kr_apply *kr_apply_clone(const kr_apply *node);
  * `Apply.clone_with_new_inputs(inputs, strict)`.
  *
  * Shape: inputs[0..nin) are variables, nin being node's number of inputs.
- * When every input has the type of the one it replaces, the result is
+ * With strict, each input of another type is first filtered through the
+ * type it replaces (kr_filter_variable()): a more specific one is kept,
+ * a less specific one is wrapped in a SpecifyShape of the old type (so
+ * the new node is no less specific than node). When every (filtered)
+ * input has the type of the one it replaces, the result is
  * kr_apply_clone() with those inputs (output types and names kept, no
- * inference). Otherwise the op is applied anew (kr_apply_make(), which
- * infers the output types). With strict, an input must be convertible
- * to the type it replaces: the same type, or a more specific one
- * (kr_type_is_super(old, new), as TensorType.convert_variable), or a
- * less specific one, which PyTensor would wrap in a SpecifyShape and
- * which is taken as it is here (no SpecifyShape op), so the new outputs
- * may be less specific than node's.
+ * inference); otherwise the op is applied anew (kr_apply_make(), which
+ * infers the output types). Not strict, a node whose op reads input
+ * values (kr_op_desc.infer_from_inputs) is always made anew.
  * @param[out] out the new node; unchanged on error.
  * Returns: 0. Errors: KR_EINVALID when nin differs from node's number of
- * inputs, when strict and an input's type cannot be converted (PyTensor's
- * TypeError "Cannot convert Type ..."), or when the op rejects the
- * inputs. Cost: O(inputs+outputs) plus the op's type inference.
+ * inputs, when strict and an input's type cannot be converted (another
+ * dtype or ndim: PyTensor's TypeError "Cannot convert Type ..."), or
+ * when the op rejects the inputs. Cost: O(inputs+outputs) plus the op's
+ * type inference.
  */
 int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 				   size_t nin, kr_variable *const *inputs,

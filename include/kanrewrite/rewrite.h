@@ -550,7 +550,12 @@ kr_graph_rewriter *kr_equilibrium_graph_rewriter_new(
  * PyTensor's MergeOptimizer: merges equal constants (same type and value;
  * the first met in io_toposort order is kept), then, bottom-up, nodes
  * with equal ops and identical inputs (the first node is kept), so that
- * every subexpression is computed once.
+ * every subexpression is computed once. Each replaced output keeps the
+ * more specific static type, as PyTensor's: when the kept node's output
+ * is less specific the later one is kept instead (for a node whose
+ * outputs all are), and when neither type is more specific the kept
+ * output goes through a SpecifyShape of the replaced one's type
+ * (kr_fgraph_replace()).
  * Profile: kr_merge_profile_stats(). Cost: O(nodes + edges) expected
  * (nodes are hashed by op and inputs).
  */

@@ -212,11 +212,15 @@ kr_variable **kr_truncated_graph_inputs(size_t *count, size_t n,
  * values' graphs are copied too (one copy each shared subgraph), apart
  * from the outputs' copy; ownerless variables and constants are shared.
  * An output that is a key gives its value's copy; an ownerless output is
- * returned itself.
+ * returned itself. Each copied node whose inputs changed type is rebuilt
+ * by kr_apply_clone_with_new_inputs() (strict by default, as PyTensor's
+ * rebuild_collect_shared): a more specific value makes the node anew, a
+ * less specific one reaches each client through its own SpecifyShape of
+ * the key's type.
  * @param[out] out a new array of n variables, the copies of the outputs.
- * Returns: 0. Errors: KR_EINVALID when a value's type cannot replace its
- * key's (kr_type_is_super(), PyTensor's strict rebuild) or on a cycle;
- * *out is then unchanged.
+ * Returns: 0. Errors: KR_EINVALID when, strict, a value cannot be
+ * converted to its key's type (another kind, dtype or ndim:
+ * kr_convert_variable()), or on a cycle; *out is then unchanged.
  */
 int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
 		     size_t nrep, kr_variable *const *keys,
@@ -228,8 +232,9 @@ int kr_clone_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
  */
 typedef struct kr_rebuild_opts {
 	/**
-	 * `rebuild_strict` (default true): a value must have its key's type
-	 * or a more specific one. False: any value is taken, and a node one
+	 * `rebuild_strict` (default true): a value must be convertible to
+	 * its key's type (kr_filter_variable()). False: any value is taken,
+	 * and a node one
 	 * of whose inputs changed type is made anew by its op
 	 * (kr_apply_clone_with_new_inputs() not strict), so output types
 	 * follow (an fvector replaced by a dvector gives float64 results).
@@ -266,12 +271,16 @@ int kr_clone_replace_opts(kr_variable ***out, size_t n,
  * shared with the originals. An output that depends on no key is
  * returned itself. Where keys are nested, the one nearer the outputs
  * wins (PyTensor replaces in reverse topological order): a key inside the
- * replaced part of another key is not used.
+ * replaced part of another key is not used. Each value goes through
+ * kr_convert_variable() to its key's type first, as PyTensor's
+ * fg.replace: a less specific one is wrapped in one SpecifyShape, which
+ * every client of the key (an output that is the key included) uses.
  * @param[out] out a new array of n variables.
  * Returns: 0. Errors: KR_EINVALID when `strict` and a key is not in the
  * graph of the outputs (PyTensor's "Some replacements were not used"),
- * when a value's type cannot replace its key's, or on a cycle; *out is
- * then unchanged.
+ * when a value's type cannot replace its key's even through a
+ * SpecifyShape (another kind, dtype or ndim, or static lengths in
+ * conflict), or on a cycle; *out is then unchanged.
  */
 int kr_graph_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
 		     size_t nrep, kr_variable *const *keys,

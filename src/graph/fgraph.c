@@ -693,12 +693,20 @@ int kr_fgraph_replace_ex(kr_fgraph *fg, kr_variable *var,
 			reason ? reason : "None", kr_variable_to_string(var),
 			owner_string(var), kr_variable_to_string(new_var),
 			owner_string(new_var));
-	if (!kr_type_is_super(var->type, new_var->type))
+	/* PyTensor's var.type.filter_variable(new_var, allow_convert=True) */
+	kr_variable *conv = kr_type_equal(var->type, new_var->type)
+				    ? new_var
+				    : kr_convert_variable(var->type, new_var);
+	if (!conv)
 		return kri_type_mismatch(var, new_var);
 	if (!is_member(fg, var) || var == new_var)
 		return 0;
 	size_t n;
 	const kr_client *cl = kr_fgraph_clients(fg, var, &n);
+	/* shapes in conflict: change_node_input refuses the first client */
+	if (!kr_type_is_super(var->type, conv->type))
+		return n ? kri_type_mismatch(var, new_var) : 0;
+	new_var = conv;
 	kr_client small[8];
 	kr_client *snap = n <= 8 ? small : kri_alloc(n * sizeof *snap);
 	if (n)

@@ -459,11 +459,13 @@ static int copy_node(void *ctx, kr_apply *node)
 		retype = retype || in[i]->type != node->inputs[i]->type;
 	}
 	kr_apply *copy = node;
+	bool by_value = node->op->desc->infer_from_inputs != NULL;
 	if (c->keep && same) {
 		/* graph_replace: nothing above a key, the node stays */
-	} else if (c->loose && retype) {
+	} else if (!c->keep && (retype || (c->loose && by_value))) {
+		/* rebuild_collect_shared: clone_with_new_inputs(strict) */
 		int rc = kr_apply_clone_with_new_inputs(&copy, node, node->nin,
-							in, false);
+							in, !c->loose);
 		if (rc < 0)
 			return rc;
 		kri_vec_push(&c->copies, copy);
@@ -489,12 +491,19 @@ static int copy_graph(copier *c, size_t n, kr_variable *const *outs,
 	return rc;
 }
 
+/*
+ * Every value must be convertible to its key's type (kr_filter_variable:
+ * the same kind, dtype and ndim; the static lengths may differ).
+ */
 static int check_pairs(size_t nrep, kr_variable *const *keys,
 		       kr_variable *const *vals)
 {
 	for (size_t k = 0; k < nrep; k++) {
 		kr_check(keys[k] != NULL && vals[k] != NULL);
-		if (!kr_type_is_super(keys[k]->type, vals[k]->type))
+		const kr_type *a = keys[k]->type, *b = vals[k]->type;
+		bool loose = a->tensor && b->tensor && a->dtype == b->dtype &&
+			     a->ndim == b->ndim;
+		if (!loose && !kr_type_is_super(a, b))
 			return kri_type_mismatch(keys[k], vals[k]);
 	}
 	return 0;
@@ -572,9 +581,16 @@ int kr_graph_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
 		rc = check_used(n, outs, nrep, keys);
 	if (rc < 0)
 		return rc;
+	/* fg.replace filters each value through its key's type */
+	kr_variable **conv = kri_alloc((nrep ? nrep : 1) * sizeof *conv);
+	for (size_t k = 0; k < nrep; k++) {
+		conv[k] = kr_convert_variable(keys[k]->type, vals[k]);
+		if (!kr_type_is_super(keys[k]->type, conv[k]->type))
+			return kri_type_mismatch(keys[k], vals[k]);
+	}
 	copier c = {.ep = kri_epoch(), .keep = true};
 	for (size_t k = 0; k < nrep; k++)
-		set_image(c.ep, keys[k], vals[k]);
+		set_image(c.ep, keys[k], conv[k]);
 	kr_variable **res = kri_alloc((n ? n : 1) * sizeof *res);
 	rc = copy_graph(&c, n, outs, res);
 	if (rc < 0)

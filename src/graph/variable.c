@@ -350,12 +350,12 @@ kr_apply *kr_apply_clone(const kr_apply *node)
 	return kri_apply_clone(node, node->inputs);
 }
 
-/* Can v stand for an input of type t (TensorType.convert_variable)? */
-static bool convertible(const kr_type *t, const kr_variable *v)
-{
-	return kr_type_is_super(t, v->type) || kr_type_is_super(v->type, t);
-}
-
+/*
+ * As PyTensor: an input of another type (any input, for an op reading
+ * input values) is filtered through the old type when strict, and the
+ * node is made anew when a (filtered) type still differs, or always when
+ * not strict.
+ */
 int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 				   size_t nin, kr_variable *const *inputs,
 				   bool strict)
@@ -366,27 +366,27 @@ int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 				    "clone_with_new_inputs: %zu inputs given "
 				    "to a node of %zu (%s)", nin, node->nin,
 				    kr_op_to_string(node->op));
+	bool by_value = node->op->desc->infer_from_inputs != NULL;
 	bool remake = false;
+	kr_variable **in = kri_alloc((nin + 1) * sizeof *in);
 	for (size_t i = 0; i < nin; i++) {
 		kr_check(inputs[i] != NULL);
 		const kr_type *t = node->inputs[i]->type;
-		if (kr_type_equal(t, inputs[i]->type))
+		in[i] = inputs[i];
+		if (kr_type_equal(t, in[i]->type) && !by_value)
 			continue;
-		if (strict && !convertible(t, inputs[i]))
-			return kr_error_set(
-				KR_EINVALID,
-				"Cannot convert Type %s (of Variable %s) into "
-				"Type %s. You can try to manually convert %s "
-				"into a %s.", kr_type_to_string(inputs[i]->type),
-				kr_variable_to_string(inputs[i]),
-				kr_type_to_string(t),
-				kr_variable_to_string(inputs[i]),
-				kr_type_to_string(t));
-		remake = true;
+		if (!strict) {
+			remake = true;
+			continue;
+		}
+		int rc = kr_filter_variable(&in[i], t, inputs[i]);
+		if (rc < 0)
+			return rc;
+		remake |= !kr_type_equal(t, in[i]->type);
 	}
 	if (remake)
-		return kr_apply_make(out, node->op, nin, inputs);
-	*out = kri_apply_clone(node, inputs);
+		return kr_apply_make(out, node->op, nin, in);
+	*out = kri_apply_clone(node, in);
 	return 0;
 }
 

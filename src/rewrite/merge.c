@@ -133,17 +133,27 @@ static void merge_nodes(merge_run *m, kr_apply **order, size_t n)
 			news[k] = kr_apply_output(first, k);
 		}
 		/*
-		 * As PyTensor: a single output that cannot take the earlier
-		 * node's type (it is more specific) stays, and the earlier
-		 * node is replaced by this one instead.
+		 * As PyTensor, each pair keeps the more specific type: when
+		 * the earlier node's output is less specific it is the one
+		 * replaced; when neither is, the replacement goes through a
+		 * SpecifyShape of the old type (kr_fgraph_replace converts).
+		 * A node whose every output is kept replaces the earlier one.
 		 */
-		bool swap = nout == 1 &&
-			    !kr_type_is_super(kr_variable_type(olds[0]),
-					      kr_variable_type(news[0]));
-		if (swap && merge_pairs(m, 1, news, olds, false))
+		bool all_swapped = true;
+		for (size_t k = 0; k < nout; k++) {
+			const kr_type *to = kr_variable_type(olds[k]);
+			const kr_type *tn = kr_variable_type(news[k]);
+			if (kr_type_is_super(to, tn) ||
+			    !kr_type_is_super(tn, to)) {
+				all_swapped = false;
+				continue;
+			}
+			kr_variable *t = olds[k];
+			olds[k] = news[k];
+			news[k] = t;
+		}
+		if (merge_pairs(m, nout, olds, news, false) && all_swapped)
 			hit->item = node;
-		else if (!swap)
-			merge_pairs(m, nout, olds, news, false);
 	}
 }
 

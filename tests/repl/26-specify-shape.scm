@@ -1,0 +1,35 @@
+;; SpecifyShape: a replacement less specific than what it replaces keeps the
+;; replaced type, as PyTensor's filter_variable wraps it in SpecifyShape
+;; (graph-replace replaces as fg.replace does, clone-replace rebuilds each
+;; client with the strict clone_with_new_inputs)
+(declare (tensor float64 2) x)
+(vector y)
+(define g (add (exp x) (log x)))
+(define r (graph-replace g (list (cons x y))))
+(pprint r)
+(dprint r)
+(graph-type r)
+(repr (clone-replace g (list (cons x y))))
+; a dimension left free is NoneConst (None in pprint)
+(matrix m)
+(declare (tensor float64 2 ?) x2)
+(define r2 (graph-replace (exp x2) (list (cons x2 m))))
+(pprint r2)
+(dprint r2)
+(map graph-type (owner-inputs (car (owner-inputs r2))))
+(graph-eval r2 '((m . ((0 0 0) (0 0 0)))))
+(graph-eval r2 '((m . ((0 0) (0 0) (0 0)))))
+; a more specific replacement is taken as it is
+(repr (graph-replace (exp y) (list (cons y x))))
+; the op by its name: a tensor, then one 0-d integer entry per dimension
+(define s ((op 'SpecifyShape) y (constant 2 '(tensor int8))))
+(graph-type s)
+(graph-eval s '((y . (1 2))))
+(graph-eval s '((y . (1 2 3))))
+((op 'SpecifyShape) y (constant 2.5))
+((op 'SpecifyShape) y)
+; lengths in conflict, another dtype: refused
+(declare (tensor float64 3) z)
+(graph-replace g (list (cons x z)))
+(declare (tensor int64 ?) i)
+(graph-replace g (list (cons x i)))
