@@ -252,6 +252,57 @@ kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
 	return kr_stream_suspend(ring_next, r);
 }
 
+/*
+ * kanren's lany over a generator of goals `(rel other t)`, t the terms of
+ * an enumerator: a kseq ring whose next branch is the next term's goal.
+ * The enumerator is copied per application, and reads the substitution
+ * of the state the goal was applied to.
+ */
+struct kcall_each {
+	const kr_rel *rel;
+	kr_term *other;
+	const kri_rel_enum *e;
+	void *it;
+	const kr_subst *s;
+};
+
+static int kcall_next(void *env, const kr_state *first, const kr_goal **g)
+{
+	struct kcall_each *c = env;
+	(void)first;
+	kr_term *t = c->e->next(c->it, c->s);
+	if (!t)
+		return 0;
+	*g = KR_CALL(c->rel, c->other, t);
+	return 1;
+}
+
+static kr_stream *kcall_each_fn(const kr_state *st, void *env)
+{
+	const struct kcall_each *c = env;
+	if (nesting >= MAX_NESTING)
+		return kr_goal_apply(kri_rel_call_each(c->rel, c->other, c->e,
+						       c->it),
+				     st);
+	struct kcall_each *run = kr_alloc(sizeof *run);
+	*run = *c;
+	run->it = c->e->copy(c->it);
+	run->s = kr_state_subst(st);
+	return kri_rel_kseq(st, "lany", kcall_next, run);
+}
+
+kr_goal *kri_rel_kcall_each(const kr_rel *rel, kr_term *other,
+			    const kri_rel_enum *e, void *it)
+{
+	struct kcall_each *c = kr_alloc(sizeof *c);
+	c->rel = rel;
+	c->other = other;
+	c->e = e;
+	c->it = it;
+	c->s = NULL;
+	return kr_goal_new(kcall_each_fn, c);
+}
+
 /* ------------------------------------------------------------------ public */
 
 kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals)

@@ -33,17 +33,30 @@ static bool empty_etuple(kr_term *t, const kr_subst *s)
 	return kr_term_kind(t) == KR_ETUPLE && kr_etuple_len(t) == 0;
 }
 
-/* xs[0..n) all empty, of the kind one of them has: the body of nullo. */
-static kr_stream *all_null(const kr_state *st, size_t n, kr_term *const *xs)
+/*
+ * xs[0..n) all empty, of the kind one of them has (an empty etuple wins),
+ * else of kind dflt: the body of nullo.
+ */
+static kr_stream *all_null_kind(const kr_state *st, size_t n,
+				kr_term *const *xs, kr_seq_kind dflt)
 {
 	const kr_subst *s = kr_state_subst(st);
-	bool et = false;
-	for (size_t i = 0; i < n && !et; i++)
+	bool et = false, nil = false;
+	for (size_t i = 0; i < n && !et; i++) {
 		et = empty_etuple(xs[i], s);
+		nil = nil || kr_term_kind(kr_walk(xs[i], s)) == KR_NIL;
+	}
+	if (!et && !nil && dflt == KR_SEQ_ETUPLE)
+		et = true;
 	kr_term *null = et ? kr_etuple(0, NULL) : kr_nil();
 	for (size_t i = 0; i < n && st; i++)
 		st = kr_state_unify(st, xs[i], null);
 	return st ? kr_stream_unit(st) : NULL;
+}
+
+static kr_stream *all_null(const kr_state *st, size_t n, kr_term *const *xs)
+{
+	return all_null_kind(st, n, xs, KR_SEQ_LIST);
 }
 
 struct nullo_env {
@@ -78,6 +91,23 @@ kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b)
 	e[0] = a;
 	e[1] = b;
 	return kr_goal_new(nullo2_fn, e);
+}
+
+/* Two terms, empty etuples unless one of them is already (); the list
+ * kind is kri_rel_nullo2. */
+static kr_stream *nullo2_etuple_fn(const kr_state *st, void *env)
+{
+	return all_null_kind(st, 2, env, KR_SEQ_ETUPLE);
+}
+
+kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt)
+{
+	if (dflt == KR_SEQ_LIST)
+		return kri_rel_nullo2(a, b);
+	kr_term **e = kr_alloc(2 * sizeof *e);
+	e[0] = a;
+	e[1] = b;
+	return kr_goal_new(nullo2_etuple_fn, e);
 }
 
 /* ------------------------------------------------------------------ membero */
@@ -219,6 +249,7 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out)
 struct mapo_env {
 	const kr_rel *rel;
 	kr_rel *self;
+	kr_seq_kind null; /* kanren's null_type */
 };
 
 static kr_goal *mapo_body(kr_term *const *args, void *env)
@@ -227,19 +258,26 @@ static kr_goal *mapo_body(kr_term *const *args, void *env)
 	kr_term *a = args[0], *b = args[1];
 	kr_term *v[4];
 	kr_fresh(4, v);
-	return KR_CONDE(kri_rel_nullo2(a, b),
+	return KR_CONDE(kri_rel_nullo2_kind(a, b, e->null),
 			KR_FRESH(kr_conso(v[0], v[1], a),
 				 kr_conso(v[2], v[3], b),
 				 KR_CALL(e->rel, v[0], v[2]),
 				 KR_CALL(e->self, v[1], v[3])));
 }
 
+kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
+			   kr_seq_kind dflt)
+{
+	struct mapo_env *e = kr_alloc(sizeof *e);
+	e->rel = rel;
+	e->null = dflt;
+	e->self = kr_rel_new("mapo", 2, mapo_body, e);
+	return KR_CALL(e->self, a, b);
+}
+
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b)
 {
 	if (!rel || kr_rel_arity(rel) != 2)
 		kri_rel_misuse(__func__, "the relation must have arity 2");
-	struct mapo_env *e = kr_alloc(sizeof *e);
-	e->rel = rel;
-	e->self = kr_rel_new("mapo", 2, mapo_body, e);
-	return KR_CALL(e->self, a, b);
+	return kri_rel_mapo_kind(rel, a, b, KR_SEQ_LIST);
 }

@@ -283,8 +283,12 @@ static bool next_perm(size_t *idx, size_t n)
 	return true;
 }
 
-/* kri_rel_eq_each's goal: the next term of its own copy of `it`. */
+/*
+ * kri_rel_eq_each's goal: the next term of its own copy of `it`, related
+ * to other by rel (NULL: ==).
+ */
 struct eq_each {
+	const kr_rel *rel;
 	kr_term *other;
 	const kri_rel_enum *e;
 	void *it;
@@ -299,19 +303,28 @@ static kr_stream *eq_each_fn(const kr_state *st, void *env)
 	kr_term *t = c->e->next(rest->it, kr_state_subst(st));
 	if (!t)
 		return NULL;
+	kr_goal *here = c->rel ? KR_CALL(c->rel, c->other, t)
+			       : kr_eq(c->other, t);
 	return kr_goal_apply(kr_disj(2, (kr_goal *[]){
-						kr_eq(c->other, t),
+						here,
 						kr_goal_new(eq_each_fn, rest)}),
 			     st);
 }
 
-kr_goal *kri_rel_eq_each(kr_term *other, const kri_rel_enum *e, void *it)
+kr_goal *kri_rel_call_each(const kr_rel *rel, kr_term *other,
+			   const kri_rel_enum *e, void *it)
 {
 	struct eq_each *c = kr_alloc(sizeof *c);
+	c->rel = rel;
 	c->other = other;
 	c->e = e;
 	c->it = it;
 	return kr_goal_new(eq_each_fn, c);
+}
+
+kr_goal *kri_rel_eq_each(kr_term *other, const kri_rel_enum *e, void *it)
+{
+	return kri_rel_call_each(NULL, other, e, it);
 }
 
 /* The permutations of items, in lexicographic order of the positions. */
@@ -348,7 +361,7 @@ static void *perms_copy(const void *it)
 }
 
 kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
-		       bool no_ident)
+		       bool no_ident, const kr_rel *inner)
 {
 	static const kri_rel_enum perms_enum = {perms_next, perms_copy};
 	struct perms *p = kr_alloc(sizeof *p);
@@ -359,6 +372,8 @@ kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
 	for (long i = 0; i < n; i++)
 		p->idx[i] = (size_t)i;
+	if (inner)
+		return kri_rel_kcall_each(inner, other, &perms_enum, p);
 	return kri_rel_eq_each(other, &perms_enum, p);
 }
 
@@ -371,10 +386,11 @@ static kr_goal *succeed2(kr_term *const *a, void *env)
 
 struct perm_env {
 	kr_term *a, *b;
-	bool no_ident;
+	kr_permuteo_opts o;
 };
 
-static kr_goal *permuteo_new(kr_term *a, kr_term *b, bool no_ident);
+static kr_goal *permuteo_new(kr_term *a, kr_term *b,
+			     const kr_permuteo_opts *o);
 
 /*
  * Keep in v[0..*n) the elements that `del` does not mark, grouped as
@@ -458,12 +474,13 @@ static long distinct(kr_term *const *v, long n, const bool *del)
  * distinct element cancelled completely, the rest of a is left in
  * a[0..*n) and, as a sequence of b's kind, in *rest. When some element is
  * not hashable, nothing cancels, but two ground sequences are compared
- * at once (one answer or none). Returns 1 for exactly one answer, -1 for
- * none, 0 to go on with the permutations of a[0..*n) against *rest.
+ * at once (one answer or none) unless `inner` (kanren compares them so
+ * only with eq). Returns 1 for exactly one answer, -1 for none, 0 to go
+ * on with the permutations of a[0..*n) against *rest.
  * Cost: O(n^2) kr_equal tests.
  */
 static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
-			 const kr_subst *s, kr_term **rest)
+			 const kr_subst *s, kr_term **rest, bool inner)
 {
 	bool *da = kr_alloc_atomic((size_t)(*n ? *n : 1));
 	bool *db = kr_alloc_atomic((size_t)(*m ? *m : 1));
@@ -489,7 +506,7 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 				break;
 			}
 	if (!hash)
-		return ground ? (gone == *n ? 1 : -1) : 0;
+		return ground && !inner ? (gone == *n ? 1 : -1) : 0;
 	if (gone == *n)
 		return 1;
 	if (gone == 0 || distinct(a, *n, da) == distinct(a, *n, NULL))
@@ -503,7 +520,7 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
 {
-	struct perm_env *e = env;
+	const struct perm_env *e = env;
 	const kr_subst *s = kr_state_subst(st);
 	long n;
 	kr_term **items = kri_rel_elements(e->a, s, &n);
@@ -517,13 +534,14 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		static kr_rel *same_len;
 		if (!same_len)
 			same_len = kr_rel_new("succeed", 2, succeed2, NULL);
-		return kr_goal_apply(KR_ALL(kr_mapo(same_len, e->a, e->b),
-					    permuteo_new(e->a, e->b,
-							 e->no_ident)),
+		return kr_goal_apply(KR_ALL(kri_rel_mapo_kind(same_len, e->a,
+							      e->b,
+							      e->o.default_null),
+					    permuteo_new(e->a, e->b, &e->o)),
 				     st);
 	}
 	kr_term *like = kr_walk(side, s);
-	bool no_ident = e->no_ident;
+	bool no_ident = e->o.no_ident;
 	long m;
 	kr_term **others = kri_rel_elements(other, s, &m);
 	if (m >= 0) {
@@ -533,32 +551,47 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		if (no_ident && kr_equal(kr_walk_star(like, s),
 					 kr_walk_star(rest, s)))
 			return NULL;
-		int rc = cancel_common(items, &n, others, &m, s, &rest);
+		int rc = cancel_common(items, &n, others, &m, s, &rest,
+				       e->o.inner_eq != NULL);
 		if (rc)
 			return rc > 0 ? kr_stream_unit(st) : NULL;
 		/* kanren permutes a reduced pair in full */
 		no_ident = no_ident && rest == kr_walk(other, s);
 		other = rest;
 	}
-	return kr_goal_apply(kri_rel_perms(items, n, like, other, no_ident),
+	return kr_goal_apply(kri_rel_perms(items, n, like, other, no_ident,
+					   e->o.inner_eq),
 			     st);
 }
 
-static kr_goal *permuteo_new(kr_term *a, kr_term *b, bool no_ident)
+static kr_goal *permuteo_new(kr_term *a, kr_term *b,
+			     const kr_permuteo_opts *o)
 {
 	struct perm_env *e = kr_alloc(sizeof *e);
 	e->a = a;
 	e->b = b;
-	e->no_ident = no_ident;
+	e->o = *o;
 	return kr_goal_new(permuteo_fn, e);
 }
 
 kr_goal *kr_permuteo(kr_term *a, kr_term *b)
 {
-	return permuteo_new(a, b, false);
+	return kr_permuteo_ex(a, b, NULL);
 }
 
 kr_goal *kr_permuteo_no_ident(kr_term *a, kr_term *b)
 {
-	return permuteo_new(a, b, true);
+	kr_permuteo_opts o = KR_PERMUTEO_OPTS_INIT;
+	o.no_ident = true;
+	return kr_permuteo_ex(a, b, &o);
+}
+
+kr_goal *kr_permuteo_ex(kr_term *a, kr_term *b, const kr_permuteo_opts *opts)
+{
+	static const kr_permuteo_opts dflt = KR_PERMUTEO_OPTS_INIT;
+	if (!opts)
+		opts = &dflt;
+	if (opts->inner_eq && kr_rel_arity(opts->inner_eq) != 2)
+		kri_rel_misuse(__func__, "inner_eq must have arity 2");
+	return permuteo_new(a, b, opts);
 }

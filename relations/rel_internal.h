@@ -19,10 +19,12 @@ _Noreturn static inline void kri_rel_misuse(const char *fn, const char *what)
  * The disjunction of `other == p` over the permutations p of the n items,
  * in lexicographic order of the positions, each built with the kind of
  * `like` (an etuple when it is one, else a list); without the identity
- * permutation when no_ident (kanren's permuteo(no_ident=True)).
+ * permutation when no_ident (kanren's permuteo(no_ident=True)). With an
+ * inner relation (arity 2), `(inner other p)` instead, in kanren's order
+ * (kri_rel_kcall_each).
  */
 kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
-		       bool no_ident);
+		       bool no_ident, const kr_rel *inner);
 
 /*
  * A lazy enumeration of terms: next(it, s) advances the iterator `it` and
@@ -43,6 +45,21 @@ typedef struct kri_rel_enum {
  * be applied to several states.
  */
 kr_goal *kri_rel_eq_each(kr_term *other, const kri_rel_enum *e, void *it);
+
+/*
+ * kri_rel_eq_each with `(rel other t)` (rel of arity 2) for `other == t`:
+ * the engine's order.
+ */
+kr_goal *kri_rel_call_each(const kr_rel *rel, kr_term *other,
+			   const kri_rel_enum *e, void *it);
+
+/*
+ * kri_rel_call_each in kanren's order (korder.c): its lany over a
+ * generator of goals, each branch made when the ring's first pass
+ * reaches it; inside more than 200 nested branch runs, the engine's order.
+ */
+kr_goal *kri_rel_kcall_each(const kr_rel *rel, kr_term *other,
+			    const kri_rel_enum *e, void *it);
 
 /*
  * The n elements of a proper list or etuple t, walked through s (only the
@@ -88,13 +105,23 @@ kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
 kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b);
 
 /*
+ * kri_rel_nullo2 with kanren's default_ConsNull: when neither a nor b is
+ * already an empty sequence, the empty sequence of kind `dflt`.
+ */
+kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt);
+
+/* kr_mapo() whose empty sequences are of kind dflt when not decided. */
+kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
+			   kr_seq_kind dflt);
+
+/*
  * kanren's term_walko with its keyword arguments: format (NULL or a
  * relation of arity 2, kanren's format_step) rewrites the ground side of
  * each step before it is walked; no_ident leaves out the top-level
- * identity.
+ * identity; null is the null_type of the walk into the elements.
  */
 kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
-			const kr_rel *format, bool no_ident, kr_term *a,
-			kr_term *b);
+			const kr_rel *format, bool no_ident, kr_seq_kind null,
+			kr_term *a, kr_term *b);
 
 #endif

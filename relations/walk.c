@@ -27,11 +27,13 @@
  * nested run per element of every term it walks into would cost an
  * exhaustive search some 2x more (as measured on a 20-deep term).
  * `null_first` lets the empty sequences match before anything is related
- * (kanren's null_res=True, which walko uses).
+ * (kanren's null_res=True, which walko uses); `null` is the kind of the
+ * empty sequences when neither side decides it (kanren's null_type).
  */
 struct map_any_env {
 	const kr_rel *rel;
 	bool korder;
+	kr_seq_kind null;
 	kr_rel *self[3]; /* nothing related yet, some pair related, top */
 };
 
@@ -53,7 +55,8 @@ static kr_goal *map_any_body(kr_term *const *a, void *env, int any,
 	struct map_any_env *e = env;
 	kr_term *v[4];
 	kr_fresh(4, v);
-	kr_goal *done = any || null_ok ? kri_rel_nullo2(a[0], a[1]) : kr_fail();
+	kr_goal *done = any || null_ok ? kri_rel_nullo2_kind(a[0], a[1], e->null)
+				       : kr_fail();
 	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
 				kr_conso(v[2], v[3], a[1]));
 	kr_goal *step = choice(
@@ -78,11 +81,13 @@ static kr_goal *map_any_top(kr_term *const *a, void *env)
 	return map_any_body(a, env, 0, true);
 }
 
-static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder)
+static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder,
+					   kr_seq_kind null)
 {
 	struct map_any_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->korder = korder;
+	e->null = null;
 	e->self[0] = kr_rel_new("map_anyo", 2, map_any0, e);
 	e->self[1] = kr_rel_new("map_anyo", 2, map_any1, e);
 	e->self[2] = kr_rel_new("map_anyo", 2, map_any_top, e);
@@ -91,13 +96,26 @@ static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder)
 
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b)
 {
-	return KR_CALL(map_any_env_new(rel, true)->self[0], a, b);
+	return kr_map_anyo_ex(rel, a, b, NULL);
+}
+
+kr_goal *kr_map_anyo_ex(const kr_rel *rel, kr_term *a, kr_term *b,
+			const kr_map_anyo_opts *opts)
+{
+	static const kr_map_anyo_opts dflt = KR_MAP_ANYO_OPTS_INIT;
+	if (!opts)
+		opts = &dflt;
+	if (!rel || kr_rel_arity(rel) != 2)
+		kri_rel_misuse(__func__, "the relation must have arity 2");
+	struct map_any_env *e = map_any_env_new(rel, true, opts->null_type);
+	return KR_CALL(e->self[opts->null_res ? 2 : 0], a, b);
 }
 
 /* term_walko's walk into the elements: the engine's order. */
-static kr_goal *map_anyo_engine(const kr_rel *rel, kr_term *a, kr_term *b)
+static kr_goal *map_anyo_engine(const kr_rel *rel, kr_term *a, kr_term *b,
+				kr_seq_kind null)
 {
-	return KR_CALL(map_any_env_new(rel, false)->self[0], a, b);
+	return KR_CALL(map_any_env_new(rel, false, null)->self[0], a, b);
 }
 
 /* ------------------------------------------------------------------ reduceo */
@@ -150,20 +168,34 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out)
  *   (conde ((rel in out))
  *          ((applyo op in_rands in) (applyo op2 out_rands out)
  *           (rator op op2) (map_anyo walko in_rands out_rands)))
- * with map_anyo's null_res=True (two empty sequences are related).
+ * with map_anyo's null_res=True (two empty sequences are related) unless
+ * another map_rel is given (kanren's map_rel, called as
+ * map_rel(walko, in, out, null_type)).
  */
 struct walko_env {
 	const kr_rel *rel, *rator;
 	kr_rel *self;
-	const struct map_any_env *map;
+	const struct map_any_env *map; /* the default map_rel's relations */
+	kr_map_rel_fn map_rel;
+	void *map_env;
+	kr_seq_kind null;
 };
+
+/* map_rel(walko, a, b, null_type): a goal, the default's or the user's. */
+static kr_goal *walko_map(const struct walko_env *e, kr_term *a, kr_term *b)
+{
+	if (!e->map_rel)
+		return KR_CALL(e->map->self[2], a, b);
+	kr_goal *g = e->map_rel(e->self, a, b, e->null, e->map_env);
+	return g ? g : kr_fail();
+}
 
 static kr_goal *walko_body(kr_term *const *a, void *env)
 {
 	struct walko_env *e = env;
 	kr_goal *walk;
 	if (!e->rator) {
-		walk = KR_CALL(e->map->self[2], a[0], a[1]);
+		walk = walko_map(e, a[0], a[1]);
 	} else {
 		kr_term *v[4];
 		kr_fresh(4, v);
@@ -171,21 +203,40 @@ static kr_goal *walko_body(kr_term *const *a, void *env)
 			KR_ALL(kr_conso(v[0], v[1], a[0]),
 			       kr_conso(v[2], v[3], a[1])),
 			kri_rel_kall(KR_CALL(e->rator, v[0], v[2]),
-				     KR_CALL(e->map->self[2], v[1], v[3])));
+				     walko_map(e, v[1], v[3])));
 	}
 	return kri_rel_kany(2,
 			    (kr_goal *[]){KR_CALL(e->rel, a[0], a[1]), walk});
 }
 
+kr_goal *kr_walko_ex(const kr_rel *rel, kr_term *in, kr_term *out,
+		     const kr_walko_opts *opts)
+{
+	static const kr_walko_opts dflt = KR_WALKO_OPTS_INIT;
+	if (!opts)
+		opts = &dflt;
+	if (!rel || kr_rel_arity(rel) != 2)
+		kri_rel_misuse(__func__, "the relation must have arity 2");
+	if (opts->rator && kr_rel_arity(opts->rator) != 2)
+		kri_rel_misuse(__func__, "the rator relation must have arity 2");
+	struct walko_env *e = kr_alloc(sizeof *e);
+	e->rel = rel;
+	e->rator = opts->rator;
+	e->map_rel = opts->map_rel;
+	e->map_env = opts->map_env;
+	e->null = opts->null_type;
+	e->self = kr_rel_new("walko", 2, walko_body, e);
+	if (!e->map_rel)
+		e->map = map_any_env_new(e->self, true, e->null);
+	return KR_CALL(e->self, in, out);
+}
+
 kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
 			kr_term *in, kr_term *out)
 {
-	struct walko_env *e = kr_alloc(sizeof *e);
-	e->rel = rel;
-	e->rator = rator_rel;
-	e->self = kr_rel_new("walko", 2, walko_body, e);
-	e->map = map_any_env_new(e->self, true);
-	return KR_CALL(e->self, in, out);
+	kr_walko_opts o = KR_WALKO_OPTS_INIT;
+	o.rator = rator_rel;
+	return kr_walko_ex(rel, in, out, &o);
 }
 
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
@@ -210,6 +261,7 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
 struct tw_env {
 	const kr_rel *rator, *rands, *format;
 	kr_rel *step;
+	kr_seq_kind null;
 };
 
 /* kanren's ground_order_key: ground < other < pair < variable. */
@@ -279,7 +331,8 @@ static kr_stream *step_fn(const kr_state *st, void *env)
 	kr_goal *fmt = e->format ? KR_CALL(e->format, u, w) : kr_eq(u, w);
 	kr_goal *then = kri_rel_kany(
 		2, (kr_goal *[]){kr_eq(z, v), single_step(e, z, v)});
-	kr_goal *walk = kri_rel_kall(map_anyo_engine(e->step, w, z), then);
+	kr_goal *walk = kri_rel_kall(map_anyo_engine(e->step, w, z, e->null),
+				     then);
 	kr_goal *g = KR_ALL(
 		fmt, kri_rel_kany(2, (kr_goal *[]){single_step(e, w, v), walk}));
 	return kr_goal_apply(g, st);
@@ -291,13 +344,14 @@ static kr_goal *tw_step_body(kr_term *const *a, void *env)
 }
 
 kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
-			const kr_rel *format, bool no_ident, kr_term *a,
-			kr_term *b)
+			const kr_rel *format, bool no_ident, kr_seq_kind null,
+			kr_term *a, kr_term *b)
 {
 	struct tw_env *e = kr_alloc(sizeof *e);
 	e->rator = rator;
 	e->rands = rands;
 	e->format = format;
+	e->null = null;
 	e->step = kr_rel_new("term_walko_step", 2, tw_step_body, e);
 	kr_goal *step = KR_CALL(e->step, a, b);
 	return no_ident ? step
@@ -308,5 +362,23 @@ kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b)
 {
-	return kri_term_walko(rator_rel, rands_rel, NULL, false, a, b);
+	return kri_term_walko(rator_rel, rands_rel, NULL, false, KR_SEQ_LIST,
+			      a, b);
+}
+
+kr_goal *kr_term_walko_ex(const kr_rel *rator_rel, const kr_rel *rands_rel,
+			  kr_term *a, kr_term *b,
+			  const kr_term_walko_opts *opts)
+{
+	static const kr_term_walko_opts dflt = KR_TERM_WALKO_OPTS_INIT;
+	if (!opts)
+		opts = &dflt;
+	if (!rator_rel || kr_rel_arity(rator_rel) != 1)
+		kri_rel_misuse(__func__, "the rator relation must have arity 1");
+	if (!rands_rel || kr_rel_arity(rands_rel) != 3)
+		kri_rel_misuse(__func__, "the rands relation must have arity 3");
+	if (opts->format_step && kr_rel_arity(opts->format_step) != 2)
+		kri_rel_misuse(__func__, "format_step must have arity 2");
+	return kri_term_walko(rator_rel, rands_rel, opts->format_step,
+			      opts->no_ident, opts->null_type, a, b);
 }

@@ -94,6 +94,7 @@ int main(void)
 	srunner_add_suite(sr, unify_suite());
 	srunner_add_suite(sr, goal_suite());
 	srunner_add_suite(sr, relations_suite());
+	srunner_add_suite(sr, kanren_opts_suite());
 	srunner_add_suite(sr, graph_suite());
 	srunner_add_suite(sr, fgraph_suite());
 	srunner_add_suite(sr, print_suite());

@@ -16,7 +16,8 @@ AM_TESTS_ENVIRONMENT = top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)'
 
 tests_check_kanrewrite_SOURCES = tests/check_kanrewrite.c tests/suites.h \
 	tests/test_term.c tests/test_unify.c tests/test_goal.c \
-	tests/test_relations.c tests/test_graph.c tests/test_fgraph.c \
+	tests/test_relations.c tests/test_kanren_opts.c \
+	tests/test_graph.c tests/test_fgraph.c \
 	tests/test_print.c tests/test_read.c tests/test_rewrite.c \
 	tests/test_docs.c tests/test_features.c tests/test_gformat.c \
 	tests/test_eval.c tests/test_rewriters.c tests/test_merge.c \

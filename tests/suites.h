@@ -10,6 +10,7 @@ Suite *term_suite(void);
 Suite *unify_suite(void);
 Suite *goal_suite(void);
 Suite *relations_suite(void);
+Suite *kanren_opts_suite(void);
 Suite *graph_suite(void);
 Suite *fgraph_suite(void);
 Suite *print_suite(void);

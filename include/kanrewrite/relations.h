@@ -16,6 +16,17 @@
 /* ------------------------------------------------------------ list relations */
 
 /**
+ * The kind of an empty sequence a relation makes when none of its
+ * arguments decides it: kanren's `null_type`, `default_ConsNull` and
+ * `ctor` arguments (Python's `list` or etuples' `etuple`). A sequence
+ * already known keeps its own kind: a list or an etuple.
+ */
+typedef enum kr_seq_kind {
+	KR_SEQ_LIST,	/**< a proper list, `()` when empty */
+	KR_SEQ_ETUPLE	/**< an etuple, `(etuple)` when empty */
+} kr_seq_kind;
+
+/**
  * `(conso a d l)`: l is the pair (a . d). Fully relational, always
  * terminates (one answer or none). With an etuple or a graph Variable as l,
  * a is its operator and d its arguments (an etuple).
@@ -181,6 +192,43 @@ kr_goal *kr_permuteo(kr_term *a, kr_term *b);
  */
 kr_goal *kr_permuteo_no_ident(kr_term *a, kr_term *b);
 
+/** The keyword arguments of kanren's permuteo (kr_permuteo_ex()). */
+typedef struct kr_permuteo_opts {
+	/** `inner_eq`: relates b (or a fresh a) to each permutation; arity
+	 * 2, NULL for `eq` (==). */
+	const kr_rel *inner_eq;
+	/** `default_ConsNull`: the kind of both sides when neither is a
+	 * sequence yet. */
+	kr_seq_kind default_null;
+	/** `no_ident`: never the identity permutation. */
+	bool no_ident;
+} kr_permuteo_opts;
+
+/** kanren's defaults: `permuteo(a, b, inner_eq=eq,
+ * default_ConsNull=list, no_ident=False)`. */
+#define KR_PERMUTEO_OPTS_INIT {NULL, KR_SEQ_LIST, false}
+
+/**
+ * kanren's `permuteo(a, b, inner_eq, default_ConsNull, no_ident)` with its
+ * keyword arguments; opts NULL is KR_PERMUTEO_OPTS_INIT (kr_permuteo()),
+ * and no_ident alone is kr_permuteo_no_ident(). With an inner_eq, as
+ * kanren: elements equal on both sides still cancel first (its Counter
+ * difference, so inner_eq must hold between equal terms), two ground
+ * sequences are not compared at once, and each permutation p of the list
+ * side gives the goal `(inner_eq other p)`, other the other side (what is
+ * left of it after cancelling), these goals' answers combined in
+ * kanren's order (kr_lany_kanren(): one answer of each in turn), so that
+ * with kanren's eq_permute (== or permuteo of each pair of elements)
+ * `(1 [2 3])` against `([3 2] 1)` ([..]: etuples) is one answer. With
+ * neither side a sequence, lengths are enumerated as kr_permuteo() does,
+ * both sides of kind default_null (`(etuple)` first for KR_SEQ_ETUPLE).
+ * Shape: a, b any terms; inner_eq of arity 2 or NULL (else API misuse,
+ * aborts). Terminates when a or b is a proper sequence and inner_eq
+ * terminates. Errors: none; aborts on OOM. Cost: as kr_permuteo(), plus a
+ * nested run per permutation reached with an inner_eq (kanren's order).
+ */
+kr_goal *kr_permuteo_ex(kr_term *a, kr_term *b, const kr_permuteo_opts *opts);
+
 /**
  * `(map_anyo rel a b)` (kanren.graph): a and b have the same length, each
  * pair of elements is either related by rel or equal, and at least one
@@ -196,6 +244,32 @@ kr_goal *kr_permuteo_no_ident(kr_term *a, kr_term *b);
  * when a or b is a proper list and rel terminates on its elements.
  */
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
+
+/** The keyword arguments of kanren's map_anyo (kr_map_anyo_ex()). */
+typedef struct kr_map_anyo_opts {
+	/** `null_type`: the kind of two empty sequences when neither side
+	 * decides it. */
+	kr_seq_kind null_type;
+	/** `null_res`: two empty sequences are related too (no pair need
+	 * be related then); longer ones still need one related pair. */
+	bool null_res;
+} kr_map_anyo_opts;
+
+/** kanren's defaults: `map_anyo(relation, a, b, null_type=list,
+ * null_res=False)`. */
+#define KR_MAP_ANYO_OPTS_INIT {KR_SEQ_LIST, false}
+
+/**
+ * kanren's `map_anyo(relation, a, b, null_type, null_res)`: kr_map_anyo()
+ * with its keyword arguments; opts NULL is KR_MAP_ANYO_OPTS_INIT (then
+ * this is kr_map_anyo()). With null_res, `(map_anyo rel () q)` gives
+ * `q = ()` (`(etuple)` with KR_SEQ_ETUPLE, or when a is one), the first
+ * answer when both sides are fresh. Shape: rel of arity 2 (else API
+ * misuse, aborts); a, b any terms. Order, termination and cost as
+ * kr_map_anyo(). Errors: none; aborts on OOM.
+ */
+kr_goal *kr_map_anyo_ex(const kr_rel *rel, kr_term *a, kr_term *b,
+			const kr_map_anyo_opts *opts);
 
 /**
  * `(reduceo rel in out)` (kanren.graph): out is obtained from in by one or
@@ -248,6 +322,57 @@ kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
 			kr_term *in, kr_term *out);
 
 /**
+ * kanren's walko `map_rel`: the goal relating the sequences a and b
+ * (walko's arguments, or the operands of two nodes with a rator relation)
+ * through rel, walko itself (arity 2), making empty sequences of kind
+ * null_type when neither side decides it; env is the one given in
+ * kr_walko_opts. Must not return NULL.
+ */
+typedef kr_goal *(*kr_map_rel_fn)(const kr_rel *rel, kr_term *a,
+				  kr_term *b, kr_seq_kind null_type,
+				  void *env);
+
+/** The keyword arguments of kanren's walko (kr_walko_ex()). */
+typedef struct kr_walko_opts {
+	/** `rator_goal`: arity 2, NULL for None (kr_walko_rator()). */
+	const kr_rel *rator;
+	/** `null_type`, passed on to map_rel. kanren's default is etuple;
+	 * KR_WALKO_OPTS_INIT keeps kr_walko()'s list. The kinds differ only
+	 * where both sides are fresh: `(walko == q q)` gives `()` or
+	 * `(etuple)`, printed alike. */
+	kr_seq_kind null_type;
+	/** `map_rel`: NULL for kanren's `partial(map_anyo, null_res=True)`
+	 * (kr_map_anyo_ex() with null_res). */
+	kr_map_rel_fn map_rel;
+	/** Passed to map_rel. */
+	void *map_env;
+} kr_walko_opts;
+
+/** kr_walko()'s behaviour: no rator relation, lists, map_anyo with
+ * null_res=True. */
+#define KR_WALKO_OPTS_INIT {NULL, KR_SEQ_LIST, NULL, NULL}
+
+/**
+ * kanren's `walko(goal, graph_in, graph_out, rator_goal, null_type,
+ * map_rel)` with its keyword arguments: `(conde ((rel in out)) (walk))`
+ * in kanren's order, walk being map_rel(walko, in, out, null_type)
+ * without a rator relation, and with one the operators related by it and
+ * map_rel(walko, in_rands, out_rands, null_type). opts NULL is
+ * KR_WALKO_OPTS_INIT (kr_walko()). kanren's test_graph.py walks term
+ * graphs with rator `==`, KR_SEQ_ETUPLE and a map_rel of map_anyo with
+ * null_res=False: `(run 4 (q r) ...)` over its math_reduceo then gives
+ * `((add x x) (mul 2 x))`, `((y (add x x)) (y (mul 2 x)))`,
+ * `((log (exp (add x x))) (mul 2 x))`, `((y z (add x x)) (y z (mul 2
+ * x)))`, in that order, as kanren (no operator-only node: the default
+ * map_rel gives `((y) (y))` second). Shape: rel of arity 2, opts->rator
+ * of arity 2 or NULL (else API misuse, aborts); in, out any terms.
+ * Order, termination and cost: as kr_walko_rator() with the default
+ * map_rel; with another, as that map_rel. Errors: none; aborts on OOM.
+ */
+kr_goal *kr_walko_ex(const kr_rel *rel, kr_term *in, kr_term *out,
+		     const kr_walko_opts *opts);
+
+/**
  * `(term_walko rator_rel rands_rel a b)` (kanren.graph): b is a with zero
  * or more nodes rewritten by rands_rel. At a node `(op . args)` (list or
  * etuple) with `(rator_rel op)` succeeding (arity 1) and at least one
@@ -270,6 +395,39 @@ kr_goal *kr_walko_rator(const kr_rel *rel, const kr_rel *rator_rel,
  */
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b);
+
+/** The keyword arguments of kanren's term_walko (kr_term_walko_ex()). */
+typedef struct kr_term_walko_opts {
+	/** `null_type`, for the walk into the elements of a node: the kind
+	 * of the sequences made when both sides are fresh. kanren's default
+	 * is etuple; KR_TERM_WALKO_OPTS_INIT keeps kr_term_walko()'s list
+	 * (printed alike). */
+	kr_seq_kind null_type;
+	/** `no_ident`: leave out the top-level identity b = a. */
+	bool no_ident;
+	/** `format_step`: arity 2, NULL for None; relates the ground side of
+	 * each step to the term the step then walks (eq_assoccomm's
+	 * assoc_flatten). */
+	const kr_rel *format_step;
+} kr_term_walko_opts;
+
+/** kr_term_walko()'s behaviour. */
+#define KR_TERM_WALKO_OPTS_INIT {KR_SEQ_LIST, false, NULL}
+
+/**
+ * kanren's `term_walko(rator_goal, rands_goal, a, b, null_type, no_ident,
+ * format_step)`: kr_term_walko() with its keyword arguments; opts NULL is
+ * KR_TERM_WALKO_OPTS_INIT. With no_ident, `a` itself is no answer (as
+ * kanren, a rewrite that gives a back is); format_step is applied to the
+ * ground side before each step. kanren's further keyword arguments,
+ * passed on to rands_goal, have no counterpart: a C rands_rel closes over
+ * what it needs. Shape: rator_rel of arity 1, rands_rel of arity 3,
+ * format_step of arity 2 or NULL (else API misuse, aborts). Order,
+ * termination and cost as kr_term_walko(). Errors: none; aborts on OOM.
+ */
+kr_goal *kr_term_walko_ex(const kr_rel *rator_rel, const kr_rel *rands_rel,
+			  kr_term *a, kr_term *b,
+			  const kr_term_walko_opts *opts);
 
 /* ------------------------------------------------------- kanren's answer order */
 
@@ -494,6 +652,91 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
  * n + 1 windows instead of O(n_args^2).
  */
 kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n);
+
+/**
+ * A predicate on terms (kanren's `op_predicate` of flatten_assoc_args):
+ * true for the operators whose applications are spliced.
+ */
+typedef bool (*kr_term_pred_fn)(kr_term *t, void *env);
+
+/**
+ * kanren's `flatten_assoc_args(op_predicate, items)`: the elements of
+ * items in order, except that an element that is a list or etuple (a
+ * non-empty sequence) whose head satisfies pred and that has arguments is
+ * replaced by its arguments, flattened in turn; a head alone, `(op)`, and
+ * an improper pair stay as they are. pred is called with a head only when
+ * that element is such a sequence. `(add 1 2 (add))` stays itself;
+ * `((add 1 2 (add)))` gives `(1 2 (add))`.
+ * @param[out] out a proper list (kanren's generator, as a list).
+ * Shape: items a proper list or etuple; pred not NULL (else API misuse,
+ * aborts). Returns 0, or KR_EINVALID (message set) when items is not a
+ * proper sequence. Cost: O(size of what is spliced); nesting depth is
+ * not bounded by the C stack.
+ */
+int kr_flatten_assoc_args(kr_term **out, kr_term_pred_fn pred, void *env,
+			  kr_term *items);
+
+/**
+ * kanren's `assoc_args(rator, rands, n)`: every grouping of n consecutive
+ * elements of rands into the application `(rator . group)`, windows left
+ * to right, each grouping a sequence of the kind of rands (kanren's
+ * `ctor=type(rands)`; convert rands first for another); n equal to the
+ * length of rands gives rands itself, once; n larger, none. `(assoc-args
+ * 'op '(1 2 3) 2)` is `(((op 1 2) 3) (1 (op 2 3)))`. Unlike kanren's
+ * `term`, a callable rator is not called: the group stays a term, which
+ * unifies with the node it would make (the term bridge).
+ * @param[out] out a proper list of the groupings.
+ * Shape: rands a proper list or etuple, n > 0. Returns 0, or KR_EINVALID
+ * (message set) for another rands or n < 1 (kanren's assertion). Cost:
+ * O(n_rands^2) for the n_rands - n + 1 groupings.
+ */
+int kr_assoc_args(kr_term **out, kr_term *rator, kr_term *rands, long n);
+
+/** The keyword arguments of kanren's eq_assoc_args. */
+typedef struct kr_eq_assoc_args_opts {
+	/** `n`: the size of the groups made from a known side; 0 for None
+	 * (every size from 2); ignored when both sides are known. */
+	long n;
+	/** `inner_eq`: arity 2, NULL for `eq` (==). */
+	const kr_rel *inner_eq;
+	/** `no_ident`: the two argument lists must differ (do not unify). */
+	bool no_ident;
+	/** `null_type`: the kind of both lists when neither is known. */
+	kr_seq_kind null_type;
+} kr_eq_assoc_args_opts;
+
+/** kanren's defaults: `eq_assoc_args(op, a, b, n=None, inner_eq=eq,
+ * no_ident=False, null_type=etuple)`. */
+#define KR_EQ_ASSOC_ARGS_OPTS_INIT {0, NULL, false, KR_SEQ_ETUPLE}
+
+/**
+ * kanren's `eq_assoc_args(op, a_args, b_args, ...)`: the argument lists
+ * a_args and b_args of two applications of the associative op are equal
+ * up to regrouping. Not relational, as kanren's: the more ground list is
+ * taken first (kanren's ground_order) and made a proper sequence
+ * (kanren's itero: lengths enumerated when it is not one, its empty tail
+ * of the kind of the other list, else null_type; lists of two kinds
+ * fail). Then, when both are sequences: of two kinds, no answer; with
+ * no_ident, none when they unify; both are flattened (applications of op,
+ * walked, spliced: kr_flatten_assoc_args()) and related by inner_eq when
+ * of one length, else the longer is grouped by one window of (difference
+ * + 1) consecutive arguments (kr_assoc_args()) to match the shorter: `(1
+ * x 4)` and `(1 2 3 4)` give x = `(op 2 3)`. When only one is known, of
+ * length 1: related to the other as it is (unless no_ident, or n > 1);
+ * longer: the other is related to each grouping of its flattened
+ * arguments by n, or by 2, 3 ... up to its length (the last the flattened
+ * list itself, left out with no_ident, as is any grouping equal to the
+ * known list): `(1 2 3)` gives `((op 1 2) 3)`, `(1 (op 2 3))`, `(1 2 3)`.
+ * The groupings' goals combine in kanren's order (kr_lany_kanren()).
+ * Shape: op and the lists any terms; opts NULL is
+ * KR_EQ_ASSOC_ARGS_OPTS_INIT; n >= 0 and inner_eq of arity 2 or NULL
+ * (else API misuse, aborts). Terminates when a_args or b_args is a proper
+ * sequence and inner_eq terminates; both fresh: an infinite stream, by
+ * length (none of length 0). Errors: none; aborts on OOM. Cost: O(n^2)
+ * groupings of n arguments, each made when the search reaches it.
+ */
+kr_goal *kr_eq_assoc_args(kr_term *op, kr_term *a_args, kr_term *b_args,
+			  const kr_eq_assoc_args_opts *opts);
 
 /**
  * `(eq_assoccomm u v)` (kanren.assoccomm): AC equality, as kanren writes
