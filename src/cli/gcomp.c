@@ -76,7 +76,7 @@ static kr_term *cons_value, *list_value, *eq_value;
 /* Primitives that only make a goal of their arguments (no side effect). */
 static const char *const pure_names[] = {
 	"=/=", "symbolo", "numbero", "stringo", "absento", "conj", "disj",
-	"conj2", "disj2", "onceo", "once", "ifte",
+	"conj2", "disj2", "onceo", "once", "ifte", "permuteo", "permuteq",
 };
 #define NPURE (sizeof pure_names / sizeof *pure_names)
 static kr_term *pure_values[NPURE];

@@ -181,9 +181,6 @@ static kr_goal *eq_assoc_n(kr_term *u, kr_term *v, kr_term *n)
 	return kr_eq_assoc_n(u, v, (long)kr_int_value(n));
 }
 
-typedef kr_goal *(*hrel4)(const kr_rel *, const kr_rel *, kr_term *,
-			  kr_term *);
-
 /* A library relation: `nrel` leading arguments are relations. */
 typedef struct librel {
 	const char *name;
@@ -200,7 +197,6 @@ static const librel librels[] = {
 	R("appendo-kanren", 3, 0, kr_appendo_kanren),
 	R("caro", 2, 0, kr_caro), R("cdro", 2, 0, kr_cdro),
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
-	R("permuteo", 2, 0, kr_permuteo), R("permuteq", 2, 0, kr_permuteo),
 	R("permuteo-no-ident", 2, 0, kr_permuteo_no_ident),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
 	R("eq-length", 2, 0, kr_eq_length), R("eq_length", 2, 0, kr_eq_length),
@@ -209,10 +205,7 @@ static const librel librels[] = {
 	R("ground_order", 2, 0, kr_ground_order),
 	R("ground-order-seqs", 2, 0, kr_ground_order_seqs),
 	R("ground_order_seqs", 2, 0, kr_ground_order_seqs),
-	R("map-anyo", 3, 1, kr_map_anyo), R("map_anyo", 3, 1, kr_map_anyo),
 	R("reduceo", 3, 1, kr_reduceo),
-	R("term-walko", 4, 2, kr_term_walko),
-	R("term_walko", 4, 2, kr_term_walko),
 	R("assoc-flatten", 2, 0, kr_assoc_flatten),
 	R("assoc_flatten", 2, 0, kr_assoc_flatten),
 	R("eq-comm", 2, 0, kr_eq_comm), R("eq_comm", 2, 0, kr_eq_comm),
@@ -251,13 +244,10 @@ static int call_librel(kr_term **out, const librel *r, kr_term *const *a)
 {
 	if (!r->nrel)
 		return goal(out, librel_goal(r, a));
-	const kr_rel *rels[2];
-	for (int i = 0; i < r->nrel; i++)
-		if (!(rels[i] = lang_as_rel(a[i], 2)))
-			return lang_error_in(KR_EINVALID, r->name);
-	if (r->nrel == 1)
-		return goal(out, ((hrel3)r->fn)(rels[0], a[1], a[2]));
-	return goal(out, ((hrel4)r->fn)(rels[0], rels[1], a[2], a[3]));
+	const kr_rel *rel = lang_as_rel(a[0], 2);
+	if (!rel)
+		return lang_error_in(KR_EINVALID, r->name);
+	return goal(out, ((hrel3)r->fn)(rel, a[1], a[2]));
 }
 
 /* Relations with relation arguments are primitives dispatching by name. */
@@ -275,29 +265,12 @@ static int higher_order(kr_term **out, const char *name, kr_term *const *a)
 }
 
 PRIM(p_mapo) { (void)n; return higher_order(out, "mapo", a); }
-PRIM(p_map_anyo) { (void)n; return higher_order(out, "map-anyo", a); }
 PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
-/* (walko rel in out [rator]): kanren's walko, rator_goal optional */
-PRIM(p_walko)
-{
-	const kr_rel *rel = lang_as_rel(a[0], 2);
-	const kr_rel *rator = rel && n == 4 ? lang_as_rel(a[3], 2) : NULL;
-	if (!rel || (n == 4 && !rator))
-		return lang_error_in(KR_EINVALID, "walko");
-	return goal(out, kr_walko_rator(rel, rator, a[1], a[2]));
-}
 
-PRIM(p_term_walko) { (void)n; return higher_order(out, "term-walko", a); }
-
+/* map-anyo, walko and term-walko, with their options: kanren.c */
 static lang_prim_fn higher_order_prim(const char *name)
 {
-	if (strstr(name, "term"))
-		return p_term_walko;
-	if (!strcmp(name, "mapo"))
-		return p_mapo;
-	if (strstr(name, "map"))
-		return p_map_anyo;
-	return p_reduceo;
+	return strcmp(name, "mapo") ? p_reduceo : p_mapo;
 }
 
 /* ============================================================ numbers */
@@ -595,7 +568,6 @@ static const lang_prim_def prims[] = {
 	{"nullo", 0, -1, p_nullo},
 	{"lall", 0, -1, p_lall}, {"lconj", 0, -1, p_lconj},
 	{"lany", 0, -1, p_lany}, {"ldisj", 0, -1, p_ldisj},
-	{"walko", 3, 4, p_walko},
 	{"typeo", 2, 2, p_typeo}, {"isinstanceo", 2, 2, p_isinstanceo},
 	{"onceo", 1, 1, p_onceo}, {"once", 1, 1, p_onceo},
 	{"ifte", 3, 3, p_ifte}, {"ifa", 2, 2, p_ifa},
@@ -628,6 +600,7 @@ void lang_goals_init(void)
 			lang_define(r->name, lang_rel_term(kr_rel_new(
 				r->name, r->arity, librel_body, (void *)r)));
 	}
+	lang_kanren_init();
 	lang_define("associative", table_term(kr_associative()));
 	lang_define("commutative", table_term(kr_commutative()));
 }

@@ -380,6 +380,13 @@ void lang_builtins_init(void);
 /** Define the goal constructors, library relations and limits (goals.c). */
 void lang_goals_init(void);
 
+/**
+ * Define kanren's relations that take keyword arguments (permuteo,
+ * map-anyo, walko, term-walko, eq-assoc-args) and assoc-args,
+ * flatten-assoc-args (kanren.c). Called by lang_goals_init().
+ */
+void lang_kanren_init(void);
+
 /** Text of the prelude (TRS2 relations written in the language). */
 extern const char lang_prelude[];
 
