@@ -27,7 +27,13 @@ typedef enum {
 	KR_ENOTFOUND = -4, /**< a name, tag or file that does not exist */
 	KR_EINVALID = -5,  /**< a value of the wrong type or shape */
 	KR_ELIMIT = -6,    /**< a step, size or use limit was reached */
-	KR_EEXISTS = -7    /**< a name that is already taken */
+	KR_EEXISTS = -7,   /**< a name that is already taken */
+	/**
+	 * a graph that cannot be run as it stands, as PyTensor's
+	 * InconsistencyError: a variable destroyed twice or read after it
+	 * is destroyed (DestroyHandler), a removed node brought back
+	 */
+	KR_EINCONSISTENT = -8
 } kr_error_code;
 
 /** The last error of this thread. */

@@ -38,7 +38,7 @@ kr_feature *kr_history_new(void);
  * `ReplaceValidate`; kr_fgraph_new() attaches one to every graph.
  * It also remembers the variables a kr_fgraph_replace_all_validate_remove()
  * wanted removed: re-importing their nodes makes the next validation fail
- * ("Trying to reintroduce a removed node").
+ * with KR_EINCONSISTENT ("Trying to reintroduce a removed node").
  */
 kr_feature *kr_replace_validate_new(void);
 

@@ -41,6 +41,7 @@ const char *kr_error_name(int code)
 	case KR_EINVALID: return "KR_EINVALID";
 	case KR_ELIMIT: return "KR_ELIMIT";
 	case KR_EEXISTS: return "KR_EEXISTS";
+	case KR_EINCONSISTENT: return "KR_EINCONSISTENT";
 	default: return "KR_?";
 	}
 }

@@ -141,7 +141,7 @@ static int rv_validate(kr_feature *f, kr_fgraph *fg)
 	if (!h->fail)
 		return 0;
 	h->fail = false;
-	return kr_error_set(KR_EINVALID,
+	return kr_error_set(KR_EINCONSISTENT,
 			    "inconsistent graph: trying to reintroduce a "
 			    "removed node");
 }
