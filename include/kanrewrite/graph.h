@@ -86,6 +86,19 @@ int kr_variable_index(const kr_variable *v);
 bool kr_variable_is_constant(const kr_variable *v);
 
 /**
+ * Mark v as indestructible (or not), as PyTensor's
+ * `v.tag.indestructible = True`: a DestroyHandler (destroy.h) refuses a
+ * graph where a node destroys v or a view of v, as it refuses it for
+ * every Constant. Copies keep the mark, as PyTensor copies the tag:
+ * kr_variable_clone(), and the inputs and node outputs of graph clones.
+ * Errors: none.
+ */
+void kr_variable_set_indestructible(kr_variable *v, bool on);
+
+/** The mark of kr_variable_set_indestructible() (false by default). */
+bool kr_variable_is_indestructible(const kr_variable *v);
+
+/**
  * The NominalVariable of (type, id), as PyTensor's
  * `graph.basic.NominalVariable(id, type, name=None)`: a variable that
  * stands for "input number id" in graphs compared up to renaming of

@@ -33,6 +33,35 @@ typedef struct kr_value kr_value;
 typedef struct kr_variable kr_variable;
 
 /**
+ * One entry of an op's destroy_map or view_map, as one `out: [in]` item
+ * of PyTensor's `Op.destroy_map` / `Op.view_map` dicts: output number
+ * `output` of a node overwrites (destroy_map) or is a view of (view_map)
+ * the node's input number `input`. An output listed twice stands for an
+ * output of several inputs (`{0: [0, 1]}`), which the DestroyHandler
+ * refuses as PyTensor does (destroy.h). A list ends with KR_PAIRS_END.
+ */
+typedef struct kr_io_pair {
+	int output; /**< output index, >= 0; < 0 ends the list */
+	int input;  /**< input index, >= 0 */
+} kr_io_pair;
+
+/**
+ * One entry of an op's tolerate_same or tolerate_aliased list, as a pair
+ * `(idx0, idx1)` of PyTensor's `destroyhandler_tolerate_same` /
+ * `destroyhandler_tolerate_aliased`: the destroyed input `destroyed` may
+ * be the very same variable as input `other` (tolerate_same), or any
+ * alias of it is ignored there (tolerate_aliased). A list ends with
+ * KR_PAIRS_END.
+ */
+typedef struct kr_alias_pair {
+	int destroyed; /**< index of a destroyed input; < 0 ends the list */
+	int other;     /**< index of another input */
+} kr_alias_pair;
+
+/** The entry ending a kr_io_pair or kr_alias_pair list. */
+#define KR_PAIRS_END {-1, -1}
+
+/**
  * Descriptor of a family of ops. Only `name` and `infer` (or, for an op
  * of several outputs, `nout` and `infer_outputs`; or `infer_from_inputs`)
  * are required; NULL hooks take the default named beside them.
@@ -135,6 +164,30 @@ typedef struct kr_op_desc {
 	 */
 	int (*infer_from_inputs)(const kr_type **out_types, const kr_op *op,
 				 size_t nin, kr_variable *const *inputs);
+	/**
+	 * PyTensor's `Op.destroy_map`: the outputs that overwrite an input
+	 * in place (a list ending with KR_PAIRS_END; NULL: none). A graph
+	 * with such ops needs a DestroyHandler (destroy.h) to be checked.
+	 */
+	const kr_io_pair *destroy_map;
+	/**
+	 * PyTensor's `Op.view_map`: the outputs that are views of (share
+	 * memory with) an input (a list ending with KR_PAIRS_END; NULL:
+	 * none).
+	 */
+	const kr_io_pair *view_map;
+	/**
+	 * PyTensor's `destroyhandler_tolerate_same`: the inputs that may be
+	 * the very variable a destroyed input is (e.g. {0, 1} for an add
+	 * that works in place on x in `add_inplace(x, x)`); NULL: none.
+	 */
+	const kr_alias_pair *tolerate_same;
+	/**
+	 * PyTensor's `destroyhandler_tolerate_aliased`: the inputs whose
+	 * aliasing with a destroyed input is ignored (the op reads them
+	 * before it writes, or the two never overlap); NULL: none.
+	 */
+	const kr_alias_pair *tolerate_aliased;
 } kr_op_desc;
 
 /**
@@ -183,6 +236,16 @@ size_t kr_op_desc_nprops(const kr_op_desc *desc);
  * when the descriptor has no `make` hook, or from the hook.
  */
 int kr_op_make(kr_op **out, const kr_op_desc *desc, kr_term *const *values);
+
+/**
+ * The destroy_map of an op (its descriptor's), as PyTensor's
+ * `op.destroy_map`. @param[out] n the number of entries (0 for none).
+ * Returns: the entries (borrowed), or NULL when n is 0.
+ */
+const kr_io_pair *kr_op_destroy_map(const kr_op *op, size_t *n);
+
+/** The view_map of an op, as kr_op_destroy_map(). */
+const kr_io_pair *kr_op_view_map(const kr_op *op, size_t *n);
 
 /**
  * The printed form, as PyTensor's str(op): the descriptor's to_string

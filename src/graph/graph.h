@@ -94,6 +94,7 @@ struct kr_variable {
 	int index;
 	bool is_constant;
 	bool is_nominal;
+	bool indestructible; /* PyTensor's tag.indestructible */
 	union {
 		const kr_value *value; /* constants only */
 		int64_t nominal_id;    /* nominal variables only */

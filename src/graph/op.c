@@ -64,6 +64,28 @@ uint64_t kr_op_hash(const kr_op *op)
 	return kri_hash_mix(h, kri_hash_ptr(op->props));
 }
 
+/* The entries of a KR_PAIRS_END-terminated list (NULL when empty). */
+static const kr_io_pair *io_pairs(const kr_io_pair *p, size_t *n)
+{
+	kr_check(n != NULL);
+	*n = 0;
+	while (p && p[*n].output >= 0)
+		++*n;
+	return *n ? p : NULL;
+}
+
+const kr_io_pair *kr_op_destroy_map(const kr_op *op, size_t *n)
+{
+	kr_check(op != NULL);
+	return io_pairs(op->desc->destroy_map, n);
+}
+
+const kr_io_pair *kr_op_view_map(const kr_op *op, size_t *n)
+{
+	kr_check(op != NULL);
+	return io_pairs(op->desc->view_map, n);
+}
+
 kr_term *kr_op_prop(const kr_op *op, const char *name)
 {
 	kr_check(op != NULL && name != NULL);

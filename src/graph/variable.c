@@ -131,6 +131,18 @@ void kr_variable_set_name(kr_variable *v, const char *name)
 	v->name = name ? kr_strdup(name) : NULL;
 }
 
+void kr_variable_set_indestructible(kr_variable *v, bool on)
+{
+	kr_check(v != NULL);
+	v->indestructible = on;
+}
+
+bool kr_variable_is_indestructible(const kr_variable *v)
+{
+	kr_check(v != NULL);
+	return v->indestructible;
+}
+
 kr_apply *kr_variable_owner(const kr_variable *v)
 {
 	kr_check(v != NULL);
@@ -225,6 +237,7 @@ kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 			 variable_alloc(v->type, NULL);
 	c->name = name ? kr_strdup(name) : v->name;
 	c->label = v->label;
+	c->indestructible = v->indestructible;
 	return c;
 }
 
@@ -234,6 +247,7 @@ kr_variable *kri_variable_clone(const kr_variable *v)
 		return (kr_variable *)v;
 	kr_variable *c = variable_alloc(v->type, NULL);
 	c->name = v->name;
+	c->indestructible = v->indestructible;
 	return c;
 }
 
@@ -339,6 +353,7 @@ kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs)
 	for (size_t i = 0; i < node->nout; i++) {
 		kr_variable *o = variable_alloc(node->outputs[i]->type, NULL);
 		o->name = node->outputs[i]->name;
+		o->indestructible = node->outputs[i]->indestructible;
 		set_output(c, i, o);
 	}
 	return c;
