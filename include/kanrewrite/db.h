@@ -25,8 +25,10 @@
  * registered), so all of these can be used as tags in a query.
  *
  * As PyTensor's, the SequentialGraphRewriter and EquilibriumGraphRewriter
- * that queries build log a failing rewriter (kr_failure_warn, to stderr)
- * and go on; set another failure callback on the result to change that.
+ * that queries build log a failing rewriter (kr_failure_warn, to stderr;
+ * the EquilibriumGraphRewriter's kr_failure_warn_inplace is silent on an
+ * in-place change the DestroyHandler refuses) and go on; set another
+ * failure callback on the result to change that.
  *
  * Beyond PyTensor: a node rewriter selected into a SequenceDB (registered
  * directly, or what a LocalGroupDB entry builds) runs as a

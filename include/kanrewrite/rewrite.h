@@ -344,6 +344,14 @@ int kr_failure_warn(const kr_failure *f, void *data);
 /** PyTensor's `warn_ignore`: returns 0 silently. */
 int kr_failure_ignore(const kr_failure *f, void *data);
 
+/**
+ * PyTensor's `warn_inplace`: returns 0 silently for a KR_EINCONSISTENT
+ * failure (an in-place replacement the DestroyHandler refused, destroy.h),
+ * else as kr_failure_warn(). The default of in2out/out2in and of the
+ * EquilibriumGraphRewriters of databases, as in PyTensor.
+ */
+int kr_failure_warn_inplace(const kr_failure *f, void *data);
+
 /* ------------------------------------------------------------ walkers */
 
 /** Order of a WalkingGraphRewriter. */
@@ -398,7 +406,7 @@ kr_graph_rewriter *kr_op_key_graph_rewriter_new(kr_node_rewriter *rw,
  * PyTensor's `in2out(*rws)` / `out2in(*rws)` / `dfs_rewriter(*rws)` (order
  * KR_IN_TO_OUT, KR_OUT_TO_IN, KR_DFS): a WalkingGraphRewriter over
  * one rewriter, or over a SequentialNodeRewriter of n > 1, with
- * kr_failure_warn as failure callback (printing to stderr).
+ * kr_failure_warn_inplace as failure callback (printing to stderr).
  */
 kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
 				       kr_node_rewriter *const *rws);

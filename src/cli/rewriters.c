@@ -632,7 +632,8 @@ static int walking(kr_term **out, const char *who, kr_walk_order order,
 	kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
 		k == 1 ? rws[0] : kr_sequential_node_rewriter_new(k, rws), order,
 		ignore);
-	kr_graph_rewriter_set_failure_callback(w, kr_failure_warn, NULL);
+	kr_graph_rewriter_set_failure_callback(w, kr_failure_warn_inplace,
+					       NULL);
 	*out = graph_rw_term(w);
 	return 0;
 }

@@ -386,7 +386,7 @@ static int build_equilibrium(kr_db_result *out, kr_rewrite_db *db,
 	o.max_use_ratio = db->max_use_ratio;
 	o.ignore_newtrees = db->ignore_newtrees;
 	o.tracks_on_change_inputs = db->tracks_on_change_inputs;
-	o.failure_callback = kr_failure_warn; /* PyTensor's warn_inplace */
+	o.failure_callback = kr_failure_warn_inplace;
 	return equilibrium_of(out, &o, &nodes, &graphs, &finals, &cleanups);
 }
 

@@ -228,6 +228,19 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 	return 0;
 }
 
+int kri_fgraph_io_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
+{
+	kri_vec order = {0};
+	int rc = kri_toposort(&order, NULL, fg->outputs.len,
+			      (kr_variable *const *)fg->outputs.items, NULL,
+			      NULL);
+	if (rc < 0)
+		return rc;
+	*out = (kr_apply **)order.items;
+	*n = order.len;
+	return 0;
+}
+
 /* -------------------------------------------------------- construction */
 
 /* PyTensor's graph_inputs of the outputs, atomic variables left out. */

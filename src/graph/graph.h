@@ -212,6 +212,15 @@ int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 		 bool *missing);
 
 /*
+ * PyTensor's io_toposort(fgraph.inputs, fgraph.outputs): the nodes the
+ * outputs need, in kr_fgraph_toposort()'s order without the features'
+ * orderings (what the walking rewriters sort by, so that a graph the
+ * DestroyHandler finds inconsistent can still be rewritten). Errors:
+ * KR_EINVALID on a cycle.
+ */
+int kri_fgraph_io_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg);
+
+/*
  * The place of node in fg's node list (kr_fgraph_apply_nodes), or
  * SIZE_MAX when it is not an Apply node of fg; valid until the next
  * change of the graph. Lets a pass keep per-node data in an array.

@@ -356,7 +356,7 @@ static int queue_pass(run *r, kr_fgraph *fg, bool first, kri_pass *pass)
 	kr_apply **order;
 	size_t n;
 	double t0 = kri_now();
-	int rc = kr_fgraph_toposort(&order, &n, fg);
+	int rc = kri_fgraph_io_toposort(&order, &n, fg); /* no orderings */
 	pass->nodes = n; /* after the graph rewriters, as PyTensor */
 	kri_vec_clear(&r->work);
 	r->max_nodes = n > r->max_nodes ? n : r->max_nodes;

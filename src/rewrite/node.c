@@ -433,6 +433,11 @@ int kr_failure_ignore(const kr_failure *f, void *data)
 	return 0;
 }
 
+int kr_failure_warn_inplace(const kr_failure *f, void *data)
+{
+	return f->code == KR_EINCONSISTENT ? 0 : kr_failure_warn(f, data);
+}
+
 int kri_report_failure(kr_graph_rewriter *self, int code,
 		       kr_graph_rewriter *sub, kr_node_rewriter *nrw,
 		       kr_apply *node)

@@ -106,8 +106,8 @@ static int walking_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 		order = kr_apply_ancestors(
 			&n, fg->outputs.len,
 			(kr_variable *const *)fg->outputs.items, 0, NULL);
-	else
-		rc = kr_fgraph_toposort(&order, &n, fg);
+	else /* PyTensor's io_toposort: no orderings */
+		rc = kri_fgraph_io_toposort(&order, &n, fg);
 	p->toposort_time = kri_now() - t0;
 	if (rc < 0)
 		return rc;
@@ -151,7 +151,8 @@ kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
 	kr_node_rewriter *rw =
 		n == 1 ? rws[0] : kr_sequential_node_rewriter_new(n, rws);
 	kr_graph_rewriter *g = kr_walking_graph_rewriter_new(rw, order, false);
-	kr_graph_rewriter_set_failure_callback(g, kr_failure_warn, NULL);
+	kr_graph_rewriter_set_failure_callback(g, kr_failure_warn_inplace,
+					       NULL);
 	return g;
 }
 
