@@ -33,6 +33,7 @@
 #include "kanrewrite/fgraph.h"
 #include "kanrewrite/traversal.h"
 #include "kanrewrite/features.h"
+#include "kanrewrite/destroy.h"
 #include "kanrewrite/rewrite.h"
 #include "kanrewrite/db.h"
 #include "kanrewrite/algebra.h"

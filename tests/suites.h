@@ -33,6 +33,7 @@ Suite *traversal_suite(void);
 Suite *corpus_rewrite_suite(void);
 Suite *corpus_graph_suite(void);
 Suite *corpus_fgraph_suite(void);
+Suite *destroy_suite(void);
 
 /* Parse a term from text for tests; aborts the test on a syntax error. */
 kr_term *t_read(const char *text);
