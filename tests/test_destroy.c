@@ -15,7 +15,7 @@
  * is a float64 constant (our constants hold numbers; the tests only need
  * a constant). The other TCases test what the port does not reach:
  * the queries, orderings, Supervisor, unsupported maps, clones, and the
- * rewriters that meet a DestroyHandler (merge, walkers).
+ * rewriters that meet a DestroyHandler (merge, walkers, optdb).
  */
 
 /* ------------------------------------------------------------ test ops */
@@ -879,6 +879,28 @@ START_TEST(dh_warn_inplace)
 }
 END_TEST
 
+/* optdb's add_destroy_handler leaves a DestroyHandler on the graph. */
+START_TEST(dh_optdb_attaches)
+{
+	kr_variable *a = kr_variable_new(kr_type_vector(), "a");
+	kr_variable *b = kr_variable_new(kr_type_vector(), "b");
+	kr_variable *s = NULL;
+	ok(kr_op_call(&s, kr_op_add(), LIST(a, b)));
+	kr_fgraph *g = t_fgraph(LIST(a, b), LIST(s), false);
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	ok(kr_rewrite_fgraph_query(g, &o)); /* canonicalize only */
+	ck_assert_ptr_null(kr_fgraph_destroy_handler(g));
+	o.include = KR_TAGS("fast_run");
+	ok(kr_rewrite_fgraph_query(g, &o));
+	ck_assert_ptr_nonnull(kr_fgraph_destroy_handler(g));
+	o.exclude = KR_TAGS("inplace");
+	kr_fgraph *h = t_fgraph(LIST(a, b), LIST(s), true);
+	ok(kr_rewrite_fgraph_query(h, &o));
+	ck_assert_ptr_null(kr_fgraph_destroy_handler(h));
+	consistent(g, true);
+}
+END_TEST
+
 Suite *destroy_suite(void)
 {
 	Suite *s = suite_create("destroy");
@@ -924,6 +946,7 @@ Suite *destroy_suite(void)
 	tc = tcase_create("rewriters");
 	tcase_add_test(tc, dh_merge_refused);
 	tcase_add_test(tc, dh_warn_inplace);
+	tcase_add_test(tc, dh_optdb_attaches);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -248,7 +248,8 @@ int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 /**
  * The default optdb, built on first use: merge1 0, canonicalize 1
  * (EquilibriumDB), specialize 2 (EquilibriumDB), merge2 49,
- * add_destroy_handler 49.5 (marker; in-place rewrites come after it),
+ * add_destroy_handler 49.5 (attaches a DestroyHandler, destroy.h; the
+ * in-place rewrites come after it),
  * merge3 100; tags fast_run, fast_compile, stable, inplace, cxx_only. Its
  * canonicalize and specialize databases hold the standard rewrites of the
  * op library (most written as relations), and dot_distribute (tag

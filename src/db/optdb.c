@@ -4,6 +4,7 @@
 
 #include "db/db.h"
 #include "kanrewrite/algebra.h"
+#include "kanrewrite/destroy.h"
 #include "kanrewrite/value.h"
 
 /*
@@ -23,10 +24,19 @@ static kr_rewrite_db *optdb, *canonicalize, *specialize;
 /* ------------------------------------------------------ the marker entry */
 
 /*
- * PyTensor's AddDestroyHandler attaches the feature that protects inputs
- * from in-place operations; our op library has no in-place ops, so the
- * entry only marks the position after which in-place rewrites belong.
+ * PyTensor's AddDestroyHandler: its requirement is a DestroyHandler
+ * (destroy.h), which then stays on the graph, so that the in-place
+ * rewrites registered after it (none in our op library) are validated.
+ * Its apply does nothing (PyTensor's only warns when no Supervisor is
+ * attached; we do not print that warning).
  */
+static int destroy_handler_requirements(kr_graph_rewriter *self,
+					kr_fgraph *fg)
+{
+	(void)self;
+	return kr_fgraph_attach_feature(fg, kr_destroy_handler_new());
+}
+
 static int destroy_handler_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 				 kr_profile **profile)
 {
@@ -36,6 +46,7 @@ static int destroy_handler_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 
 static const kr_graph_rewriter_class destroy_handler_class = {
 	.name = "AddDestroyHandler",
+	.add_requirements = destroy_handler_requirements,
 	.apply = destroy_handler_apply,
 };
 
