@@ -972,6 +972,7 @@ void lang_builtins_init(void)
 	lang_goals_init();
 	lang_graphs_init();
 	lang_traverse_init();
+	lang_inplace_init();
 	lang_rewriters_init();
 	lang_explore_init();
 }

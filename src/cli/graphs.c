@@ -259,7 +259,11 @@ typedef struct prompt_op {
 	const char *name;
 	kr_term *x; /* NULL: none */
 	int nout;
+	kr_term *maps[4]; /* the in-place options (inplace.c), or NULL */
 } prompt_op;
+
+static const char *const inplace_keys[4] = {
+	"destroy-map", "view-map", "tolerate-same", "tolerate-aliased"};
 
 static bool prompt_op_equal(const void *a, const void *b)
 {
@@ -337,20 +341,30 @@ static const kr_op_desc *prompt_desc(int nout)
 	return prompt_descs[nout];
 }
 
-/* The props of (op NAME 'x X 'n-outs N) from a[1..n). */
+/* The props of (op NAME 'x X 'n-outs N 'destroy-map M ...), a[1..n). */
 static int prompt_op_props(prompt_op *p, size_t n, kr_term *const *a)
 {
 	for (size_t i = 1; i < n; i += 2) {
 		const char *key = kr_term_kind(a[i]) == KR_SYM ? kr_sym_name(a[i])
 							       : "";
-		if (i + 1 >= n || (strcmp(key, "x") && strcmp(key, "n-outs")))
-			return kr_error_set(KR_EINVALID, "op: expected 'x VALUE "
-					    "or 'n-outs N after the name, got "
-					    "%s", lang_show(a[i]));
+		if (i + 1 >= n || (strcmp(key, "x") && strcmp(key, "n-outs") &&
+				   !lang_inplace_key(key)))
+			return kr_error_set(
+				KR_EINVALID,
+				"op: expected 'x, 'n-outs, 'destroy-map, "
+				"'view-map, 'tolerate-same or "
+				"'tolerate-aliased and a value after the "
+				"name, got %s",
+				lang_show(a[i]));
 		if (!strcmp(key, "x")) {
 			p->x = a[i + 1];
 			continue;
 		}
+		for (int k = 0; k < 4; k++)
+			if (!strcmp(key, inplace_keys[k]))
+				p->maps[k] = a[i + 1];
+		if (lang_inplace_key(key))
+			continue;
 		kr_term *v = a[i + 1];
 		if (kr_term_kind(v) != KR_INT || kr_int_value(v) < 1 ||
 		    kr_int_value(v) > MAX_OP_OUTPUTS)
@@ -367,7 +381,8 @@ static int prompt_op_props(prompt_op *p, size_t n, kr_term *const *a)
  * reads an op token: a library op (`add`, `ps.add`, `Dot`), else the
  * opaque op of the token, which takes any inputs, as PyTensor's tests'
  * `MyOp("Op1")`: (define op1 (op 'Op1)) (op1 x y).
- * (op NAME 'x X 'n-outs N): a new op with props (see prompt_op).
+ * (op NAME 'x X 'n-outs N): a new op with props (see prompt_op); with
+ * the in-place options of inplace.c, an op of its own descriptor.
  */
 PRIM(p_op)
 {
@@ -384,11 +399,15 @@ PRIM(p_op)
 		return 0;
 	}
 	prompt_op *p = kr_alloc(sizeof *p);
-	*p = (prompt_op){kr_strdup(name), NULL, 1};
+	*p = (prompt_op){kr_strdup(name), NULL, 1, {NULL}};
 	int rc = prompt_op_props(p, n, a);
 	if (rc < 0)
 		return rc;
-	*out = kr_op_term(kr_op_new(prompt_desc(p->nout), p));
+	const kr_op_desc *d = prompt_desc(p->nout);
+	if ((p->maps[0] || p->maps[1] || p->maps[2] || p->maps[3]) &&
+	    (rc = lang_inplace_desc(&d, d, p->nout, p->maps)) < 0)
+		return rc;
+	*out = kr_op_term(kr_op_new(d, p));
 	return 0;
 }
 
@@ -665,8 +684,8 @@ kr_term *lang_fgraph_term(kr_fgraph *fg)
  * The graphs of a list argument: one graph, or a proper list of graphs
  * (a list whose head is an op is one graph, the expression it stands for).
  */
-static int graph_list(kr_variable ***out, size_t *n, const char *who,
-		      kr_term *t)
+int lang_graph_list(kr_variable ***out, size_t *n, const char *who,
+		    kr_term *t)
 {
 	long len = kr_list_length(t);
 	if (len < 0 || (len > 0 && kr_term_op(kr_car(t)))) {
@@ -693,9 +712,10 @@ PRIM(p_function_graph)
 {
 	kr_variable **ins = NULL, **outs;
 	size_t nin = 0, nout;
-	int rc = graph_list(&outs, &nout, "function-graph", a[n - 1]);
-	if (rc < 0 || (n > 1 && (rc = graph_list(&ins, &nin, "function-graph",
-						  a[0])) < 0))
+	int rc = lang_graph_list(&outs, &nout, "function-graph", a[n - 1]);
+	if (rc < 0 || (n > 1 && (rc = lang_graph_list(&ins, &nin,
+						       "function-graph",
+						       a[0])) < 0))
 		return rc;
 	if (nout == 0)
 		return kr_error_set(KR_EINVALID, "function-graph: no outputs");
@@ -804,7 +824,7 @@ static int fgraph_of(kr_fgraph **out, const char *who, kr_term *t)
 		return 0;
 	kr_variable **vs;
 	size_t k;
-	int rc = graph_list(&vs, &k, who, t);
+	int rc = lang_graph_list(&vs, &k, who, t);
 	if (rc < 0)
 		return rc;
 	if (k == 0)
@@ -857,7 +877,7 @@ PRIM(p_dprint)
 		return print_text(out, kr_fgraph_dprint(fg), false);
 	kr_variable **vs;
 	size_t k;
-	int rc = graph_list(&vs, &k, "dprint", a[0]);
+	int rc = lang_graph_list(&vs, &k, "dprint", a[0]);
 	return rc < 0 ? rc : print_text(out, kr_dprint(k, vs), false);
 }
 
@@ -1047,7 +1067,7 @@ PRIM(p_graph_eval)
 static const lang_prim_def prims[] = {
 	{"graph-input", 1, 2, p_graph_input},
 	{"constant", 1, 3, p_constant},
-	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 5, p_op},
+	{"graph?", 1, 1, p_graphp}, {"op?", 1, 1, p_opp}, {"op", 1, 13, p_op},
 	{"op-class", 1, 1, p_op_class}, {"op-pattern", 1, -1, p_op_pattern},
 	{"op-prop", 2, 2, p_op_prop},
 	{"op-pattern?", 1, 1, p_op_patternp},

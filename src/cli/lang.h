@@ -402,6 +402,29 @@ void lang_graphs_init(void);
 void lang_traverse_init(void);
 
 /**
+ * The graphs of a list argument: one graph, or a proper list of graphs
+ * (a list whose head is an op is one graph). Errors start with `who`.
+ */
+int lang_graph_list(kr_variable ***out, size_t *n, const char *who,
+		    kr_term *t);
+
+/* ---------------------------------------------------------- inplace.c */
+
+/** Define the DestroyHandler primitives (fgraph-destroy-handler! ...). */
+void lang_inplace_init(void);
+
+/** True for an in-place option of (op NAME ...): 'destroy-map ... */
+bool lang_inplace_key(const char *key);
+
+/*
+ * A copy of `base` with the in-place options given: maps[0..4) are the
+ * values of 'destroy-map, 'view-map, 'tolerate-same, 'tolerate-aliased
+ * (NULL: not given). Returns 0 or KR_EINVALID for a malformed value.
+ */
+int lang_inplace_desc(const kr_op_desc **out, const kr_op_desc *base,
+		      int nout, kr_term *const *maps);
+
+/**
  * The graph a value stands for: a graph Variable atom, or a ground term
  * (etuple, list with an op head, number) evaluated with kr_term_eval().
  * Returns 0 or KR_EINVALID with a message starting with `who`.

@@ -6,7 +6,7 @@ kanrewrite_SOURCES = src/cli/main.c src/cli/cli.h src/cli/cmd_rewrite.c \
 kanrewrite_SOURCES += src/cli/repl.c src/cli/lang.h src/cli/lang.c \
 	src/cli/builtins.c src/cli/eval.c src/cli/goals.c src/cli/kanren.c \
 	src/cli/graphs.c \
-	src/cli/traverse.c \
+	src/cli/traverse.c src/cli/inplace.c \
 	src/cli/rewriters.c src/cli/explore.c src/cli/gcomp.c src/cli/macro.c \
 	src/cli/prelude.c
 kanrewrite_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I$(top_builddir) -I$(top_srcdir)/include -DKR_PKGDATADIR='"$(pkgdatadir)"'
