@@ -45,8 +45,8 @@
 
 /**
  * A new DestroyHandler feature, as PyTensor's `DestroyHandler()`. On
- * attach it records every node of the graph (the nodes of
- * kr_fgraph_toposort(), then the other ones), then follows imports,
+ * attach it records every node of the graph (in io_toposort order, then
+ * the nodes no output needs), then follows imports,
  * prunes and input changes; its validate hook checks the rules above,
  * its orderings hook gives, for every destroyer, the other nodes
  * reading its destroyed root or the root's views. Attaching it where a

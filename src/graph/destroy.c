@@ -572,8 +572,9 @@ static void dh_reset(dhandler *h)
 }
 
 /*
- * As PyTensor's Bookkeeper: record every node, in toposort order, then
- * the nodes no output needs (which PyTensor's replay misses).
+ * As PyTensor's Bookkeeper: record every node, in io_toposort order
+ * (no orderings), then the nodes no output needs (which PyTensor's
+ * replay misses).
  */
 static int dh_attach(kr_feature *f, kr_fgraph *fg)
 {
@@ -586,7 +587,7 @@ static int dh_attach(kr_feature *f, kr_fgraph *fg)
 				    "one FunctionGraph");
 	kr_apply **order;
 	size_t n;
-	int rc = kr_fgraph_toposort(&order, &n, fg);
+	int rc = kri_fgraph_io_toposort(&order, &n, fg);
 	if (rc < 0)
 		return rc;
 	dh_reset(h);
