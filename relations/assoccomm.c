@@ -244,6 +244,7 @@ static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
 	g->orig = NULL;
 	g->size = g->last = g->f.n - (na > nb ? nb : na) + 1;
 	g->i = 0;
+	g->whole = true; /* kanren's assoc_args: all of them as they are */
 	kr_term *shorter = na > nb ? seq_like(like, (size_t)nb, fb)
 				   : seq_like(like, (size_t)na, fa);
 	return kri_rel_eq_each(shorter, &groupings_enum, g);
@@ -253,12 +254,10 @@ static kr_goal *assoc_step(kr_term *const *a, void *env);
 
 /*
  * One side known (kanren's eq_assoc_args with no_ident): its arguments,
- * flattened, regrouped by every window of 2 .. n - 1 consecutive ones
- * (only windows of `size` ones when size > 0: kanren's n), except a
- * regrouping equal to the side itself.
+ * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
+ * except a regrouping equal to the side itself.
  */
-static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s,
-			  long size)
+static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
 {
 	if (r->n < 2)
 		return kr_fail();
@@ -270,24 +269,18 @@ static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s,
 	flatten_into(r->like, op, s, &g->f.items, &g->f.n, &cap);
 	g->op = op;
 	g->orig = kr_walk_star(r->like, s);
-	g->size = size > 0 ? size : 2;
+	g->size = 2;
 	g->i = 0;
-	g->last = size > 0 ? size : g->f.n - 1;
+	g->last = g->f.n - 1;
 	return kri_rel_eq_each(r->other, &groupings_enum, g);
 }
 
-/* (rands_rel u_rands v_rands op) and the window size (0: every size). */
-struct assoc_args {
-	kr_term *a[3];
-	long size;
-};
-
 static kr_goal *assoc_step(kr_term *const *a, void *env);
 
+/* env: the three arguments (rands_rel u_rands v_rands op). */
 static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 {
-	struct assoc_args *e = env;
-	kr_term **a = e->a;
+	kr_term **a = env;
 	const kr_subst *s = kr_state_subst(st);
 	kr_term *op = kr_walk_star(a[2], s);
 	long na, nb;
@@ -301,20 +294,17 @@ static kr_stream *assoc_step_fn(const kr_state *st, void *env)
 	struct rands r;
 	if (!rands_of(&r, a[0], a[1], s))
 		return kr_goal_apply(KR_ALL(kr_itero(a[0]),
-					    assoc_step(a, &e->size)),
+					    assoc_step(a, NULL)),
 				     st);
-	return kr_goal_apply(assoc_one(&r, op, s, e->size), st);
+	return kr_goal_apply(assoc_one(&r, op, s), st);
 }
 
-/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity;
- * env: NULL or the window size. */
+/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity. */
 static kr_goal *assoc_step(kr_term *const *a, void *env)
 {
-	struct assoc_args *e = kr_alloc(sizeof *e);
-	e->a[0] = a[0];
-	e->a[1] = a[1];
-	e->a[2] = a[2];
-	e->size = env ? *(long *)env : 0;
+	(void)env;
+	kr_term **e = kr_alloc(3 * sizeof *e);
+	memcpy(e, a, 3 * sizeof *e);
 	return kr_goal_new(assoc_step_fn, e);
 }
 
@@ -349,14 +339,8 @@ kr_goal *kr_eq_assoc(kr_term *u, kr_term *v)
 
 kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n)
 {
-	if (n < 2)
-		return kr_eq_assoc(u, v);
-	long *size = kr_alloc(sizeof *size);
-	*size = n;
-	return kr_term_walko(kr_facts_rel(kr_associative()),
-			     kr_rel_new("assoc_args_unique", 3, assoc_step,
-					size),
-			     u, v);
+	(void)n; /* kanren's term_walko drops it before eq_assoc_args */
+	return kr_eq_assoc(u, v);
 }
 
 /* kanren's eq_assoccomm walks every operator: `lambda x: succeed`. */

@@ -643,13 +643,12 @@ kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 kr_goal *kr_eq_assoc(kr_term *u, kr_term *v);
 
 /**
- * kanren's `eq_assoc(u, v, n=n)`: as kr_eq_assoc(), but a known argument
- * list is regrouped by windows of exactly n consecutive arguments only, so
- * that `(eq_assoc '(op 1 2 3 4) x 2)` gives the groupings of pairs, not
- * those of three. n < 2 means every size (kr_eq_assoc()). Modes,
- * termination and order as kr_eq_assoc(). Errors: none; aborts on OOM.
- * Cost: one relation object per call, and per node at most the n_args -
- * n + 1 windows instead of O(n_args^2).
+ * kanren's `eq_assoc(u, v, n=n)`: kr_eq_assoc() itself. kanren accepts n
+ * but its term_walko hands it to a rands relation that drops it, so
+ * `eq_assoc((op, 1, 2, 3, 4), x, n=2)` gives all six regroupings, windows
+ * of three included; windows of exactly n are kr_eq_assoc_args()'s n.
+ * Kept so that ports of kanren's calls read as they do there. Errors:
+ * none; aborts on OOM.
  */
 kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n);
 
