@@ -4,7 +4,10 @@
  * Debugging recipe: CK_FORK=no gdb tests/.libs/check_kanrewrite, and
  * CK_RUN_SUITE=unify (or CK_RUN_CASE=...) to run one suite or case.
  */
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "suites.h"
 
@@ -51,6 +54,27 @@ kr_fgraph *t_fgraph(size_t nin, kr_variable *const *in, size_t nout,
 	int rc = kr_fgraph_new(&fg, nin, in, nout, out, clone);
 	ck_assert_msg(rc == 0, "kr_fgraph_new: %s", kr_error_last()->message);
 	return fg;
+}
+
+const char *t_abort_message(void (*misuse)(void))
+{
+	static char buf[256];
+	int fd[2];
+	ck_assert_int_eq(pipe(fd), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		misuse();
+		_exit(0);
+	}
+	close(fd[1]);
+	ssize_t len = read(fd[0], buf, sizeof buf - 1);
+	close(fd[0]);
+	int st;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	buf[len > 0 ? len : 0] = '\0';
+	return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT ? buf : "";
 }
 
 void t_same_values(const kr_fgraph *before, const kr_fgraph *after)

@@ -47,6 +47,12 @@ const char *t_str(const kr_term *t);
 kr_term *t_add_callable(void);
 extern int t_add_calls;
 /*
+ * The message misuse() writes to standard error when it aborts (a
+ * kr_check or relation misuse), run in a child process so that the test
+ * goes on; "" when it does not abort.
+ */
+const char *t_abort_message(void (*misuse)(void));
+/*
  * Check that two graphs with the same inputs compute the same outputs
  * (relative 1e-12) on three sets of random inputs in [0.5, 2].
  */

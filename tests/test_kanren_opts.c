@@ -1,9 +1,6 @@
 /* test_kanren_opts.c -- kanren's keyword arguments of the relations. */
 /* See the LICENSE file for copying conditions. */
-#include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "suites.h"
 
@@ -30,28 +27,6 @@ static const char *run_str(long n, kr_term *q, kr_goal *g)
 static bool is_etuple(const kr_term *t)
 {
 	return kr_term_kind(t) == KR_ETUPLE;
-}
-
-/* The message of misuse() aborting in a child process, or "" if not. */
-static const char *abort_message(void (*misuse)(void))
-{
-	static char buf[256];
-	int fd[2];
-	ck_assert_int_eq(pipe(fd), 0);
-	pid_t pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(fd[1], 2);
-		misuse();
-		_exit(0);
-	}
-	close(fd[1]);
-	ssize_t len = read(fd[0], buf, sizeof buf - 1);
-	close(fd[0]);
-	int st;
-	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-	buf[len > 0 ? len : 0] = '\0';
-	return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT ? buf : "";
 }
 
 static kr_goal *eqo_body(kr_term *const *a, void *env)
@@ -199,7 +174,7 @@ static void permuteo_bad_inner(void)
 
 START_TEST(test_permuteo_misuse)
 {
-	ck_assert_str_eq(abort_message(permuteo_bad_inner),
+	ck_assert_str_eq(t_abort_message(permuteo_bad_inner),
 			 "kanrewrite: API misuse in kr_permuteo_ex: inner_eq "
 			 "must have arity 2\n");
 }
@@ -687,7 +662,7 @@ static void walko_bad_rator(void)
 
 START_TEST(test_opts_misuse)
 {
-	ck_assert_str_eq(abort_message(walko_bad_rator),
+	ck_assert_str_eq(t_abort_message(walko_bad_rator),
 			 "kanrewrite: API misuse in kr_walko_ex: the rator "
 			 "relation must have arity 2\n");
 }

@@ -1,9 +1,6 @@
 /* test_relations.c -- tests of the relation library (relations/). */
 /* See the LICENSE file for copying conditions. */
-#include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "suites.h"
 
@@ -488,28 +485,6 @@ START_TEST(test_condpseq_lazy)
 }
 END_TEST
 
-/* The message of misuse() aborting in a child process, or "" if not. */
-static const char *abort_message(void (*misuse)(void))
-{
-	static char buf[256];
-	int fd[2];
-	ck_assert_int_eq(pipe(fd), 0);
-	pid_t pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		dup2(fd[1], 2);
-		misuse();
-		_exit(0);
-	}
-	close(fd[1]);
-	ssize_t len = read(fd[0], buf, sizeof buf - 1);
-	close(fd[0]);
-	int st;
-	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-	buf[len > 0 ? len : 0] = '\0';
-	return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT ? buf : "";
-}
-
 static void condpseq_no_labels(void)
 {
 	kr_seq_suggestion sugs[] = {{0}};
@@ -535,13 +510,13 @@ static void condpseq_no_goal(void)
 
 START_TEST(test_condpseq_misuse)
 {
-	ck_assert_str_eq(abort_message(condpseq_no_labels),
+	ck_assert_str_eq(t_abort_message(condpseq_no_labels),
 			 "kanrewrite: API misuse in kr_condpseq: an array "
 			 "for every count > 0\n");
-	ck_assert_str_eq(abort_message(condpseq_no_term),
+	ck_assert_str_eq(t_abort_message(condpseq_no_term),
 			 "kanrewrite: API misuse in kr_condpseq: a term for "
 			 "every suggestion function\n");
-	ck_assert_str_eq(abort_message(condpseq_no_goal),
+	ck_assert_str_eq(t_abort_message(condpseq_no_goal),
 			 "kanrewrite: API misuse in kr_condpseq: a label and "
 			 "a goal per clause\n");
 }

@@ -733,7 +733,7 @@ PRIM(p_function_graphp)
 	return 0;
 }
 
-static int fgraph_arg(kr_fgraph **out, const char *who, kr_term *t)
+int lang_fgraph_arg(kr_fgraph **out, const char *who, kr_term *t)
 {
 	*out = lang_as_fgraph(t);
 	return *out ? 0 : lang_type_error(who, "a FunctionGraph", t);
@@ -755,7 +755,7 @@ PRIM(p_fgraph_inputs)
 {
 	(void)n;
 	kr_fgraph *fg;
-	int rc = fgraph_arg(&fg, "fgraph-inputs", a[0]);
+	int rc = lang_fgraph_arg(&fg, "fgraph-inputs", a[0]);
 	if (rc == 0)
 		*out = var_list(kr_fgraph_ninputs(fg), kr_fgraph_input, fg);
 	return rc;
@@ -765,30 +765,49 @@ PRIM(p_fgraph_outputs)
 {
 	(void)n;
 	kr_fgraph *fg;
-	int rc = fgraph_arg(&fg, "fgraph-outputs", a[0]);
+	int rc = lang_fgraph_arg(&fg, "fgraph-outputs", a[0]);
 	if (rc == 0)
 		*out = var_list(kr_fgraph_noutputs(fg), kr_fgraph_output, fg);
 	return rc;
 }
 
 /*
- * (fgraph-replace! FG OLD NEW ["reason"]): PyTensor's fgraph.replace(old,
- * new, reason), in place; the graph is unchanged on error.
+ * (WHO FG OLD NEW ["reason"]) with replace one of kr_fgraph_replace() and
+ * kr_fgraph_replace_validate(); the graph is unchanged on error.
  */
-PRIM(p_fgraph_replace)
+static int replace_prim(kr_term **out, size_t n, kr_term *const *a,
+			const char *who,
+			int (*replace)(kr_fgraph *, kr_variable *,
+				       kr_variable *, const char *))
 {
-	const char *who = "fgraph-replace!", *reason = NULL;
+	const char *reason = NULL;
 	kr_fgraph *fg;
 	kr_variable *old, *new;
-	int rc = fgraph_arg(&fg, who, a[0]);
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
 	if (rc < 0 || (rc = lang_graph_of(&old, who, a[1])) < 0 ||
 	    (rc = lang_graph_of(&new, who, a[2])) < 0 ||
 	    (n > 3 && (rc = lang_name_arg(&reason, who, a[3])) < 0))
 		return rc;
-	if ((rc = kr_fgraph_replace(fg, old, new, reason)) < 0)
+	if ((rc = replace(fg, old, new, reason)) < 0)
 		return lang_error_in(rc, who);
 	*out = lang_void();
 	return 0;
+}
+
+/* (fgraph-replace! FG OLD NEW ["reason"]): PyTensor's fgraph.replace. */
+PRIM(p_fgraph_replace)
+{
+	return replace_prim(out, n, a, "fgraph-replace!", kr_fgraph_replace);
+}
+
+/*
+ * (fgraph-replace-validate! FG OLD NEW ["reason"]): PyTensor's
+ * fg.replace_validate(old, new, reason); reverted when validation fails.
+ */
+PRIM(p_fgraph_replace_validate)
+{
+	return replace_prim(out, n, a, "fgraph-replace-validate!",
+			    kr_fgraph_replace_validate);
 }
 
 /*
@@ -801,7 +820,7 @@ PRIM(p_fgraph_toposort)
 	kr_fgraph *fg;
 	kr_apply **nodes;
 	size_t k;
-	int rc = fgraph_arg(&fg, "fgraph-toposort", a[0]);
+	int rc = lang_fgraph_arg(&fg, "fgraph-toposort", a[0]);
 	if (rc < 0)
 		return rc;
 	if ((rc = kr_fgraph_toposort(&nodes, &k, fg)) < 0)
@@ -1083,6 +1102,7 @@ static const lang_prim_def prims[] = {
 	{"fgraph-inputs", 1, 1, p_fgraph_inputs},
 	{"fgraph-outputs", 1, 1, p_fgraph_outputs},
 	{"fgraph-replace!", 3, 4, p_fgraph_replace},
+	{"fgraph-replace-validate!", 3, 4, p_fgraph_replace_validate},
 	{"fgraph-toposort", 1, 1, p_fgraph_toposort},
 	{"graph-dot", 1, 2, p_graph_dot}, {"graph-nodes", 1, 1, p_graph_nodes},
 	{"graph-eval", 1, 2, p_graph_eval},

@@ -111,19 +111,13 @@ int lang_inplace_desc(const kr_op_desc **out, const kr_op_desc *base,
 
 /* ============================================================ features */
 
-static int fgraph_arg(kr_fgraph **out, const char *who, kr_term *t)
-{
-	*out = lang_as_fgraph(t);
-	return *out ? 0 : lang_type_error(who, "a FunctionGraph", t);
-}
-
 /* (fgraph-destroy-handler! FG): attach a DestroyHandler. */
 PRIM(p_destroy_handler)
 {
 	(void)n;
 	const char *who = "fgraph-destroy-handler!";
 	kr_fgraph *fg;
-	int rc = fgraph_arg(&fg, who, a[0]);
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
 	if (rc < 0)
 		return rc;
 	if ((rc = kr_fgraph_attach_feature(fg, kr_destroy_handler_new())) < 0)
@@ -140,7 +134,7 @@ PRIM(p_supervisor)
 	kr_fgraph *fg;
 	kr_variable **vars;
 	size_t k;
-	int rc = fgraph_arg(&fg, who, a[0]);
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
 	if (rc < 0 || (rc = lang_graph_list(&vars, &k, who, a[1])) < 0)
 		return rc;
 	if ((rc = kr_fgraph_attach_feature(fg, kr_supervisor_new(k, vars))) < 0)
@@ -154,7 +148,7 @@ PRIM(p_consistent)
 {
 	(void)n;
 	kr_fgraph *fg;
-	int rc = fgraph_arg(&fg, "fgraph-consistent?", a[0]);
+	int rc = lang_fgraph_arg(&fg, "fgraph-consistent?", a[0]);
 	if (rc == 0)
 		*out = lang_bool(kr_fgraph_consistent(fg));
 	kr_error_clear();
@@ -166,31 +160,11 @@ PRIM(p_validate)
 {
 	(void)n;
 	kr_fgraph *fg;
-	int rc = fgraph_arg(&fg, "fgraph-validate", a[0]);
+	int rc = lang_fgraph_arg(&fg, "fgraph-validate", a[0]);
 	if (rc == 0 && (rc = kr_fgraph_validate(fg)) < 0)
 		return lang_error_in(rc, "fgraph-validate");
 	*out = lang_void();
 	return rc;
-}
-
-/*
- * (fgraph-replace-validate! FG OLD NEW ["reason"]): PyTensor's
- * fg.replace_validate(old, new, reason); reverted on error.
- */
-PRIM(p_replace_validate)
-{
-	const char *who = "fgraph-replace-validate!", *reason = NULL;
-	kr_fgraph *fg;
-	kr_variable *old, *new;
-	int rc = fgraph_arg(&fg, who, a[0]);
-	if (rc < 0 || (rc = lang_graph_of(&old, who, a[1])) < 0 ||
-	    (rc = lang_graph_of(&new, who, a[2])) < 0 ||
-	    (n > 3 && (rc = lang_name_arg(&reason, who, a[3])) < 0))
-		return rc;
-	if ((rc = kr_fgraph_replace_validate(fg, old, new, reason)) < 0)
-		return lang_error_in(rc, who);
-	*out = lang_void();
-	return 0;
 }
 
 /*
@@ -203,7 +177,7 @@ PRIM(p_destroyers)
 	const char *who = "fgraph-destroyers";
 	kr_fgraph *fg;
 	kr_variable *v;
-	int rc = fgraph_arg(&fg, who, a[0]);
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
 	if (rc < 0 || (rc = lang_graph_of(&v, who, a[1])) < 0)
 		return rc;
 	if (!kr_fgraph_destroy_handler(fg))
@@ -233,7 +207,6 @@ static const lang_prim_def prims[] = {
 	{"fgraph-supervisor!", 2, 2, p_supervisor},
 	{"fgraph-consistent?", 1, 1, p_consistent},
 	{"fgraph-validate", 1, 1, p_validate},
-	{"fgraph-replace-validate!", 3, 4, p_replace_validate},
 	{"fgraph-destroyers", 2, 2, p_destroyers},
 	{"indestructible!", 1, 1, p_indestructible},
 };

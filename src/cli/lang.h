@@ -441,6 +441,12 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t);
 /** The FunctionGraph a `function-graph` value holds, or NULL. */
 kr_fgraph *lang_as_fgraph(const kr_term *t);
 
+/**
+ * The FunctionGraph of argument t of `who` in *out: 0, or KR_EINVALID
+ * "WHO: not a FunctionGraph: T".
+ */
+int lang_fgraph_arg(kr_fgraph **out, const char *who, kr_term *t);
+
 /** A `function-graph` value holding fg (which rewriters may change). */
 kr_term *lang_fgraph_term(kr_fgraph *fg);
 
