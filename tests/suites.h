@@ -47,6 +47,12 @@ const char *t_str(const kr_term *t);
 kr_term *t_add_callable(void);
 extern int t_add_calls;
 /*
+ * The infer hook of PyTensor's test MyOp on float64 scalars: one float64
+ * scalar output; an input of another type is "OP: Error 1" (KR_EINVALID).
+ */
+int t_my_infer(const kr_type **out, const kr_op *op, size_t nin,
+	       const kr_type *const *in);
+/*
  * The message misuse() writes to standard error when it aborts (a
  * kr_check or relation misuse), run in a child process so that the test
  * goes on; "" when it does not abort.

@@ -24,17 +24,6 @@
 
 /* ------------------------------------------------------------ test ops */
 
-static int my_infer(const kr_type **out, const kr_op *op, size_t nin,
-		    const kr_type *const *in)
-{
-	for (size_t i = 0; i < nin; i++)
-		if (!kr_type_equal(in[i], kr_type_scalar(KR_FLOAT64)))
-			return kr_error_set(KR_EINVALID, "%s: Error 1",
-					    kr_op_name(op));
-	*out = kr_type_scalar(KR_FLOAT64);
-	return 0;
-}
-
 static int two_infer(const kr_type **out, const kr_op *op, size_t nin,
 		     const kr_type *const *in)
 {
@@ -49,18 +38,18 @@ static int two_infer(const kr_type **out, const kr_op *op, size_t nin,
 #define VARIADIC(n) .name = (n), .min_inputs = 0, .max_inputs = -1
 #define FIXED(n, k) .name = (n), .min_inputs = (k), .max_inputs = (k)
 
-static const kr_op_desc op1_desc = {VARIADIC("Op1"), .infer = my_infer};
-static const kr_op_desc op2_desc = {VARIADIC("Op2"), .infer = my_infer};
-static const kr_op_desc op3_desc = {VARIADIC("Op3"), .infer = my_infer};
+static const kr_op_desc op1_desc = {VARIADIC("Op1"), .infer = t_my_infer};
+static const kr_op_desc op2_desc = {VARIADIC("Op2"), .infer = t_my_infer};
+static const kr_op_desc op3_desc = {VARIADIC("Op3"), .infer = t_my_infer};
 static const kr_op_desc mop_desc = {
 	VARIADIC("mop"), .nout = 2, .infer_outputs = two_infer};
-static const kr_op_desc myop_desc = {VARIADIC("MyOp"), .infer = my_infer};
+static const kr_op_desc myop_desc = {VARIADIC("MyOp"), .infer = t_my_infer};
 static const kr_op_desc two_desc = {
 	VARIADIC("Two"), .nout = 2, .infer_outputs = two_infer};
 static const kr_op_desc sigmoid_desc = {FIXED("Sigmoid", 1),
-					.infer = my_infer};
-static const kr_op_desc add_desc = {FIXED("Add", 2), .infer = my_infer};
-static const kr_op_desc dot_desc = {FIXED("Dot", 2), .infer = my_infer};
+					.infer = t_my_infer};
+static const kr_op_desc add_desc = {FIXED("Add", 2), .infer = t_my_infer};
+static const kr_op_desc dot_desc = {FIXED("Dot", 2), .infer = t_my_infer};
 
 #define VS(...) ((kr_variable *[]){__VA_ARGS__})
 #define NV(...) (sizeof(VS(__VA_ARGS__)) / sizeof(kr_variable *))

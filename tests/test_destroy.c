@@ -20,27 +20,16 @@
 
 /* ------------------------------------------------------------ test ops */
 
-static int my_infer(const kr_type **out, const kr_op *op, size_t nin,
-		    const kr_type *const *in)
-{
-	for (size_t i = 0; i < nin; i++)
-		if (!kr_type_equal(in[i], kr_type_scalar(KR_FLOAT64)))
-			return kr_error_set(KR_EINVALID, "%s: Error 1",
-					    kr_op_name(op));
-	*out = kr_type_scalar(KR_FLOAT64);
-	return 0;
-}
-
 static int two_infer(const kr_type **out, const kr_op *op, size_t nin,
 		     const kr_type *const *in)
 {
-	int rc = my_infer(out, op, nin, in);
+	int rc = t_my_infer(out, op, nin, in);
 	out[1] = out[0];
 	return rc;
 }
 
 #define FIXED(n, k)                                                           \
-	.name = (n), .min_inputs = (k), .max_inputs = (k), .infer = my_infer
+	.name = (n), .min_inputs = (k), .max_inputs = (k), .infer = t_my_infer
 #define MULTI(n) FIXED(n, 2), .nout = 2, .infer_outputs = two_infer
 #define PAIRS(...) ((const kr_io_pair[]){__VA_ARGS__, KR_PAIRS_END})
 #define ALIAS(...) ((const kr_alias_pair[]){__VA_ARGS__, KR_PAIRS_END})
