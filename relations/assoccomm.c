@@ -602,7 +602,8 @@ static kr_stream *eqaa_fn(const kr_state *st, void *env)
 	}
 	kr_goal *g;
 	if (nu >= 0 && nv >= 0)
-		g = eqaa_both(e, u, seq_kind_of(u, s), v, seq_kind_of(v, s), st);
+		g = eqaa_both(e, u, seq_kind_of(u, s), v, seq_kind_of(v, s),
+			      st);
 	else if (nu >= 0)
 		g = eqaa_one(e, u, seq_kind_of(u, s), nu, v, s);
 	else

@@ -534,11 +534,10 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		static kr_rel *same_len;
 		if (!same_len)
 			same_len = kr_rel_new("succeed", 2, succeed2, NULL);
-		return kr_goal_apply(KR_ALL(kri_rel_mapo_kind(same_len, e->a,
-							      e->b,
-							      e->o.default_null),
-					    permuteo_new(e->a, e->b, &e->o)),
-				     st);
+		kr_goal *lens = kri_rel_mapo_kind(same_len, e->a, e->b,
+						  e->o.default_null);
+		return kr_goal_apply(
+			KR_ALL(lens, permuteo_new(e->a, e->b, &e->o)), st);
 	}
 	kr_term *like = kr_walk(side, s);
 	bool no_ident = e->o.no_ident;

@@ -55,8 +55,9 @@ static kr_goal *map_any_body(kr_term *const *a, void *env, int any,
 	struct map_any_env *e = env;
 	kr_term *v[4];
 	kr_fresh(4, v);
-	kr_goal *done = any || null_ok ? kri_rel_nullo2_kind(a[0], a[1], e->null)
-				       : kr_fail();
+	kr_goal *done = any || null_ok
+				? kri_rel_nullo2_kind(a[0], a[1], e->null)
+				: kr_fail();
 	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
 				kr_conso(v[2], v[3], a[1]));
 	kr_goal *step = choice(
@@ -218,7 +219,8 @@ kr_goal *kr_walko_ex(const kr_rel *rel, kr_term *in, kr_term *out,
 	if (!rel || kr_rel_arity(rel) != 2)
 		kri_rel_misuse(__func__, "the relation must have arity 2");
 	if (opts->rator && kr_rel_arity(opts->rator) != 2)
-		kri_rel_misuse(__func__, "the rator relation must have arity 2");
+		kri_rel_misuse(__func__,
+			       "the rator relation must have arity 2");
 	struct walko_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->rator = opts->rator;
@@ -374,9 +376,11 @@ kr_goal *kr_term_walko_ex(const kr_rel *rator_rel, const kr_rel *rands_rel,
 	if (!opts)
 		opts = &dflt;
 	if (!rator_rel || kr_rel_arity(rator_rel) != 1)
-		kri_rel_misuse(__func__, "the rator relation must have arity 1");
+		kri_rel_misuse(__func__,
+			       "the rator relation must have arity 1");
 	if (!rands_rel || kr_rel_arity(rands_rel) != 3)
-		kri_rel_misuse(__func__, "the rands relation must have arity 3");
+		kri_rel_misuse(__func__,
+			       "the rands relation must have arity 3");
 	if (opts->format_step && kr_rel_arity(opts->format_step) != 2)
 		kri_rel_misuse(__func__, "format_step must have arity 2");
 	return kri_term_walko(rator_rel, rands_rel, opts->format_step,

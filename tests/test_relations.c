@@ -1340,9 +1340,10 @@ START_TEST(test_assoccomm_eqs)
 			 "((add_ac (add_ac 1 2) 3) (add_ac 1 2 3) "
 			 "(add_ac 1 (add_ac 2 3)))");
 	kr_term *t4 = KR_LIST(add, num(1), num(2), num(3), num(4));
-	const char *six = "((add_ac (add_ac 1 2) 3 4) (add_ac 1 2 3 4) "
-			  "(add_ac 1 (add_ac 2 3) 4) (add_ac 1 2 (add_ac 3 4)) "
-			  "(add_ac (add_ac 1 2 3) 4) (add_ac 1 (add_ac 2 3 4)))";
+	const char *six =
+		"((add_ac (add_ac 1 2) 3 4) (add_ac 1 2 3 4) "
+		"(add_ac 1 (add_ac 2 3) 4) (add_ac 1 2 (add_ac 3 4)) "
+		"(add_ac (add_ac 1 2 3) 4) (add_ac 1 (add_ac 2 3 4)))";
 	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc(t4, q)), six);
 	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(t4, q, 2)), six);
 	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_n(q, t4, 3)), six);
