@@ -150,7 +150,8 @@ static char *map_trouble(const kr_apply *node, const kr_io_pair *p,
 			if (p[j].output == p[k].output)
 				return kr_strfmt("DestroyHandler: the %s of %s "
 						 "gives output %d several "
-						 "inputs (not implemented)",
+						 "inputs, which PyTensor "
+						 "refuses too",
 						 what, op, p[k].output);
 	}
 	return NULL;
