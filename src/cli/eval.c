@@ -188,6 +188,15 @@ bool lang_is_procedure(const kr_term *t)
 	       kr_term_op(t) || kr_is_op_pattern(t);
 }
 
+const char *lang_procedure_name(const kr_term *t)
+{
+	if (kr_is_foreign_of(t, &closure_type))
+		return ((const closure *)kr_foreign_ptr(t))->lambda->name;
+	if (kr_is_foreign_of(t, &prim_type))
+		return ((const prim *)kr_foreign_ptr(t))->name;
+	return NULL;
+}
+
 /* ============================================================= errors */
 
 kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)

@@ -193,6 +193,9 @@ const void *lang_term_defrel(const kr_term *t);
 /** True for any value that can be applied. */
 bool lang_is_procedure(const kr_term *t);
 
+/** The name of a closure (its define) or primitive, or NULL. */
+const char *lang_procedure_name(const kr_term *t);
+
 /**
  * A kr_rel of the given arity calling the procedure t (a relation, a
  * closure or a primitive returning goals), for library relations that take

@@ -394,14 +394,11 @@ PRIM(p_pattern_rewriter)
 	return 0;
 }
 
-/* A procedure's name for a rewriter: `plus-ten` of #<procedure plus-ten>. */
+/* A procedure's name for a rewriter, as Python's __name__: <lambda>. */
 static const char *proc_name(kr_term *proc)
 {
-	const char *s = lang_show(proc), *p = "#<procedure ";
-	size_t k = strlen(p), len = strlen(s);
-	if (!strncmp(s, p, k) && len > k + 1)
-		return kr_strfmt("%.*s", (int)(len - k - 1), s + k);
-	return "<lambda>";
+	const char *name = lang_procedure_name(proc);
+	return name ? name : "<lambda>";
 }
 
 /*
