@@ -288,17 +288,58 @@ static kr_term *bound_side(kr_term *u, kr_term *v)
 	return u->kind == KR_VAR ? u : v;
 }
 
+/*
+ * The bindings a unification makes outside its scope are provisional
+ * until it succeeds: the variable holds its value in place, as a
+ * variable of the scope does, and is listed here. Walks during the
+ * unification see the value; at the end, success moves each one into
+ * the trie, failure clears them. A failed == (most of those of a search
+ * such as zebra's) then copies no path of the trie. Past PROVISIONAL
+ * bindings the rest go straight to the trie.
+ */
+#define PROVISIONAL 32
+
+typedef struct provisional {
+	size_t n;
+	kr_term *vars[PROVISIONAL];
+} provisional;
+
 /* Bind variable x to t: in place when x belongs to `scope` (see term.h). */
 static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
-				   uint64_t scope, kri_vec *added)
+				   uint64_t scope, kri_vec *added,
+				   provisional *pv)
 {
-	if (scope && x->u.var.scope == scope)
+	if (scope && x->u.var.scope == scope) {
 		x->u.var.val = t;
-	else
+	} else if (pv->n < PROVISIONAL) {
+		x->u.var.val = t;
+		pv->vars[pv->n++] = x;
+	} else {
 		s = kri_subst_extend(s, x, t);
+	}
 	if (added)
 		kri_vec_push(added, x);
 	return s;
+}
+
+/* s with the provisional bindings of pv, which are cleared. */
+static const kr_subst *commit(const kr_subst *s, provisional *pv)
+{
+	for (size_t i = 0; i < pv->n; i++) {
+		kr_term *x = pv->vars[i];
+		kr_term *t = x->u.var.val;
+		x->u.var.val = NULL;
+		s = kri_subst_extend(s, x, t);
+	}
+	return s;
+}
+
+/* Failure: the provisional bindings are cleared; NULL. */
+static const kr_subst *undo(provisional *pv)
+{
+	for (size_t i = 0; i < pv->n; i++)
+		pv->vars[i]->u.var.val = NULL;
+	return NULL;
 }
 
 /* The constraints of variable v, or NULL. */
@@ -370,7 +411,7 @@ static kr_term *merged(const kr_term *x, const kr_term *y)
  * holding both constraints, to which the old t is bound in *s.
  */
 static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
-			uint64_t scope, kri_vec *added)
+			uint64_t scope, kri_vec *added, provisional *pv)
 {
 	if ((*t)->kind != KR_VAR)
 		return kr_var_admits(*x, *t, *s);
@@ -380,7 +421,7 @@ static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
 		*t = y;
 	} else if (vcons(*x)) {
 		kr_term *m = merged(*x, *t);
-		*s = bind(*s, *t, m, scope, added);
+		*s = bind(*s, *t, m, scope, added, pv);
 		*t = m;
 	}
 	return true;
@@ -394,6 +435,8 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 	work_init(&w);
 	shared sh; /* pairs decomposed (see SHARED_AFTER) */
 	shared_init(&sh);
+	provisional pv;
+	pv.n = 0;
 	push(&w, u0, v0);
 	while (w.len > 0) {
 		kr_term *v = kr_walk(w.pairs[--w.len], s);
@@ -405,20 +448,20 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 			kr_term *t = x == u ? v : u;
 			if (__builtin_expect((x->flags | t->flags) &
 					     KRI_CONSTRAINED, 0) &&
-			    !constrained(&x, &t, &s, scope, added))
-				return NULL;
+			    !constrained(&x, &t, &s, scope, added, &pv))
+				return undo(&pv);
 			if (check && kr_occurs(x, t, s))
-				return NULL;
+				return undo(&pv);
 			kri_mark_refs(t);
-			s = bind(s, x, t, scope, added);
+			s = bind(s, x, t, scope, added, &pv);
 			continue;
 		}
 		if (SEEN_BEFORE(&sh, u, v))
 			continue;
 		if (!decompose(&w, u, v))
-			return NULL;
+			return undo(&pv);
 	}
-	return s;
+	return commit(s, &pv);
 }
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
