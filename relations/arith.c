@@ -185,6 +185,11 @@ static kr_stream *gen_adder_run(const kr_state *st, kr_term *const *v,
 		       CALL(R_ADDER, e, x, y, z));
 }
 
+kr_goal *kr_zeroo(kr_term *n)
+{
+	return EQ(NIL, n);
+}
+
 kr_goal *kr_poso(kr_term *n)
 {
 	init();

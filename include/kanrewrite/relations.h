@@ -766,6 +766,13 @@ kr_term *kr_build_num(uint64_t n);
  */
 int64_t kr_num_value(const kr_term *t);
 
+/**
+ * `(zeroo n)`: n is the numeral 0, `()`; as faster-miniKanren's
+ * numbers.scm zeroo, whose body is the one goal `(== '() n)`, so the call
+ * does not suspend. Errors: none; aborts on OOM.
+ */
+kr_goal *kr_zeroo(kr_term *n);
+
 /** `(poso n)`: n is a positive numeral (a pair). */
 kr_goal *kr_poso(kr_term *n);
 

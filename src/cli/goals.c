@@ -213,6 +213,7 @@ static const librel librels[] = {
 	R("eq-assoc-n", 3, 0, eq_assoc_n),
 	R("eq-assoccomm", 2, 0, kr_eq_assoccomm),
 	R("eq_assoccomm", 2, 0, kr_eq_assoccomm),
+	R("zeroo", 1, 0, kr_zeroo),
 	R("poso", 1, 0, kr_poso), R(">1o", 1, 0, kr_gt1o),
 	R("pluso", 3, 0, kr_pluso), R("minuso", 3, 0, kr_minuso),
 	R("*o", 3, 0, kr_mulo), R("/o", 4, 0, kr_divo),
