@@ -902,7 +902,11 @@ PRIM(p_exact)
 	return 0;
 }
 
-/* (load "file"): evaluate every form of a file; its errors name it. */
+/*
+ * (load "file"): evaluate every form of a file; its errors name it. A file
+ * that cannot be read is one error, with the reason (Chez's "failed for
+ * file: no such file or directory").
+ */
 PRIM(p_load)
 {
 	(void)n;
@@ -910,10 +914,13 @@ PRIM(p_load)
 		return lang_type_error("load", "a file name string", a[0]);
 	if (lang_sandboxed())
 		return kr_error_set(KR_EINVALID, "load: no files in a sandbox");
-	char *text = cli_read_file(kr_str_value(a[0]));
+	const char *path = kr_str_value(a[0]), *why;
+	bool opened;
+	char *text = cli_slurp(path, &opened, &why);
 	if (!text)
-		return kr_error_set(KR_ENOTFOUND, "load: cannot read %s",
-				    kr_str_value(a[0]));
+		return kr_error_set(opened ? KR_EINVALID : KR_ENOTFOUND,
+				    "load: cannot %s %s: %s",
+				    opened ? "read" : "open", path, why);
 	*out = lang_void();
 	return lang_eval_text(text, kr_str_value(a[0]), false);
 }

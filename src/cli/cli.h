@@ -3,6 +3,8 @@
 #ifndef KR_CLI_H
 #define KR_CLI_H
 
+#include <stdbool.h>
+
 #include <kanrewrite.h>
 
 /* A subcommand: name, entry point, one-line help (libgit2's cli_cmds[]). */
@@ -18,6 +20,12 @@ int cmd_optdb(int argc, char **argv);
 
 /* Read a whole file ("-" is standard input); NULL with a message on error. */
 char *cli_read_file(const char *path);
+
+/*
+ * Read the whole file at path (no "-"), silently: NULL on error, with
+ * *opened false when it could not be opened and *why the reason.
+ */
+char *cli_slurp(const char *path, bool *opened, const char **why);
 
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -37,13 +37,9 @@ int cli_fail(const char *fmt, ...)
 	return 1;
 }
 
-char *cli_read_file(const char *path)
+/* The whole of f, NUL-terminated; NULL with *why set on error. */
+static char *slurp(FILE *f, const char **why)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f) {
-		cli_fail("%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
 	size_t cap = 4096, len = 0;
 	char *buf = kr_alloc_atomic(cap);
 	size_t n;
@@ -56,15 +52,42 @@ char *cli_read_file(const char *path)
 			cap *= 2;
 		}
 	}
-	bool bad = ferror(f);
-	if (f != stdin)
-		fclose(f);
+	if (ferror(f)) {
+		*why = strerror(errno);
+		return NULL;
+	}
 	buf[len] = 0;
-	if (bad || memchr(buf, 0, len)) {
-		cli_fail("%s: cannot read a text file", path);
+	if (memchr(buf, 0, len)) {
+		*why = "not a text file";
 		return NULL;
 	}
 	return buf;
+}
+
+char *cli_slurp(const char *path, bool *opened, const char **why)
+{
+	FILE *f = fopen(path, "rb");
+	*opened = f != NULL;
+	if (!f) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	char *text = slurp(f, why);
+	fclose(f);
+	return text;
+}
+
+char *cli_read_file(const char *path)
+{
+	const char *why;
+	bool opened = true;
+	char *text = strcmp(path, "-") ? cli_slurp(path, &opened, &why)
+				       : slurp(stdin, &why);
+	if (!opened)
+		cli_fail("%s: cannot open: %s", path, why);
+	else if (!text)
+		cli_fail("%s: cannot read a text file", path);
+	return text;
 }
 
 static void usage(FILE *f)
