@@ -63,14 +63,20 @@ kr_goal *kr_itero(kr_term *l)
 }
 
 static kr_goal *perm_step(kr_term *const *a, void *env);
+static int seq_kind_of(kr_term *t, const kr_subst *s);
 
 static kr_stream *perm_step_fn(const kr_state *st, void *env)
 {
 	kr_term **a = env;
 	struct rands r;
-	if (!rands_of(&r, a[0], a[1], kr_state_subst(st)))
+	const kr_subst *s = kr_state_subst(st);
+	if (!rands_of(&r, a[0], a[1], s))
 		return kr_goal_apply(KR_ALL(kr_itero(a[0]), perm_step(a, NULL)),
 				     st);
+	/* kanren's permuteo: argument lists of two kinds are no permutation */
+	int ka = seq_kind_of(a[0], s), kb = seq_kind_of(a[1], s);
+	if (ka >= 0 && kb >= 0 && ka != kb)
+		return NULL;
 	return kr_goal_apply(kri_rel_perms(r.items, r.n, r.like, r.other, true,
 					   NULL),
 			     st);

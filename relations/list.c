@@ -34,18 +34,21 @@ static bool empty_etuple(kr_term *t, const kr_subst *s)
 }
 
 /*
- * xs[0..n) all empty, of the kind one of them has (an empty etuple wins),
- * else of kind dflt: the body of nullo.
+ * xs[0..n) all empty, of the kind one of them has, else of kind dflt: the
+ * body of nullo. An empty list and an etuple among them are two kinds
+ * (kanren's two null types): no answer.
  */
 static kr_stream *all_null_kind(const kr_state *st, size_t n,
 				kr_term *const *xs, kr_seq_kind dflt)
 {
 	const kr_subst *s = kr_state_subst(st);
 	bool et = false, nil = false;
-	for (size_t i = 0; i < n && !et; i++) {
-		et = empty_etuple(xs[i], s);
+	for (size_t i = 0; i < n; i++) {
+		et = et || empty_etuple(xs[i], s);
 		nil = nil || kr_term_kind(kr_walk(xs[i], s)) == KR_NIL;
 	}
+	if (et && nil)
+		return NULL;
 	if (!et && !nil && dflt == KR_SEQ_ETUPLE)
 		et = true;
 	kr_term *null = et ? kr_etuple(0, NULL) : kr_nil();

@@ -518,6 +518,15 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 	return 0;
 }
 
+/* True when the proper sequence t (walked in s) ends in an etuple. */
+static bool ends_in_etuple(kr_term *t, const kr_subst *s)
+{
+	t = kr_walk(t, s);
+	while (kr_term_kind(t) == KR_CONS)
+		t = kr_walk(kr_cdr(t), s);
+	return kr_term_kind(t) == KR_ETUPLE;
+}
+
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
 {
 	const struct perm_env *e = env;
@@ -544,7 +553,9 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 	long m;
 	kr_term **others = kri_rel_elements(other, s, &m);
 	if (m >= 0) {
-		if (m != n)
+		/* kanren's `type(a) != type(b)`: a list is no etuple */
+		if (m != n ||
+		    ends_in_etuple(side, s) != ends_in_etuple(other, s))
 			return NULL;
 		kr_term *rest = kr_walk(other, s);
 		if (no_ident && kr_equal(kr_walk_star(like, s),

@@ -415,7 +415,10 @@ static const rcase ac_cases[] = {
 	 "(mul (mul 3 2) 1))", USET},
 	{"(run* (q) (eq_comm (f (mul 1 2)) q))", "((f (mul 1 2)) (f (mul 2 1)))",
 	 USET},
-	{"(run* (q) (eq_comm (etuple mul 1 2) (mul 2 1)))", "(_.0)", USET},
+	/* kanren's permuteo: a list is no permutation of an etuple */
+	{"(run* (q) (eq_comm (etuple mul 1 2) (mul 2 1)))", "()", ORDER},
+	{"(run* (q) (eq_comm (etuple mul 1 2) (etuple mul 2 1)))", "(_.0)",
+	 USET},
 	{"(run* (q) (eq_comm (mul 1 2) (mul 2 q)))", "(1)", USET},
 	{"(run* (q) (eq_assoc 1 1))", "(_.0)", ORDER},
 	{"(run* (q) (eq_assoc (cat 1 2 3) (cat (cat 1 2) 3)))", "(_.0)", USET},

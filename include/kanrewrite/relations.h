@@ -46,8 +46,11 @@ kr_goal *kr_nullo(kr_term *x);
  * kanren's `nullo(*args)`: every one of xs[0..n) is the empty sequence,
  * all of one kind: the empty etuple when one of them (walked) is already
  * an empty etuple, else the empty list; so that two sequences walked in
- * step end together and keep their kind. n == 0 succeeds. One answer or
- * none; always terminates.
+ * step end together and keep their kind. An empty list and an empty
+ * etuple among them are two kinds, and no answer, as kanren's two null
+ * types (`nullo(q, [], ())` fails); that is also why kr_mapo() and
+ * kr_map_anyo() relate no list to an etuple. n == 0 succeeds. One answer
+ * or none; always terminates.
  */
 kr_goal *kr_nullo_n(size_t n, kr_term *const *xs);
 
@@ -165,20 +168,22 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
 
 /**
  * `(permuteo a b)` (kanren): b is a permutation of a (proper lists or
- * etuples of the same length). Fully relational on one proper list: with a
- * (or b) a proper list and the other fresh, enumerates the n! permutations
- * (with duplicates for repeated elements), in the order of taking each
- * element of the list first in turn. With both proper lists, as kanren:
- * when every element is hashable in kanren's sense (not a list, which is
- * a pair here, nor an etuple holding one), elements equal on both sides
- * (kr_equal on the walked terms, its Counter difference) cancel first, so
- * two permutations of each other give one answer; what is left of a is
- * permuted against what is left of b (kanren reduces only when some
- * distinct element cancelled completely), one answer per permutation.
- * With a list element nothing cancels: two ground sequences give one
- * answer or none, others one answer per matching permutation, so
- * `(permuteo (1 (o) a) ((o) a 1))` gives a = 1, a, (o) in that order.
- * Terminates when a or b is a proper list.
+ * etuples of the same length, of one kind: as kanren's `type(a) !=
+ * type(b)`, a list is no permutation of an etuple). Fully relational on
+ * one proper list: with a (or b) a proper list and the other fresh,
+ * enumerates the n! permutations (with duplicates for repeated elements),
+ * in the order of taking each element of the list first in turn. With
+ * both proper lists, as kanren: when every element is hashable in
+ * kanren's sense (not a list, which is a pair here, nor an etuple holding
+ * one), elements equal on both sides (kr_equal on the walked terms, its
+ * Counter difference) cancel first, so two permutations of each other
+ * give one answer; what is left of a is permuted against what is left of
+ * b (kanren reduces only when some distinct element cancelled
+ * completely), one answer per permutation. With a list element nothing
+ * cancels: two ground sequences give one answer or none, others one
+ * answer per matching permutation, so `(permuteo (1 (o) a) ((o) a 1))`
+ * gives a = 1, a, (o) in that order. Terminates when a or b is a proper
+ * list.
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
 
@@ -617,13 +622,15 @@ kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
  * `(eq_comm u v)` (kanren.assoccomm): u and v are equal up to reordering the
  * arguments of commutative operators (facts of kr_commutative()) anywhere
  * in the terms, the identity included (term_walko with the non-identity
- * permutations of the arguments, kanren's permuteo_unique). Modes: either
- * side ground, the other fresh or partly ground (every commuted form, each
- * once per permutation); both fresh, an infinite stream of argument lists
- * of growing length (kanren's itero). Terminates when u or v is ground.
- * Answer order: kanren's, see kr_term_walko(): `(add 1 2)` with a fresh
- * side gives `(add 2 1)`, then `(add 1 2)`; both fresh, the first forms
- * are `((add x y) (add y x))`, `(x x)`, `(((add x y)) ((add y x)))`.
+ * permutations of the arguments, kanren's permuteo_unique, so argument
+ * lists of two kinds, a list and an etuple, are no permutation). Modes:
+ * either side ground, the other fresh or partly ground (every commuted
+ * form, each once per permutation); both fresh, an infinite stream of
+ * argument lists of growing length (kanren's itero). Terminates when u or
+ * v is ground. Answer order: kanren's, see kr_term_walko(): `(add 1 2)`
+ * with a fresh side gives `(add 2 1)`, then `(add 1 2)`; both fresh, the
+ * first forms are `((add x y) (add y x))`, `(x x)`,
+ * `(((add x y)) ((add y x)))`.
  */
 kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 

@@ -46,6 +46,12 @@
 (run* (q) (ifa (conde ((== q 1)) ((== q 3))) (== q 2)))
 (run* (q) (ifa fail (== q 2)))
 (run* (q) (eq-length '(1 2) q))
+; a list and an etuple are two kinds for nullo, mapo and permuteo
+; (kanren's types)
+(run* (q) (nullo q '() (etuple)))
+(run* (q) (mapo == '(1 2) (etuple 1 2)))
+(run* (q) (permuteo '(1 2) (etuple 2 1)))
+(run* (q) (permuteo (etuple 1 2) (etuple 2 1)))
 (run* (a b) (applyo a b '(add 1 2)))
 (run* (q) (applyo 1 2 q))
 ; a procedure as the operator: applyo calls it, as kanren's term() does
