@@ -73,13 +73,25 @@ static kr_stream *nullo_fn(const kr_state *st, void *env)
 	return all_null(st, e->n, e->xs);
 }
 
-kr_goal *kr_nullo_n(size_t n, kr_term *const *xs)
+static kr_stream *nullo_etuple_fn(const kr_state *st, void *env)
+{
+	const struct nullo_env *e = env;
+	return all_null_kind(st, e->n, e->xs, KR_SEQ_ETUPLE);
+}
+
+kr_goal *kr_nullo_kind(size_t n, kr_term *const *xs, kr_seq_kind dflt)
 {
 	struct nullo_env *e = kr_alloc(sizeof *e + n * sizeof *e->xs);
 	e->n = n;
 	for (size_t i = 0; i < n; i++)
 		e->xs[i] = xs[i];
-	return kr_goal_new(nullo_fn, e);
+	return kr_goal_new(dflt == KR_SEQ_ETUPLE ? nullo_etuple_fn : nullo_fn,
+			   e);
+}
+
+kr_goal *kr_nullo_n(size_t n, kr_term *const *xs)
+{
+	return kr_nullo_kind(n, xs, KR_SEQ_LIST);
 }
 
 /* The two-term case the walkers build at every step: a 16-byte env. */

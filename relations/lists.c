@@ -31,12 +31,17 @@ static kr_goal *succeed_body(kr_term *const *args, void *env)
 	return kr_succeed();
 }
 
-kr_goal *kr_eq_length(kr_term *u, kr_term *v)
+kr_goal *kr_eq_length_kind(kr_term *u, kr_term *v, kr_seq_kind dflt)
 {
 	static kr_rel *any; /* kanren's vararg_success */
 	if (!any)
 		any = kr_rel_new("vararg_success", 2, succeed_body, NULL);
-	return kr_mapo(any, u, v);
+	return kri_rel_mapo_kind(any, u, v, dflt);
+}
+
+kr_goal *kr_eq_length(kr_term *u, kr_term *v)
+{
+	return kr_eq_length_kind(u, v, KR_SEQ_LIST);
 }
 
 /* (conso rator rands obj) once rands is known to be a sequence or fresh. */

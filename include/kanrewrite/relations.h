@@ -55,6 +55,14 @@ kr_goal *kr_nullo(kr_term *x);
 kr_goal *kr_nullo_n(size_t n, kr_term *const *xs);
 
 /**
+ * kanren's `nullo(*args, default_ConsNull=kind)`: kr_nullo_n(), with the
+ * empty sequences of kind dflt when none of xs is already one, so that
+ * `nullo(q, a, default_ConsNull=tuple)` makes two empty etuples.
+ * Errors: none; aborts on OOM. Cost: as kr_nullo_n().
+ */
+kr_goal *kr_nullo_kind(size_t n, kr_term *const *xs, kr_seq_kind dflt);
+
+/**
  * `(itero l)`: l is a proper list (kanren's itero, TRS2's listo): the
  * empty list first, then a pair whose rest is one. Shape: l is any term.
  * Fully relational; terminates when l is a proper list (one answer) or
@@ -115,6 +123,15 @@ kr_goal *kr_pairo(kr_term *p);
  * kr_mapo().
  */
 kr_goal *kr_eq_length(kr_term *u, kr_term *v);
+
+/**
+ * kanren's `eq_length(u, v, default_ConsNull=kind)`: kr_eq_length(), the
+ * fresh sequences it makes ending in the empty sequence of kind dflt
+ * unless u or v already decides it; so with both fresh the answers are
+ * etuples for KR_SEQ_ETUPLE. Errors: none; aborts on OOM. Cost: as
+ * kr_eq_length().
+ */
+kr_goal *kr_eq_length_kind(kr_term *u, kr_term *v, kr_seq_kind dflt);
 
 /**
  * kanren's `applyo(rator, rands, obj)`: obj is the application of rator

@@ -199,7 +199,6 @@ static const librel librels[] = {
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
 	R("permuteo-no-ident", 2, 0, kr_permuteo_no_ident),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
-	R("eq-length", 2, 0, kr_eq_length), R("eq_length", 2, 0, kr_eq_length),
 	R("applyo", 3, 0, kr_applyo),
 	R("ground-order", 2, 0, kr_ground_order),
 	R("ground_order", 2, 0, kr_ground_order),

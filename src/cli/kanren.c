@@ -5,13 +5,13 @@
 #include "lang.h"
 
 /*
- * kanren's permuteo, map_anyo, walko, term_walko and eq_assoc_args take
- * keyword arguments; at the prompt they are optional arguments after the
- * required ones, in kanren's order, as walko's rator relation already
- * was. A relation argument is #f, or == (kanren's `eq`), for kanren's
- * default; a sequence kind is the symbol list or etuple (or the procedure
- * of that name, as kanren passes the type). kanren's assoc_args and
- * flatten_assoc_args are procedures returning lists.
+ * kanren's permuteo, map_anyo, eq_length, walko, term_walko and eq_assoc_args
+ * take keyword arguments; at the prompt they are optional arguments after the
+ * required ones, in kanren's order, as walko's rator relation already was. A
+ * relation argument is #f, or == (kanren's `eq`), for kanren's default; a
+ * sequence kind is the symbol list or etuple (or the procedure of that name,
+ * as kanren passes the type). kanren's assoc_args and flatten_assoc_args are
+ * procedures returning lists.
  */
 
 /* ==================================================== option arguments */
@@ -110,6 +110,16 @@ PRIM(p_map_anyo)
 		return rc;
 	o.null_res = n > 4 && lang_truthy(a[4]);
 	return goal(out, kr_map_anyo_ex(rel, a[1], a[2], &o));
+}
+
+/* =========================================================== eq-length */
+
+/* (eq-length u v [default-null]) */
+PRIM(p_eq_length)
+{
+	kr_seq_kind k = KR_SEQ_LIST;
+	int rc = n > 2 ? kind_arg(&k, "eq-length", a[2]) : 0;
+	return rc < 0 ? rc : goal(out, kr_eq_length_kind(a[0], a[1], k));
 }
 
 /* =============================================================== walko */
@@ -243,6 +253,7 @@ PRIM(p_flatten_assoc_args)
 static const lang_prim_def prims[] = {
 	{"permuteo", 2, 5, p_permuteo}, {"permuteq", 2, 5, p_permuteo},
 	{"map-anyo", 3, 5, p_map_anyo}, {"map_anyo", 3, 5, p_map_anyo},
+	{"eq-length", 2, 3, p_eq_length}, {"eq_length", 2, 3, p_eq_length},
 	{"walko", 3, 6, p_walko},
 	{"term-walko", 4, 7, p_term_walko}, {"term_walko", 4, 7, p_term_walko},
 	{"eq-assoc-args", 3, 7, p_eq_assoc_args},

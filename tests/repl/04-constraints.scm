@@ -46,6 +46,8 @@
 (run* (q) (ifa (conde ((== q 1)) ((== q 3))) (== q 2)))
 (run* (q) (ifa fail (== q 2)))
 (run* (q) (eq-length '(1 2) q))
+; kanren's default_ConsNull: the kind of the sequences eq-length makes
+(map (lambda (a) (etuple? (car a))) (run 2 (q v) (eq-length q v 'etuple)))
 ; a list and an etuple are two kinds for nullo, mapo and permuteo
 ; (kanren's types)
 (run* (q) (nullo q '() (etuple)))
