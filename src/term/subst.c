@@ -71,7 +71,7 @@ static inline unsigned popcount32(uint32_t x)
 }
 
 /* The binding of v in the trie of s only (not an in-place binding). */
-static kr_term *trie_lookup(const kr_subst *s, const kr_term *v)
+kr_term *kri_trie_lookup(const kr_subst *s, const kr_term *v)
 {
 	uint64_t id = v->u.var.id;
 	const hnode *n = &s->root;
@@ -93,7 +93,7 @@ kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 	kr_check(s != NULL && v && v->kind == KR_VAR);
 	if (v->u.var.val)
 		return v->u.var.val;
-	return v->flags & KRI_KEYED ? trie_lookup(s, v) : NULL;
+	return v->flags & KRI_KEYED ? kri_trie_lookup(s, v) : NULL;
 }
 
 static hnode *node_new(uint32_t bitmap)
@@ -193,13 +193,7 @@ void kr_subst_foreach(const kr_subst *s,
 kr_term *kr_walk(kr_term *t, const kr_subst *s)
 {
 	kr_check(t != NULL && s != NULL);
-	while (t->kind == KR_VAR) {
-		kr_term *b = t->u.var.val;
-		if (!b && (!(t->flags & KRI_KEYED) || !(b = trie_lookup(s, t))))
-			return t;
-		t = b;
-	}
-	return t;
+	return kri_walk(t, s);
 }
 
 /* ------------------------------------------------- generic persistent map */
@@ -213,5 +207,5 @@ const kr_subst *kri_map_set(const kr_subst *m, const kr_term *v, void *val)
 void *kri_map_get(const kr_subst *m, const kr_term *v)
 {
 	kr_check(v && v->kind == KR_VAR);
-	return m ? (void *)trie_lookup(m, v) : NULL;
+	return m ? (void *)kri_trie_lookup(m, v) : NULL;
 }

@@ -180,7 +180,7 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 	shared sh;
 	shared_init(&sh);
 	for (;;) {
-		t = kr_walk(t, s);
+		t = kri_walk(t, s);
 		if (t == x)
 			return true;
 		if (!KRI_IS_GROUND(t) &&
@@ -439,8 +439,8 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 	pv.n = 0;
 	push(&w, u0, v0);
 	while (w.len > 0) {
-		kr_term *v = kr_walk(w.pairs[--w.len], s);
-		kr_term *u = kr_walk(w.pairs[--w.len], s);
+		kr_term *v = kri_walk(w.pairs[--w.len], s);
+		kr_term *u = kri_walk(w.pairs[--w.len], s);
 		if (u == v)
 			continue;
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {

@@ -5,6 +5,7 @@
 
 #include "core/alloc.h"
 #include "kanrewrite/unify.h"
+#include "term/term.h"
 
 /*
  * Unify u and v extending s (with the occurs check when `check`); when
@@ -27,6 +28,25 @@ struct kri_vcons {
 	void *env;
 	const struct kri_vcons *next;
 };
+
+/* The binding of v in the trie of s only (not an in-place binding). */
+kr_term *kri_trie_lookup(const kr_subst *s, const kr_term *v);
+
+/*
+ * kr_walk() without its argument checks, inline: the unifier walks every
+ * subterm it meets, most of them no variable or one bound in place.
+ */
+static inline kr_term *kri_walk(kr_term *t, const kr_subst *s)
+{
+	while (t->kind == KR_VAR) {
+		kr_term *b = t->u.var.val;
+		if (!b && (!(t->flags & KRI_KEYED) ||
+			   !(b = kri_trie_lookup(s, t))))
+			return t;
+		t = b;
+	}
+	return t;
+}
 
 /* s extended with v -> t, without flagging t's variables referenced. */
 const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
