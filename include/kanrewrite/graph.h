@@ -99,6 +99,37 @@ void kr_variable_set_indestructible(kr_variable *v, bool on);
 bool kr_variable_is_indestructible(const kr_variable *v);
 
 /**
+ * The stack trace of v, as PyTensor's `v.tag.trace`: the traces recorded
+ * for v, oldest first, one string each (PyTensor keeps each trace as a
+ * list of frames; here a trace is one text, such as `file.c:12 in f`).
+ * A C library sees no call stack, so no trace is recorded by itself: a
+ * new variable has none, as PyTensor's variables made while it compiles
+ * (its `traceback__compile_limit` 0, the time its rewrites run). Traces
+ * come from kr_add_tag_trace(), kr_variable_set_trace() and
+ * kr_copy_stack_trace() (rewrite.h), and copies keep them as PyTensor
+ * copies the tag: kr_variable_clone(), and the node outputs and inputs
+ * of graph clones.
+ * @param[out] n their number (0 for none).
+ * Returns: a borrowed array (valid until the trace is set again), or NULL
+ * when n is 0. Errors: none.
+ */
+const char *const *kr_variable_trace(const kr_variable *v, size_t *n);
+
+/**
+ * Set v's stack trace to the n strings traces[0..n) (copied; n 0 clears
+ * it), as assigning PyTensor's `v.tag.trace`. Errors: none.
+ */
+void kr_variable_set_trace(kr_variable *v, size_t n,
+			   const char *const *traces);
+
+/**
+ * PyTensor's `add_tag_trace(v)`: v's trace becomes the one trace `trace`
+ * (copied), what PyTensor records where a variable is made (e.g. pass
+ * `__FILE__ ":" line`). Returns: v. Errors: none.
+ */
+kr_variable *kr_add_tag_trace(kr_variable *v, const char *trace);
+
+/**
  * The NominalVariable of (type, id), as PyTensor's
  * `graph.basic.NominalVariable(id, type, name=None)`: a variable that
  * stands for "input number id" in graphs compared up to renaming of
@@ -228,9 +259,31 @@ bool kr_apply_is_output(const kr_apply *node);
 int kr_apply_output_index(const kr_apply *node);
 
 /**
+ * The reasons node was imported into a kr_fgraph, in order, as PyTensor's
+ * `node.tag.imported_by`: one entry per import (the nodes of a new graph
+ * get `init`; a replacement's new nodes its reason; a missing reason is
+ * `None`, as Python's str(None)). A node in two graphs lists the imports
+ * of both. Copies of a node (kr_apply_clone(),
+ * kr_apply_clone_with_new_inputs(), graph clones) start with the
+ * original's lists, as PyTensor copies the tag.
+ * @param[out] n their number (0: never imported, PyTensor's missing
+ * attribute). Returns: a borrowed array, or NULL when n is 0.
+ * Errors: none.
+ */
+const char *const *kr_apply_imported_by(const kr_apply *node, size_t *n);
+
+/**
+ * The reasons node was removed from a kr_fgraph (pruned because nothing
+ * used it, or kr_fgraph_remove_node()), in order, as PyTensor's
+ * `node.tag.removed_by`; as kr_apply_imported_by().
+ */
+const char *const *kr_apply_removed_by(const kr_apply *node, size_t *n);
+
+/**
  * A copy of node, as PyTensor's `Apply.clone()`: the same op and input
- * variables, fresh output variables of the same types and names. The copy
- * is in no graph (nothing uses its outputs).
+ * variables, fresh output variables of the same types, names and traces,
+ * and node's tag (kr_apply_imported_by()). The copy is in no graph
+ * (nothing uses its outputs).
  * Returns: the copy. Errors: none; aborts on OOM. Cost: O(inputs+outputs).
  */
 kr_apply *kr_apply_clone(const kr_apply *node);

@@ -2,6 +2,8 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <string.h>
+
 #include "graph.h"
 #include "kanrewrite/features.h"
 #include "kanrewrite/pprint.h"
@@ -245,13 +247,61 @@ int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
 			(fg)->callbacks_time += kri_now() - t0_;             \
 	} while (0)
 
+/*
+ * The one-entry list [str(reason)] (Python prints a missing reason as
+ * `None`), cached in fg with the tag {[reason], none} while the same
+ * reason comes back: the nodes of one import share both.
+ */
+static const kri_strs *reason_list(kr_fgraph *fg, const char *reason)
+{
+	const char *r = reason ? reason : "None";
+	if (fg->reason_list && fg->reason_src == reason &&
+	    strcmp(fg->reason_list->items[0], r) == 0)
+		return fg->reason_list;
+	fg->reason_src = reason;
+	fg->reason_list = kri_strs_append(NULL, kr_strdup(r));
+	kri_ntag *t = kri_alloc(sizeof *t);
+	t->imported_by = fg->reason_list;
+	fg->reason_tag = t;
+	return fg->reason_list;
+}
+
+/* PyTensor's `node.tag.imported_by.append(str(reason))`. */
+static void tag_imported(kr_fgraph *fg, kr_apply *node, const char *reason)
+{
+	const kri_strs *l = reason_list(fg, reason);
+	if (!node->tag) {
+		node->tag = fg->reason_tag;
+		return;
+	}
+	kri_ntag *t = kri_alloc(sizeof *t);
+	t->imported_by = kri_strs_append(node->tag->imported_by, l->items[0]);
+	t->removed_by = node->tag->removed_by;
+	node->tag = t;
+}
+
+/* PyTensor's `node.tag.removed_by.append(str(reason))`. */
+static void tag_removed(kr_fgraph *fg, kr_apply *node, const char *reason)
+{
+	const kri_strs *l = reason_list(fg, reason);
+	kri_ntag *t = kri_alloc(sizeof *t);
+	t->imported_by = node->tag ? node->tag->imported_by : NULL;
+	t->removed_by = node->tag && node->tag->removed_by ?
+				kri_strs_append(node->tag->removed_by,
+						l->items[0]) :
+				l;
+	node->tag = t;
+}
+
 static void fire_import(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
+	tag_imported(fg, node, reason);
 	FIRE(fg, on_import, node, reason);
 }
 
 static void fire_prune(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
+	tag_removed(fg, node, reason);
 	FIRE(fg, on_prune, node, reason);
 }
 

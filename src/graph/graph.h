@@ -25,7 +25,11 @@
  *                in variable.c, so equal ones are the same object.
  *   kr_apply     op, inputs[nin], outputs[nout]. An Output pseudo-node
  *                (kr_apply_is_output) has one input and no outputs; its op
- *                carries the output index.
+ *                carries the output index. `tag` holds PyTensor's
+ *                `node.tag.imported_by` / `removed_by` (NULL: neither).
+ *
+ * A variable's `trace` (PyTensor's `tag.trace`) and a node's tag are
+ * immutable lists: a change makes a new list, so copies may share them.
  *
  * Invariant: v->owner == NULL or v->owner->outputs[v->index] == v.
  * Apply nodes are owned by graphs only through kr_fgraph's maps; a node
@@ -46,6 +50,20 @@ struct kr_op {
 	kr_term *term;
 	kr_term *expansion; /* (DESC prop...) for ops with prop_names */
 };
+
+/* An immutable list of strings (a trace, the reasons of a node's tag). */
+typedef struct kri_strs {
+	size_t n;
+	const char *items[];
+} kri_strs;
+
+/* list + s (s is not copied): a new list; list may be NULL (empty). */
+const kri_strs *kri_strs_append(const kri_strs *list, const char *s);
+
+/* PyTensor's `node.tag.imported_by` and `removed_by` (NULL: none). */
+typedef struct kri_ntag {
+	const kri_strs *imported_by, *removed_by;
+} kri_ntag;
 
 struct kr_value {
 	kr_dtype dtype;
@@ -100,6 +118,7 @@ struct kr_variable {
 		int64_t nominal_id;    /* nominal variables only */
 	};
 	const char *label;     /* constants: name in the text format, or NULL */
+	const kri_strs *trace; /* PyTensor's tag.trace (NULL: empty) */
 	kr_term *term;
 	kr_term *expansion;
 	uint64_t fgid;         /* graph owning `fgd` (0: none) */
@@ -120,6 +139,7 @@ struct kr_apply {
 	kri_ndata fgd;
 	kr_variable **outputs; /* point into io, after the inputs */
 	kr_op *op;
+	const kri_ntag *tag;   /* imported_by / removed_by, or NULL */
 	size_t nout;
 	size_t nin;
 	kr_variable **inputs;  /* point into io */
@@ -168,6 +188,14 @@ struct kr_fgraph {
 	uint64_t callbacks;
 	double callbacks_time;
 	unsigned timing;
+	/*
+	 * The last reason a node was imported or pruned with, its copy as
+	 * a one-entry list and the tag {that list, none}: the nodes of one
+	 * import share them (a node's first import allocates nothing).
+	 */
+	const char *reason_src;
+	const kri_strs *reason_list;
+	const kri_ntag *reason_tag;
 };
 
 /* Start (+1) or stop (-1) timing fg's feature callbacks. */

@@ -238,6 +238,7 @@ kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 	c->name = name ? kr_strdup(name) : v->name;
 	c->label = v->label;
 	c->indestructible = v->indestructible;
+	c->trace = v->trace;
 	return c;
 }
 
@@ -248,7 +249,64 @@ kr_variable *kri_variable_clone(const kr_variable *v)
 	kr_variable *c = variable_alloc(v->type, NULL);
 	c->name = v->name;
 	c->indestructible = v->indestructible;
+	c->trace = v->trace;
 	return c;
+}
+
+/* ------------------------------------------------------------ tags */
+
+const kri_strs *kri_strs_append(const kri_strs *list, const char *s)
+{
+	size_t n = list ? list->n : 0;
+	kri_strs *l = kri_alloc(sizeof *l + (n + 1) * sizeof l->items[0]);
+	for (size_t k = 0; k < n; k++)
+		l->items[k] = list->items[k];
+	l->items[n] = s;
+	l->n = n + 1;
+	return l;
+}
+
+static const char *const *strs_items(const kri_strs *l, size_t *n)
+{
+	*n = l ? l->n : 0;
+	return *n ? l->items : NULL;
+}
+
+const char *const *kr_variable_trace(const kr_variable *v, size_t *n)
+{
+	kr_check(v != NULL && n != NULL);
+	return strs_items(v->trace, n);
+}
+
+void kr_variable_set_trace(kr_variable *v, size_t n,
+			   const char *const *traces)
+{
+	kr_check(v != NULL && (n == 0 || traces != NULL));
+	const kri_strs *l = NULL;
+	for (size_t k = 0; k < n; k++) {
+		kr_check(traces[k] != NULL);
+		l = kri_strs_append(l, kr_strdup(traces[k]));
+	}
+	v->trace = l;
+}
+
+kr_variable *kr_add_tag_trace(kr_variable *v, const char *trace)
+{
+	kr_check(v != NULL && trace != NULL);
+	kr_variable_set_trace(v, 1, &trace);
+	return v;
+}
+
+const char *const *kr_apply_imported_by(const kr_apply *node, size_t *n)
+{
+	kr_check(node != NULL && n != NULL);
+	return strs_items(node->tag ? node->tag->imported_by : NULL, n);
+}
+
+const char *const *kr_apply_removed_by(const kr_apply *node, size_t *n)
+{
+	kr_check(node != NULL && n != NULL);
+	return strs_items(node->tag ? node->tag->removed_by : NULL, n);
 }
 
 /* ---------------------------------------------------------- apply nodes */
@@ -354,8 +412,10 @@ kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs)
 		kr_variable *o = variable_alloc(node->outputs[i]->type, NULL);
 		o->name = node->outputs[i]->name;
 		o->indestructible = node->outputs[i]->indestructible;
+		o->trace = node->outputs[i]->trace;
 		set_output(c, i, o);
 	}
+	c->tag = node->tag; /* PyTensor copies node.tag */
 	return c;
 }
 
@@ -399,8 +459,12 @@ int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 			return rc;
 		remake |= !kr_type_equal(t, in[i]->type);
 	}
-	if (remake)
-		return kr_apply_make(out, node->op, nin, in);
+	if (remake) {
+		int rc = kr_apply_make(out, node->op, nin, in);
+		if (rc == 0) /* PyTensor: copy(self.tag).__update__(new.tag) */
+			(*out)->tag = node->tag;
+		return rc;
+	}
 	*out = kri_apply_clone(node, in);
 	return 0;
 }
