@@ -97,6 +97,17 @@ kr_variable **kr_graph_inputs(size_t *count, size_t n,
 			      kr_variable *const *blockers);
 
 /**
+ * PyTensor's `explicit_graph_inputs(graphs)`: the inputs a user must
+ * provide, kr_graph_inputs() without the Constants (PyTensor also leaves
+ * out its shared variables, which we do not have); nominal variables
+ * stay. For `sum(x + y + z)` with y a constant, `[x]` when z is shared.
+ * @param[out] count the length of the result.
+ * Returns: a new array, in kr_graph_inputs() order. Errors: none.
+ */
+kr_variable **kr_explicit_graph_inputs(size_t *count, size_t n,
+				       kr_variable *const *graphs);
+
+/**
  * The variables between ins and outs, as PyTensor's `vars_between`: the
  * outputs, every variable met going up from them (all outputs of a node
  * met, also those not used), stopping at the ins and at ownerless

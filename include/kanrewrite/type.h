@@ -138,6 +138,15 @@ uint64_t kr_type_hash(const kr_type *t);
 bool kr_type_is_super(const kr_type *a, const kr_type *b);
 
 /**
+ * Whether b is in a's class of fixed broadcastable types, as PyTensor's
+ * `a.in_same_class(b)`: for a TensorType, b is a TensorType of the same
+ * dtype whose static lengths of 1 are at the same places (shapes (2, 1),
+ * (3, 1) and (?, 1) are of one class, (2, ?) is not); for other types
+ * (scalars, NoneTypeT), b equals a (Type's default).
+ */
+bool kr_type_in_same_class(const kr_type *a, const kr_type *b);
+
+/**
  * The printed form, as PyTensor's str(type): `float64`, `int64` (scalar
  * types), `Scalar(float64, shape=())`,
  * `Vector(float64, shape=(?,))`, `Matrix(float64, shape=(2, ?))`,

@@ -123,6 +123,18 @@ kr_variable **kr_graph_inputs(size_t *count, size_t n,
 	return (kr_variable **)result(&res, count);
 }
 
+kr_variable **kr_explicit_graph_inputs(size_t *count, size_t n,
+				       kr_variable *const *graphs)
+{
+	size_t m, k = 0;
+	kr_variable **ins = kr_graph_inputs(&m, n, graphs, 0, NULL);
+	for (size_t i = 0; i < m; i++)
+		if (!kr_variable_is_constant(ins[i]))
+			ins[k++] = ins[i];
+	*count = k;
+	return ins;
+}
+
 /* Each owner is listed when its first output is met. */
 kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 			      kr_variable *const *graphs, size_t nblockers,

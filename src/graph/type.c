@@ -228,6 +228,19 @@ bool kr_type_is_super(const kr_type *a, const kr_type *b)
 	return true;
 }
 
+bool kr_type_in_same_class(const kr_type *a, const kr_type *b)
+{
+	kr_check(a != NULL && b != NULL);
+	if (!a->tensor)
+		return kr_type_equal(a, b);
+	if (!b->tensor || a->dtype != b->dtype || a->ndim != b->ndim)
+		return false;
+	for (int i = 0; i < a->ndim; i++)
+		if ((a->shape[i] == 1) != (b->shape[i] == 1))
+			return false;
+	return true;
+}
+
 char *kr_type_to_string(const kr_type *t)
 {
 	static const char *const kinds[] = {"Scalar", "Vector", "Matrix"};
