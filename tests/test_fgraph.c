@@ -786,7 +786,8 @@ START_TEST(test_import_node)
 	/* the imported node nothing uses is in excess, as in PyTensor */
 	ck_assert_int_eq(kr_fgraph_check_integrity(d.fg), KR_ERROR);
 	ck_assert_str_eq(kr_error_last()->message,
-			 "inconsistent graph: 9 nodes are recorded, the "
+			 "inconsistent graph: The following nodes are "
+			 "inappropriately cached: 9 nodes are recorded, the "
 			 "outputs need 7");
 	ck_assert_int_eq(kr_fgraph_remove_node(d.fg, OWNER(e), "rm"), 0);
 	ck_assert_uint_eq(kr_fgraph_nnodes(d.fg), 7);
@@ -875,7 +876,7 @@ START_TEST(test_remove_input)
 	ck_assert_uint_eq(kr_fgraph_noutputs(g), 1);
 	ck_assert_int_eq(kr_fgraph_check_integrity(g), KR_ERROR);
 	ck_assert_str_eq(kr_error_last()->message,
-			 "inconsistent graph: undeclared input (x)");
+			 "inconsistent graph: Undeclared input (x)");
 }
 END_TEST
 
@@ -1032,12 +1033,14 @@ START_TEST(test_integrity_errors)
 	assert_integrity(other);
 	ck_assert_int_eq(kr_fgraph_check_integrity(d.fg), KR_ERROR);
 	ck_assert_str_eq(kr_error_last()->message,
-			 "inconsistent graph: a client is not recorded (x)");
+			 "inconsistent graph: Inconsistent clients list: a "
+			 "client is not recorded (x)");
 	kr_variable *e = CALL(kr_op_exp(), d.x);
 	ck_assert_int_eq(kr_fgraph_import_node(other, OWNER(e), "i"), 0);
 	ck_assert_int_eq(kr_fgraph_check_integrity(other), KR_ERROR);
 	ck_assert_str_eq(kr_error_last()->message,
-			 "inconsistent graph: 5 nodes are recorded, the "
+			 "inconsistent graph: The following nodes are "
+			 "inappropriately cached: 5 nodes are recorded, the "
 			 "outputs need 4");
 }
 END_TEST

@@ -315,8 +315,12 @@ int kr_fgraph_orderings(kr_ordering **out, size_t *n, kr_fgraph *fg);
  * PyTensor's `config.optimizer_verbose`: with a stream set, every
  * kr_fgraph_replace() first writes
  * `rewriting: rewrite REASON replaces VAR of OWNER with NEW of OWNER`
- * (a missing reason or owner prints as `None`, as Python prints it), and
- * a SequentialNodeRewriter writes
+ * (a missing reason or owner prints as `None`, as Python prints it);
+ * kr_fgraph_replace_all_validate() (features.h, which rewriters use)
+ * replaces without those lines and, as PyTensor's ReplaceValidate,
+ * writes that line once for its last pair when the result validates, or
+ * `rewriting: validate failed on node VAR.` and ` Reason: REASON, MSG`
+ * when it does not; a SequentialNodeRewriter writes
  * `rewriting: rewrite RW replaces node NODE with [NEW, ...]` (a map-form
  * result as `{OLD: NEW, ...}`) for each of its rewriters that applies.
  * Shape: stream NULL turns the trace off (the default). The setting is
@@ -499,7 +503,11 @@ int kr_fgraph_validate(kr_fgraph *fg);
  * a client, every recorded client uses the variable, and the Output
  * clients agree with the outputs.
  * Returns: 0. Errors: KR_ERROR with a message "inconsistent graph: ..."
- * describing the first inconsistency. Cost: O(size of the graph).
+ * describing the first inconsistency, after PyTensor's words for its kind
+ * ("The following nodes are inappropriately cached", "The following
+ * variables are inappropriately cached", "Inconsistent clients list",
+ * "Undeclared input", "Client not in FunctionGraph"). Cost: O(size of
+ * the graph).
  */
 int kr_fgraph_check_integrity(const kr_fgraph *fg);
 

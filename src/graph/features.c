@@ -262,10 +262,13 @@ static int replace_all_validate(kr_fgraph *fg, unsigned long *chk, size_t n,
 	int rc = kr_fgraph_checkpoint(fg, chk);
 	if (rc < 0)
 		return rc;
+	/* PyTensor replaces with verbose=False, then tells of the last pair */
+	FILE *verbose = kr_optimizer_verbose();
+	kr_set_optimizer_verbose(NULL);
 	rc = replace_pairs(fg, n, olds, news, reason);
+	kr_set_optimizer_verbose(verbose);
 	if (rc == 0 && (rc = kr_fgraph_validate(fg)) < 0) {
 		char *why = kr_strdup(kr_error_last()->message);
-		FILE *verbose = kr_optimizer_verbose();
 		if (verbose && n > 0) /* PyTensor's message, on the last pair */
 			fprintf(verbose, "rewriting: validate failed on node "
 				"%s.\n Reason: %s, %s\n",
@@ -281,6 +284,16 @@ static int replace_all_validate(kr_fgraph *fg, unsigned long *chk, size_t n,
 						      "failed: %s",
 					    msg, kr_strdup(kr_error_last()->message));
 		return kr_error_set(rc, "%s", msg);
+	}
+	if (verbose && n > 0) {
+		const kr_variable *r = olds[n - 1], *nr = news[n - 1];
+		fprintf(verbose,
+			"rewriting: rewrite %s replaces %s of %s with %s of "
+			"%s\n",
+			reason ? reason : "None", kr_variable_to_string(r),
+			r->owner ? kr_apply_to_string(r->owner) : "None",
+			kr_variable_to_string(nr),
+			nr->owner ? kr_apply_to_string(nr->owner) : "None");
 	}
 	return 0;
 }

@@ -494,14 +494,18 @@ static int check_clients(const kr_fgraph *fg, const kr_variable *v)
 		kri_ndata *nd = kri_fg_ndata(fg, node);
 		int i = vd->cl[p].index;
 		if (!nd || nd->pos[i] != p)
-			return broken("a client is not in the graph", v);
+			return broken("Client not in FunctionGraph: a "
+				      "client is not in the graph",
+				      v);
 		if (kr_apply_is_output(node) &&
 		    fg->outputs.items[kr_apply_output_index(node)] != v)
-			return broken("an Output client disagrees with the "
-				      "outputs",
+			return broken("Inconsistent clients list: an Output "
+				      "client disagrees with the outputs",
 				      v);
 		if (node->inputs[i] != v)
-			return broken("a recorded client does not use it", v);
+			return broken("Inconsistent clients list: a recorded "
+				      "client does not use it",
+				      v);
 	}
 	return 0;
 }
@@ -511,14 +515,16 @@ static int check_node(const kr_fgraph *fg, const kr_apply *node)
 {
 	const kri_ndata *nd = kri_fg_ndata(fg, node);
 	if (!nd)
-		return broken("a needed node is not in the graph",
+		return broken("The following nodes are inappropriately "
+			      "cached: a needed node is not in the graph",
 			      node->nout ? node->outputs[0] : NULL);
 	for (size_t i = 0; i < node->nin; i++) {
 		const kri_vdata *vd = kri_fg_vdata(fg, node->inputs[i]);
 		uint32_t p = nd->pos[i];
 		if (!vd || p >= vd->len || vd->cl[p].node != node ||
 		    vd->cl[p].index != (int)i)
-			return broken("a client is not recorded",
+			return broken("Inconsistent clients list: a client "
+				      "is not recorded",
 				      node->inputs[i]);
 	}
 	return 0;
@@ -529,9 +535,11 @@ static int check_var(const kr_fgraph *fg, kr_variable *v)
 {
 	const kri_vdata *vd = kri_fg_vdata(fg, v);
 	if (!vd || !vd->member)
-		return broken("a needed variable is not in the graph", v);
+		return broken("The following variables are inappropriately "
+			      "cached: a needed variable is not in the graph",
+			      v);
 	if (kri_fgraph_is_missing(fg, v))
-		return broken("undeclared input", v);
+		return broken("Undeclared input", v);
 	return check_clients(fg, v);
 }
 
@@ -575,18 +583,22 @@ int kr_fgraph_check_integrity(const kr_fgraph *fg)
 		return rc;
 	if (nnodes != fg->nodes.len)
 		return kr_error_set(KR_ERROR,
-				    "inconsistent graph: %zu nodes are "
-				    "recorded, the outputs need %zu",
+				    "inconsistent graph: The following nodes "
+				    "are inappropriately cached: %zu nodes "
+				    "are recorded, the outputs need %zu",
 				    fg->nodes.len, nnodes);
 	if (nvars != fg->nvars)
 		return kr_error_set(KR_ERROR,
-				    "inconsistent graph: %zu variables are "
-				    "recorded, the outputs need %zu",
+				    "inconsistent graph: The following "
+				    "variables are inappropriately cached: "
+				    "%zu variables are recorded, the outputs "
+				    "need %zu",
 				    fg->nvars, nvars);
 	for (size_t o = 0; o < fg->outputs.len; o++)
 		if (((kr_apply *)fg->outnodes.items[o])->inputs[0] !=
 		    fg->outputs.items[o])
-			return broken("an Output node disagrees",
+			return broken("Inconsistent clients list: an Output "
+				      "node disagrees",
 				      fg->outputs.items[o]);
 	return 0;
 }
