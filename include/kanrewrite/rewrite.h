@@ -295,6 +295,21 @@ kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
 					     kr_graph_rewriter_fn fn,
 					     void *data);
 
+/**
+ * A graph rewriter from a function that makes in-place changes, as
+ * PyTensor's `@inplace_graph_rewriter` decorator: kr_graph_rewriter_from_fn()
+ * whose add_requirements attaches a DestroyHandler (kr_destroy_handler_new()
+ * of destroy.h; nothing when one is there already), so that every
+ * replacement it validates is checked for in-place safety.
+ * Returns: the rewriter (class FromFunctionGraphRewriter, named `name`,
+ * may be NULL). Errors: none; aborts on OOM. Its rewrite fails with the
+ * DestroyHandler's attach error (KR_EINVALID when the handler would
+ * follow a second graph: never for the fresh one made each time).
+ */
+kr_graph_rewriter *kr_inplace_graph_rewriter(const char *name,
+					     kr_graph_rewriter_fn fn,
+					     void *data);
+
 /* ---------------------------------------------------------- failures */
 
 /**
@@ -582,15 +597,60 @@ int kr_merge_profile_stats(const kr_profile *p, size_t *nb_fail,
 			   size_t *nb_atomic);
 
 /**
- * PyTensor's is_same_graph: whether a and b compute the same thing
- * structurally once merged, after replacing each givens_old[i] by
- * givens_new[i].
- * @param[out] out the answer. Returns: 0. Errors: those of the graph
- * construction (e.g. KR_EINVALID for a given of the wrong type).
+ * PyTensor's is_same_graph(var1, var2, givens): whether a and b compute
+ * the same thing, structurally, once merged, after each givens_old[i] is
+ * replaced by givens_new[i] (a variable of either graph). This is
+ * kr_is_same_graph_with_merge(), checked as PyTensor checks it against
+ * kr_equal_computations() where that applies: without givens, or when
+ * each given maps a variable of one graph only to a variable of the
+ * other only (those pairs become in_xs/in_ys). So `x * (y * z)` and
+ * `(x * y) * z` differ; `x * x + z` and `x * y + t` (t = x * y) are the
+ * same with {y: x, t: z}.
+ * Shape: givens_old[0..ngivens) and givens_new as PyTensor's dict: a
+ * variable given twice keeps its last replacement.
+ * @param[out] out the answer. Returns: 0. Errors: those of
+ * kr_is_same_graph_with_merge(); KR_ERROR when the two answers disagree
+ * (PyTensor's AssertionError). Cost: a copy of both graphs and a merge.
  */
 int kr_is_same_graph(bool *out, kr_variable *a, kr_variable *b,
 		     size_t ngivens, kr_variable *const *givens_old,
 		     kr_variable *const *givens_new);
+
+/**
+ * PyTensor's is_same_graph_with_merge(var1, var2, givens), the merge-based
+ * half of kr_is_same_graph(): the two graphs and the givens are deep-copied
+ * together (kr_clone_get_equiv(), inputs too); a FunctionGraph is built
+ * over the two copies with their graph inputs (kr_graph_inputs()) as its
+ * inputs; each given is replaced in order (kr_fgraph_replace()); a
+ * MergeOptimizer runs; then each output, with the givens applied once
+ * more, is compared: a and b are the same when their (merged) owners are
+ * the same node, or, when neither has an owner, when they are the same
+ * variable.
+ * @param[out] out the answer. Returns: 0. Errors: those of the steps:
+ * KR_EINVALID for a given of a type that cannot replace the variable,
+ * KR_ENOTFOUND for one that needs a variable outside both graphs
+ * (PyTensor's MissingInputError); *out is then unchanged.
+ */
+int kr_is_same_graph_with_merge(bool *out, kr_variable *a, kr_variable *b,
+				size_t ngivens, kr_variable *const *givens_old,
+				kr_variable *const *givens_new);
+
+/**
+ * PyTensor's get_clients_at_depth(fgraph, node, depth): the nodes reached
+ * from node by going down `depth` client edges in fg. Order and
+ * repetitions are the generator's: for each output of node in turn, each
+ * of its clients in kr_fgraph_clients() order, recursively; at depth 0
+ * (or less) a node is listed once per output it has, so a node reached
+ * twice, or a node of two outputs, is listed as many times. Output
+ * pseudo-clients lead nowhere (nothing is listed for them).
+ * @param[out] out a new array of the nodes. @param[out] n its length.
+ * Returns: 0. Errors: KR_ENOTFOUND when an output of a node it must go
+ * down from is not in fg (PyTensor's KeyError of `fgraph.clients`); *out
+ * is then unchanged. Cost: O(nodes listed + clients walked); no
+ * recursion.
+ */
+int kr_get_clients_at_depth(kr_apply ***out, size_t *n, const kr_fgraph *fg,
+			    kr_apply *node, int depth);
 
 /* ------------------------------------------------------------- patterns */
 
@@ -752,6 +812,95 @@ void kr_pattern_constrain(kr_node_rewriter *rw, kr_term *var,
  */
 kr_values_eq_approx_fn kr_pattern_values_eq_approx(
 	const kr_node_rewriter *rw, const kr_variable *v);
+
+/* ------------------------------------------------------------ stack traces */
+
+/**
+ * PyTensor's copy_stack_trace(from_var, to_var): every variable of
+ * to[0..nto) gets, after its own traces, the traces of from[0..nfrom) in
+ * order (kr_variable_trace(), graph.h), as a rewrite hands the traces of
+ * the variables it replaces to the ones that replace them.
+ * Errors: none. Cost: O(nto * total traces).
+ */
+void kr_copy_stack_trace(size_t nfrom, kr_variable *const *from, size_t nto,
+			 kr_variable *const *to);
+
+/**
+ * PyTensor's check_stack_trace(fgraph, ops_to_check, bug_print) with
+ * ops_to_check a string: whether every output of the nodes checked has
+ * a trace. ops_to_check "last" (also for NULL) checks the owner of each
+ * graph output, "all" every node of fg.
+ * bug_print (NULL: "raise") says what happens when there is no node to
+ * check: "raise" fails, "warn" prints `WARNING: check_stack_trace:
+ * Provided op instances/classes are not in the graph or the graph is
+ * empty` to stderr and goes on, "ignore" goes on (then *out is true).
+ * @param[out] out the answer.
+ * Returns: 0. Errors: KR_EINVALID "The string ops_to_check is not
+ * recognised", or, when nothing is to be checked, "The string bug_print
+ * is not recognised"; KR_ENOTFOUND "Provided op instances/classes are
+ * not in the graph or the graph is empty" (bug_print "raise");
+ * KR_EINVALID when "last" meets a graph output without owner (PyTensor
+ * fails there too, on None).
+ */
+int kr_check_stack_trace(bool *out, const kr_fgraph *fg,
+			 const char *ops_to_check, const char *bug_print);
+
+/**
+ * kr_check_stack_trace() with ops_to_check a list of ops: the nodes
+ * checked are those whose op is one of ops[0..nops), compared with
+ * kr_op_tracked(): an op stands for itself (PyTensor's instances), an op
+ * of kr_op_pattern_track() for a class (PyTensor's Op classes), which
+ * also covers a node whose op's `scalar_op` (kr_op_prop()) is of it, as
+ * PyTensor's Elemwise. Errors: as kr_check_stack_trace().
+ */
+int kr_check_stack_trace_ops(bool *out, const kr_fgraph *fg, size_t nops,
+			     kr_op *const *ops, const char *bug_print);
+
+/** A predicate on nodes (kr_check_stack_trace_fn()). */
+typedef bool (*kr_apply_pred_fn)(const kr_apply *node, void *data);
+
+/**
+ * kr_check_stack_trace() with ops_to_check a function: the nodes checked
+ * are those of fg for which fn(node, data) is true. Errors: as
+ * kr_check_stack_trace().
+ */
+int kr_check_stack_trace_fn(bool *out, const kr_fgraph *fg,
+			    kr_apply_pred_fn fn, void *data,
+			    const char *bug_print);
+
+/** The settings of PyTensor's `config.check_stack_trace`. */
+typedef enum kr_stack_trace_mode {
+	KR_STACK_TRACE_OFF,   /**< "off": nothing is checked */
+	KR_STACK_TRACE_RAISE, /**< "raise": a graph without traces fails */
+	KR_STACK_TRACE_WARN,  /**< "warn": fill the traces in and warn */
+	KR_STACK_TRACE_LOG    /**< "log": fill the traces in */
+} kr_stack_trace_mode;
+
+/**
+ * PyTensor's CheckStackTraceFeature with `config.check_stack_trace` =
+ * mode (named "CheckStackTraceFeature"): on each import of a node it
+ * checks every node of the graph (kr_check_stack_trace() "all"). When an
+ * output lacks a trace: KR_STACK_TRACE_RAISE makes the next
+ * kr_fgraph_validate() fail with KR_ERROR "Empty stack trace. The
+ * rewrite that inserted this variable is REASON." (PyTensor raises in
+ * the import itself; validation is where our features may refuse, so a
+ * validated replacement is reverted in both); the imports of a revert
+ * (reason "Revert") are not held against it. KR_STACK_TRACE_LOG gives
+ * every output of the graph without a trace that sentence as its trace;
+ * KR_STACK_TRACE_WARN does the same and prints `WARNING: ` and the
+ * sentence to stderr. Cost: O(nodes of the graph) per import, as in
+ * PyTensor (a debugging aid).
+ * Returns: a new feature. Errors: none; aborts on OOM.
+ */
+kr_feature *kr_check_stack_trace_feature_new(kr_stack_trace_mode mode);
+
+/**
+ * PyTensor's CheckStackTraceRewriter: a graph rewriter whose
+ * add_requirements attaches a kr_check_stack_trace_feature_new(mode)
+ * unless a feature named "CheckStackTraceFeature" is attached already;
+ * it changes nothing itself.
+ */
+kr_graph_rewriter *kr_check_stack_trace_rewriter_new(kr_stack_trace_mode mode);
 
 /* ------------------------------------------------------------------ profiles */
 

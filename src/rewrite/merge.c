@@ -4,6 +4,7 @@
 
 #include "rewrite/rewrite.h"
 #include "kanrewrite/features.h"
+#include "kanrewrite/traversal.h"
 #include "kanrewrite/value.h"
 
 kri_entry *kri_intern(kri_pmap *table, uint64_t hash, void *item,
@@ -194,40 +195,145 @@ kr_graph_rewriter *kr_merge_optimizer_new(void)
 /* ---------------------------------------------------------- is_same_graph */
 
 /*
- * A copy of the graph of v with the givens substituted (PyTensor deep-
- * copies before merging): new nodes over the same leaves. Iterative, so
- * any depth is fine. `map` takes original variables to their copies.
+ * The givens as PyTensor's `dict(givens)`: a key given twice keeps the
+ * place of its first pair and the value of its last. Returns the number
+ * of distinct keys, written to olds/news.
  */
-static int copy_graph(kr_variable **out, kr_variable *v, kri_pmap *map)
+static size_t givens_dict(kr_variable **olds, kr_variable **news, size_t n,
+			  kr_variable *const *givens_old,
+			  kr_variable *const *givens_new)
 {
-	kri_vec stack = {0};
-	kri_vec_push(&stack, v);
-	while (stack.len) {
-		kr_variable *x = stack.items[stack.len - 1];
-		kr_apply *node = kr_variable_owner(x);
-		if (kri_pmap_has(map, x) || !node) {
-			if (!kri_pmap_has(map, x))
-				kri_pmap_put(map, x, x);
-			kri_vec_pop(&stack);
-			continue;
-		}
-		size_t nin = kr_apply_ninputs(node), pending = 0;
-		kr_variable **ins = kri_alloc((nin + 1) * sizeof *ins);
-		for (size_t i = 0; i < nin; i++) {
-			ins[i] = kri_pmap_get(map, kr_apply_input(node, i));
-			if (!ins[i] && ++pending)
-				kri_vec_push(&stack, kr_apply_input(node, i));
-		}
-		if (pending)
-			continue;
-		kr_variable *copy;
-		int rc = kr_op_call(&copy, kr_apply_op(node), nin, ins);
-		if (rc < 0)
-			return rc;
-		kri_pmap_put(map, x, copy);
-		kri_vec_pop(&stack);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < m && olds[k] != givens_old[i])
+			k++;
+		olds[k] = givens_old[i];
+		news[k] = givens_new[i];
+		if (k == m)
+			m++;
 	}
-	*out = kri_pmap_get(map, v);
+	return m;
+}
+
+/* givens.get(v, v) */
+static kr_variable *given(kr_variable *v, size_t n, kr_variable *const *olds,
+			  kr_variable *const *news)
+{
+	for (size_t k = 0; k < n; k++)
+		if (olds[k] == v)
+			return news[k];
+	return v;
+}
+
+/*
+ * PyTensor's is_same_graph_with_merge: a deep copy of the two graphs and
+ * the givens together (kr_clone_get_equiv(), everything copied once), a
+ * FunctionGraph over the copies with their graph_inputs as inputs, each
+ * given replaced in order, MergeOptimizer, then the two outputs (with
+ * the givens applied once more) compared: by owner, or as variables when
+ * neither has one.
+ */
+static int same_with_merge(bool *out, kr_variable *a, kr_variable *b,
+			   size_t n, kr_variable *const *olds,
+			   kr_variable *const *news)
+{
+	size_t nall = 2 + 2 * n;
+	kr_variable **all = kri_alloc(nall * sizeof *all);
+	all[0] = a;
+	all[1] = b;
+	for (size_t k = 0; k < n; k++) {
+		all[2 + k] = olds[k];
+		all[2 + n + k] = news[k];
+	}
+	kr_equiv *eq;
+	int rc = kr_clone_get_equiv(&eq, NULL, 0, NULL, nall, all, true, true);
+	if (rc < 0)
+		return rc;
+	for (size_t k = 0; k < nall; k++)
+		all[k] = kr_equiv_variable(eq, all[k]);
+	size_t nin;
+	kr_variable **ins = kr_graph_inputs(&nin, 2, all, 0, NULL);
+	kr_fgraph *fg;
+	rc = kr_fgraph_new(&fg, nin, ins, 2, all, false);
+	for (size_t k = 0; rc == 0 && k < n; k++)
+		rc = kr_fgraph_replace(fg, all[2 + k], all[2 + n + k], NULL);
+	if (rc == 0)
+		rc = kr_graph_rewriter_rewrite(kr_merge_optimizer_new(), fg,
+					       NULL);
+	if (rc < 0)
+		return rc;
+	kr_variable *r[2];
+	for (size_t j = 0; j < 2; j++)
+		r[j] = given(kr_fgraph_output(fg, j), n, all + 2, all + 2 + n);
+	kr_apply *o1 = kr_variable_owner(r[0]), *o2 = kr_variable_owner(r[1]);
+	*out = !o1 && !o2 ? r[0] == r[1] : o1 == o2;
+	return 0;
+}
+
+int kr_is_same_graph_with_merge(bool *out, kr_variable *a, kr_variable *b,
+				size_t ngivens, kr_variable *const *givens_old,
+				kr_variable *const *givens_new)
+{
+	kr_check(out && a && b && (ngivens == 0 || (givens_old && givens_new)));
+	kr_variable **olds = kri_alloc((ngivens + 1) * sizeof *olds);
+	kr_variable **news = kri_alloc((ngivens + 1) * sizeof *news);
+	size_t n = givens_dict(olds, news, ngivens, givens_old, givens_new);
+	return same_with_merge(out, a, b, n, olds, news);
+}
+
+/* The variables of v's graph: vars_between(graph_inputs([v]), [v]). */
+static void graph_vars(kri_pmap *set, kr_variable *v)
+{
+	size_t nin, n;
+	kr_variable **ins = kr_graph_inputs(&nin, 1, &v, 0, NULL);
+	kr_variable **vars = kr_vars_between(&n, nin, ins, 1, &v);
+	for (size_t k = 0; k < n; k++)
+		kri_pmap_put(set, vars[k], vars[k]);
+}
+
+/*
+ * PyTensor's is_same_graph checks the merge answer against
+ * equal_computations where that applies: without givens, or when each
+ * given maps a variable of one graph (only) to one of the other (only),
+ * which become the pairs in_xs/in_ys.
+ */
+static int cross_check(bool merged, kr_variable *a, kr_variable *b,
+		       size_t n, kr_variable *const *olds,
+		       kr_variable *const *news)
+{
+	kr_variable **xs = kri_alloc((n + 1) * sizeof *xs);
+	kr_variable **ys = kri_alloc((n + 1) * sizeof *ys);
+	kri_pmap in[2] = {{0}, {0}};
+	if (n > 0) {
+		graph_vars(&in[0], a);
+		graph_vars(&in[1], b);
+	}
+	for (size_t k = 0; k < n; k++) {
+		bool t1 = kri_pmap_has(&in[0], olds[k]);
+		bool t2 = kri_pmap_has(&in[1], olds[k]);
+		bool r1 = kri_pmap_has(&in[0], news[k]);
+		bool r2 = kri_pmap_has(&in[1], news[k]);
+		if (t1 && !t2 && r2 && !r1) {
+			xs[k] = olds[k];
+			ys[k] = news[k];
+		} else if (t2 && !t1 && r1 && !r2) {
+			xs[k] = news[k];
+			ys[k] = olds[k];
+		} else {
+			return 0; /* equal_computations does not apply */
+		}
+	}
+	bool eq = false;
+	int rc = kr_equal_computations(&eq, 1, &a, 1, &b, n, xs, n, ys);
+	if (rc < 0)
+		return rc;
+	if (eq != merged)
+		return kr_error_set(KR_ERROR,
+				    "is_same_graph: the merge says %s, "
+				    "equal_computations says %s",
+				    merged ? "True" : "False",
+				    eq ? "True" : "False");
 	return 0;
 }
 
@@ -236,21 +342,15 @@ int kr_is_same_graph(bool *out, kr_variable *a, kr_variable *b,
 		     kr_variable *const *givens_new)
 {
 	kr_check(out && a && b && (ngivens == 0 || (givens_old && givens_new)));
-	kri_pmap map = {0};
-	for (size_t i = 0; i < ngivens; i++)
-		kri_pmap_put(&map, givens_old[i], givens_new[i]);
-	kr_variable *outs[2];
-	int rc = copy_graph(&outs[0], a, &map);
+	kr_variable **olds = kri_alloc((ngivens + 1) * sizeof *olds);
+	kr_variable **news = kri_alloc((ngivens + 1) * sizeof *news);
+	size_t n = givens_dict(olds, news, ngivens, givens_old, givens_new);
+	bool merged;
+	int rc = same_with_merge(&merged, a, b, n, olds, news);
 	if (rc == 0)
-		rc = copy_graph(&outs[1], b, &map);
-	kr_fgraph *fg;
-	if (rc == 0)
-		rc = kr_fgraph_new(&fg, 0, NULL, 2, outs, false);
-	if (rc == 0)
-		rc = kr_graph_rewriter_rewrite(kr_merge_optimizer_new(), fg,
-					       NULL);
+		rc = cross_check(merged, a, b, n, olds, news);
 	if (rc < 0)
 		return rc;
-	*out = kr_fgraph_output(fg, 0) == kr_fgraph_output(fg, 1);
+	*out = merged;
 	return 0;
 }

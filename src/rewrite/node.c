@@ -5,6 +5,7 @@
 #include "rewrite/rewrite.h"
 #include "kanrewrite/pprint.h"
 #include "graph/graph.h"
+#include "kanrewrite/destroy.h"
 #include "kanrewrite/features.h"
 
 #include <string.h>
@@ -395,6 +396,30 @@ kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
 	f->fn = fn;
 	f->data = data;
 	return kr_graph_rewriter_new(&fn_graph_class, name, f);
+}
+
+/* PyTensor's inplace_graph_rewriter requirement: a DestroyHandler. */
+static int inplace_requirements(kr_graph_rewriter *self, kr_fgraph *fg)
+{
+	(void)self;
+	return kr_fgraph_attach_feature(fg, kr_destroy_handler_new());
+}
+
+static const kr_graph_rewriter_class inplace_graph_class = {
+	.name = "FromFunctionGraphRewriter",
+	.add_requirements = inplace_requirements,
+	.apply = fn_graph_apply,
+};
+
+kr_graph_rewriter *kr_inplace_graph_rewriter(const char *name,
+					     kr_graph_rewriter_fn fn,
+					     void *data)
+{
+	kr_check(fn != NULL);
+	fn_graph *f = kri_alloc(sizeof *f);
+	f->fn = fn;
+	f->data = data;
+	return kr_graph_rewriter_new(&inplace_graph_class, name, f);
 }
 
 /* ------------------------------------------------------------ failures */
