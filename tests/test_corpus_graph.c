@@ -667,19 +667,32 @@ END_TEST
 
 /* -------------------------------------------------------- test_utils.py */
 
-/* is_same_graph(a, b, givens) and (b, a, givens) are both `want`. */
+/*
+ * is_same_graph(a, b, givens) and (b, a, givens) are both `want`, and so
+ * is the merge-based half alone (is_same_graph_with_merge), whose answer
+ * is_same_graph returns once equal_computations agrees.
+ */
 static void check_same(kr_variable *a, kr_variable *b, size_t n,
 		       kr_variable *const *olds, kr_variable *const *news,
 		       bool want)
 {
-	bool same = !want;
-	ck_assert_int_eq(kr_is_same_graph(&same, a, b, n, olds, news), 0);
-	ck_assert_msg(same == want, "is_same_graph(%s, %s) with %zu givens",
-		      kr_pprint(a), kr_pprint(b), n);
-	same = !want;
-	ck_assert_int_eq(kr_is_same_graph(&same, b, a, n, olds, news), 0);
-	ck_assert_msg(same == want, "is_same_graph(%s, %s) with %zu givens",
-		      kr_pprint(b), kr_pprint(a), n);
+	for (int swap = 0; swap < 2; swap++) {
+		kr_variable *p = swap ? b : a, *q = swap ? a : b;
+		bool same = !want;
+		ck_assert_int_eq(kr_is_same_graph(&same, p, q, n, olds, news),
+				 0);
+		ck_assert_msg(same == want,
+			      "is_same_graph(%s, %s) with %zu givens",
+			      kr_pprint(p), kr_pprint(q), n);
+		same = !want;
+		ck_assert_int_eq(kr_is_same_graph_with_merge(&same, p, q, n,
+							     olds, news),
+				 0);
+		ck_assert_msg(same == want,
+			      "is_same_graph_with_merge(%s, %s) with %zu "
+			      "givens",
+			      kr_pprint(p), kr_pprint(q), n);
+	}
 }
 
 /* Without givens, then with old -> new. */
@@ -746,6 +759,111 @@ START_TEST(same_graph_merge_only)
 	check_pair(a, b, false, y, x, false);
 	check_same(a, b, 2, (kr_variable *[]){y, t}, (kr_variable *[]){x, z},
 		   true);
+}
+END_TEST
+
+/*
+ * Beyond the PyTensor tests, is_same_graph's steps: the graphs are copied,
+ * never changed; a given of another type cannot replace (TypeError), one
+ * needing a variable outside both graphs is a missing input
+ * (MissingInputError); a given named twice keeps its last replacement,
+ * as dict(givens).
+ */
+START_TEST(same_graph_givens)
+{
+	xyz();
+	kr_variable *a = times(x, 2), *b = times(y, 2);
+	kr_apply *owner = kr_variable_owner(a);
+	bool same = true;
+	ck_assert_int_eq(kr_is_same_graph(&same, a, b, 1, &y, &x), 0);
+	ck_assert(same);
+	ck_assert_ptr_eq(kr_apply_input(owner, 0), x);
+	ck_assert_ptr_eq(kr_variable_owner(b) ? kr_apply_input(
+						      kr_variable_owner(b), 0)
+					      : NULL,
+			 y);
+	kr_variable *m = mat("m");
+	ck_assert_int_eq(kr_is_same_graph(&same, a, b, 1, &y, &m),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_is_same_graph_with_merge(&same, a, b, 1, &y, &m),
+			 KR_EINVALID);
+	kr_variable *w = vec("w");
+	ck_assert_int_eq(kr_is_same_graph_with_merge(&same, a, b, 1, &y, &w),
+			 KR_ENOTFOUND);
+	same = true;
+	ck_assert_int_eq(kr_is_same_graph(&same, a, b, 2,
+					  (kr_variable *[]){y, y},
+					  (kr_variable *[]){z, x}),
+			 0);
+	ck_assert(same);
+	same = true;
+	ck_assert_int_eq(kr_is_same_graph(&same, a, b, 2,
+					  (kr_variable *[]){y, y},
+					  (kr_variable *[]){x, z}),
+			 KR_ENOTFOUND);
+}
+END_TEST
+
+/*
+ * get_clients_at_depth: a = exp(x), b = -a, c = a * b, outputs (c, b).
+ * Depth 0 lists the node once per output; going down follows each
+ * output's clients in order; Output clients lead nowhere; a node of two
+ * outputs and a node reached twice are listed twice.
+ */
+START_TEST(utils_clients_at_depth)
+{
+	kr_variable *vx = vec("x");
+	kr_variable *a = CALL(kr_op_exp(), vx), *b = CALL(kr_op_neg(), a);
+	kr_variable *c = CALL(kr_op_mul(), a, b);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &vx, 2, (kr_variable *[]){c, b},
+				       false),
+			 0);
+	kr_apply *na = kr_variable_owner(a), *nb = kr_variable_owner(b);
+	kr_apply *nc = kr_variable_owner(c);
+	kr_apply **res;
+	size_t n;
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, na, 0), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(res[0], na);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, na, 1), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(res[0], nb);
+	ck_assert_ptr_eq(res[1], nc);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, na, 2), 0);
+	ck_assert_uint_eq(n, 1); /* b's clients: c, then its Output */
+	ck_assert_ptr_eq(res[0], nc);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, na, 3), 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, nc, -1), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_eq(res[0], nc);
+
+	/* two outputs: twice at depth 0; both feed one node: twice below */
+	kr_op *multi = kr_op_new(&multi_desc, NULL);
+	kr_apply *mn;
+	ck_assert_int_eq(kr_apply_make(&mn, multi, 1, &vx), 0);
+	kr_variable *d = CALL(kr_op_add(), kr_apply_output(mn, 0),
+			      kr_apply_output(mn, 1));
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &vx, 1, &d, false), 0);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, mn, 0), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(res[0], mn);
+	ck_assert_ptr_eq(res[1], mn);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg, mn, 1), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_ptr_eq(res[0], kr_variable_owner(d));
+	ck_assert_ptr_eq(res[1], kr_variable_owner(d));
+
+	/* a node outside the graph: its clients are unknown (KeyError) */
+	kr_variable *e = CALL(kr_op_exp(), vx);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg,
+						 kr_variable_owner(e), 1),
+			 KR_ENOTFOUND);
+	ck_assert_int_eq(kr_get_clients_at_depth(&res, &n, fg,
+						 kr_variable_owner(e), 0),
+			 0);
+	ck_assert_uint_eq(n, 1);
 }
 END_TEST
 
@@ -1011,6 +1129,8 @@ Suite *corpus_graph_suite(void)
 	tcase_add_test(tc, same_graph_single_var);
 	tcase_add_test(tc, same_graph_full_graph);
 	tcase_add_test(tc, same_graph_merge_only);
+	tcase_add_test(tc, same_graph_givens);
+	tcase_add_test(tc, utils_clients_at_depth);
 	tcase_add_test(tc, utils_rewrite_graph);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("db");

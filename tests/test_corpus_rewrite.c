@@ -159,6 +159,7 @@ static const kr_op_desc noinput_desc = {.name = "NoInputOp",
 /* ------------------------------------------------------------ helpers */
 
 #define VS(...) ((kr_variable *[]){__VA_ARGS__})
+#define VS_OP(...) ((kr_op *[]){__VA_ARGS__})
 #define NV(...) (sizeof(VS(__VA_ARGS__)) / sizeof(kr_variable *))
 #define AP(op, ...) call((op), NV(__VA_ARGS__), VS(__VA_ARGS__))
 #define E(...) KR_ETUPLE(__VA_ARGS__)
@@ -1185,6 +1186,39 @@ START_TEST(node_rewriter_tracks)
 }
 END_TEST
 
+/* MyNewOp and MyNewOp2 of test_node_rewriter: two more MyOp classes. */
+static const kr_op_desc newop_desc = MY_DESC("MyNewOp");
+static const kr_op_desc newop2_desc = MY_DESC("MyNewOp2");
+
+/*
+ * test_node_rewriter, its class part: tracks [op1, MyNewOp] (the class as
+ * an OpPattern) lets op1's node and MyNewOp's node through, not
+ * MyNewOp2's.
+ */
+START_TEST(node_rewriter_tracks_class)
+{
+	kr_variable *vx = var("x"), *vy = var("y");
+	kr_variable *o1 = AP(OP1, vx, vy);
+	kr_variable *o2 = AP(kr_op_new(&newop_desc, NULL), vx, vy);
+	kr_variable *o3 = AP(kr_op_new(&newop2_desc, NULL), vx, vy);
+	kr_fgraph *fg = fgraph(2, VS(vx, vy), 3, VS(o1, o2, o3), false);
+	static int hits;
+	const kr_op_desc *cls = &newop_desc;
+	kr_op *cls_op =
+		kr_op_pattern_track(kr_op_pattern(1, &cls, 0, NULL, NULL));
+	kr_op *tracks[2] = {OP1, cls_op};
+	kr_node_rewriter *rw = kr_node_rewriter_from_fn(
+		"local_rewriter_1", count_hits, &hits, 2, tracks);
+	kr_replacements *r = NULL;
+	for (size_t k = 0; k < 3; k++) {
+		kr_apply *node = kr_variable_owner(kr_fgraph_output(fg, k));
+		ck_assert_int_eq(kr_node_rewriter_transform(rw, fg, node, &r),
+				 0);
+		ck_assert_int_eq(hits, k < 2 ? (int)k + 1 : 2);
+	}
+}
+END_TEST
+
 /*
  * test_OpToRewriterTracker: 1 untracked, 2 tracking op1, 3 tracking the
  * class Op (OpPattern(Op)), 4 and 5 the class MyOp (here an OpPattern of
@@ -1406,6 +1440,265 @@ START_TEST(pre_greedy_errors)
 }
 END_TEST
 
+/* ------------------------------------------- inplace_graph_rewriter */
+
+/* The function of an in-place graph rewriter: is a DestroyHandler there? */
+static int sees_destroy_handler(kr_fgraph *fg, void *data)
+{
+	*(kr_feature **)data = kr_fgraph_destroy_handler(fg);
+	return 0;
+}
+
+/*
+ * inplace_graph_rewriter: a FromFunctionGraphRewriter whose requirement
+ * attaches a DestroyHandler before its function runs, once per graph.
+ */
+START_TEST(inplace_graph_rewriter)
+{
+	xyz();
+	kr_fgraph *fg = fg_xyz(AP(OP1, x, y));
+	ck_assert_ptr_null(kr_fgraph_destroy_handler(fg));
+	static kr_feature *seen;
+	kr_graph_rewriter *rw = kr_inplace_graph_rewriter(
+		"local_inplace", sees_destroy_handler, &seen);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(rw),
+			 "FromFunctionGraphRewriter");
+	ck_assert_str_eq(kr_graph_rewriter_name(rw), "local_inplace");
+	rewrite_ok(rw, fg);
+	kr_feature *dh = kr_fgraph_destroy_handler(fg);
+	ck_assert_ptr_nonnull(dh);
+	ck_assert_ptr_eq(seen, dh);
+	rewrite_ok(rw, fg);
+	ck_assert_ptr_eq(kr_fgraph_destroy_handler(fg), dh);
+	/* graph_rewriter (not in place) attaches nothing */
+	fg = fg_xyz(AP(OP1, x, y));
+	seen = dh;
+	rewrite_ok(kr_graph_rewriter_from_fn("f", sees_destroy_handler,
+					     &seen),
+		   fg);
+	ck_assert_ptr_null(seen);
+}
+END_TEST
+
+/* ------------------------------------------------------- stack traces */
+
+static void expect_trace(const kr_variable *v, size_t m,
+			 const char *const *want)
+{
+	size_t n;
+	const char *const *got = kr_variable_trace(v, &n);
+	ck_assert_uint_eq(n, m);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_str_eq(got[k], want[k]);
+	if (m == 0)
+		ck_assert_ptr_null(got);
+}
+
+#define TRACE(v, ...)                                                         \
+	expect_trace((v),                                                     \
+		     sizeof((const char *[]){__VA_ARGS__}) / sizeof(char *),  \
+		     (const char *[]){__VA_ARGS__})
+#define NO_TRACE(v) expect_trace((v), 0, NULL)
+
+/*
+ * copy_stack_trace: to_var keeps its own traces and gets those of every
+ * from_var after them, in order; add_tag_trace sets one; copies of a
+ * variable keep it (as PyTensor copies the tag).
+ */
+START_TEST(copy_stack_trace)
+{
+	xyz();
+	NO_TRACE(x);
+	ck_assert_ptr_eq(kr_add_tag_trace(x, "a.c:1"), x);
+	kr_add_tag_trace(y, "b.c:2");
+	kr_variable *e = AP(OP1, x, y);
+	NO_TRACE(e);
+	kr_copy_stack_trace(1, &x, 1, &e);
+	TRACE(e, "a.c:1");
+	kr_copy_stack_trace(2, VS(x, y), 1, &e);
+	TRACE(e, "a.c:1", "a.c:1", "b.c:2");
+	kr_copy_stack_trace(1, &z, 1, &e); /* z has none: nothing added */
+	TRACE(e, "a.c:1", "a.c:1", "b.c:2");
+	kr_variable *f = AP(OP2, x), *g = AP(OP3, y);
+	kr_copy_stack_trace(1, &y, 2, VS(f, g));
+	TRACE(f, "b.c:2");
+	TRACE(g, "b.c:2");
+	kr_variable_set_trace(g, 0, NULL);
+	NO_TRACE(g);
+	TRACE(kr_variable_clone(x, "x2"), "a.c:1");
+	TRACE(kr_apply_output(kr_apply_clone(kr_variable_owner(e)), 0),
+	      "a.c:1", "a.c:1", "b.c:2");
+	kr_fgraph *fg = fg_xyz(e); /* a clone of the graph */
+	TRACE(kr_fgraph_output(fg, 0), "a.c:1", "a.c:1", "b.c:2");
+	TRACE(kr_fgraph_input(fg, 0), "a.c:1");
+}
+END_TEST
+
+static bool is_op2(const kr_apply *node, void *data)
+{
+	(void)data;
+	return kr_op_equal(kr_apply_op(node), OP2);
+}
+
+/*
+ * check_stack_trace: "last" checks the owners of the outputs, "all" every
+ * node, a list of ops (instances and classes) or a function the nodes
+ * they select; with nothing to check, bug_print decides.
+ */
+START_TEST(check_stack_trace)
+{
+	xyz();
+	kr_variable *inner = AP(OP2, x), *out = AP(OP1, inner, y);
+	kr_fgraph *fg = fgraph(3, VS(x, y, z), 1, &out, false);
+	bool ok = true;
+	ck_assert_int_eq(kr_check_stack_trace(&ok, fg, NULL, NULL), 0);
+	ck_assert(!ok);
+	kr_add_tag_trace(out, "t.c:1");
+	ok = false;
+	ck_assert_int_eq(kr_check_stack_trace(&ok, fg, "last", NULL), 0);
+	ck_assert(ok);
+	ck_assert_int_eq(kr_check_stack_trace(&ok, fg, "all", "raise"), 0);
+	ck_assert(!ok);
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, VS_OP(OP1),
+						  NULL),
+			 0);
+	ck_assert(ok);
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, VS_OP(OP2),
+						  NULL),
+			 0);
+	ck_assert(!ok);
+	const kr_op_desc *cls = &my_descs[1]; /* the class of op2 */
+	kr_op *op2_class = kr_op_pattern_track(
+		kr_op_pattern(1, &cls, 0, NULL, NULL));
+	ok = true;
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, &op2_class,
+						  NULL),
+			 0);
+	ck_assert(!ok);
+	ok = true;
+	ck_assert_int_eq(kr_check_stack_trace_fn(&ok, fg, is_op2, NULL, NULL),
+			 0);
+	ck_assert(!ok);
+	kr_add_tag_trace(inner, "t.c:2");
+	ck_assert_int_eq(kr_check_stack_trace(&ok, fg, "all", NULL), 0);
+	ck_assert(ok);
+	/* nothing to check: raise, warn, ignore, or a bad bug_print */
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, VS_OP(OP3),
+						  "raise"),
+			 KR_ENOTFOUND);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "Provided op instances/classes are not in the graph "
+			 "or the graph is empty");
+	ok = false;
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, VS_OP(OP3),
+						  "ignore"),
+			 0);
+	ck_assert(ok);
+	ck_assert_int_eq(kr_check_stack_trace_ops(&ok, fg, 1, VS_OP(OP3),
+						  "loud"),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "The string bug_print is not recognised");
+	ck_assert_int_eq(kr_check_stack_trace(&ok, fg, "first", NULL),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "The string ops_to_check is not recognised");
+	/* an empty graph: "all" has nothing to check */
+	kr_fgraph *empty = fgraph(0, NULL, 0, NULL, false);
+	ck_assert_int_eq(kr_check_stack_trace(&ok, empty, "all", NULL),
+			 KR_ENOTFOUND);
+	/* "last" on an output without owner fails (None in PyTensor) */
+	kr_fgraph *bare = fgraph(1, &x, 1, &x, false);
+	ck_assert_int_eq(kr_check_stack_trace(&ok, bare, "last", NULL),
+			 KR_EINVALID);
+}
+END_TEST
+
+/* A rewriter replacing Op1(a, b) by Op3(a, b), without copying traces. */
+static int op1_to_op3(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
+		      void *data)
+{
+	(void)fg, (void)data;
+	kr_variable *v = AP(OP3, kr_apply_input(node, 0),
+			    kr_apply_input(node, 1));
+	*out = kr_replacements_for_outputs(node, 1, &v);
+	return 0;
+}
+
+/* The same, copying the replaced output's trace to the new one. */
+static int op1_to_op3_traced(kr_fgraph *fg, kr_apply *node,
+			     kr_replacements **out, void *data)
+{
+	int rc = op1_to_op3(fg, node, out, data);
+	kr_variable *old = kr_apply_output(node, 0);
+	kr_variable *new_var = kr_replacements_new_var(*out, 0);
+	kr_copy_stack_trace(1, &old, 1, &new_var);
+	return rc;
+}
+
+static kr_graph_rewriter *op1_walker(kr_node_rewriter_fn fn)
+{
+	kr_op *op1 = OP1;
+	return kr_walking_graph_rewriter_new(
+		kr_node_rewriter_from_fn("local_op1_to_op3", fn, NULL, 1,
+					 &op1),
+		KR_IN_TO_OUT, false);
+}
+
+/*
+ * CheckStackTraceFeature (through CheckStackTraceRewriter, which attaches
+ * it once): "raise" refuses a rewrite that leaves an output without a
+ * trace (the replacement is reverted) and lets one that copies the trace
+ * through; "log" fills the missing traces in with the sentence; "off"
+ * does nothing.
+ */
+START_TEST(check_stack_trace_feature)
+{
+	xyz();
+	kr_variable *e = kr_add_tag_trace(AP(OP1, x, y), "t.c:1");
+	kr_fgraph *fg = fgraph(3, VS(x, y, z), 1, &e, false);
+	kr_graph_rewriter *ct =
+		kr_check_stack_trace_rewriter_new(KR_STACK_TRACE_RAISE);
+	ck_assert_str_eq(kr_graph_rewriter_class_name(ct),
+			 "CheckStackTraceRewriter");
+	rewrite_ok(ct, fg);
+	kr_feature *f = kr_fgraph_feature(fg, "CheckStackTraceFeature");
+	ck_assert_ptr_nonnull(f);
+	rewrite_ok(ct, fg);
+	ck_assert_ptr_eq(kr_fgraph_feature(fg, "CheckStackTraceFeature"), f);
+	kr_graph_rewriter *plain = op1_walker(op1_to_op3);
+	int rc = kr_graph_rewriter_rewrite(plain, fg, NULL);
+	ck_assert_int_eq(rc, KR_ERROR);
+	ck_assert_msg(strstr(kr_error_last()->message,
+			     "Empty stack trace. The rewrite that inserted "
+			     "this variable is local_op1_to_op3."),
+		      "%s", kr_error_last()->message);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op1(x, y))");
+	rewrite_ok(op1_walker(op1_to_op3_traced), fg);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op3(x, y))");
+	TRACE(kr_fgraph_output(fg, 0), "t.c:1");
+
+	/* log: the new output gets the sentence as its trace */
+	e = AP(OP1, x, y);
+	fg = fgraph(3, VS(x, y, z), 1, &e, false);
+	ck_assert_int_eq(kr_fgraph_attach_feature(
+				 fg, kr_check_stack_trace_feature_new(
+					     KR_STACK_TRACE_LOG)),
+			 0);
+	rewrite_ok(op1_walker(op1_to_op3), fg);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(Op3(x, y))");
+	TRACE(kr_fgraph_output(fg, 0),
+	      "Empty stack trace. The rewrite that inserted this variable is "
+	      "local_op1_to_op3.");
+	/* off: nothing */
+	e = AP(OP1, x, y);
+	fg = fgraph(3, VS(x, y, z), 1, &e, false);
+	rewrite_ok(kr_check_stack_trace_rewriter_new(KR_STACK_TRACE_OFF), fg);
+	rewrite_ok(op1_walker(op1_to_op3), fg);
+	NO_TRACE(kr_fgraph_output(fg, 0));
+}
+END_TEST
+
 Suite *corpus_rewrite_suite(void)
 {
 	Suite *s = suite_create("corpus_rewrite");
@@ -1470,7 +1763,16 @@ Suite *corpus_rewrite_suite(void)
 	tcase_add_test(tc, sequential_node_rewriter);
 	tcase_add_test(tc, node_rewriter_str);
 	tcase_add_test(tc, node_rewriter_tracks);
+	tcase_add_test(tc, node_rewriter_tracks_class);
 	tcase_add_test(tc, op_to_rewriter_tracker);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("graph_rewriters");
+	tcase_add_test(tc, inplace_graph_rewriter);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("stack_traces");
+	tcase_add_test(tc, copy_stack_trace);
+	tcase_add_test(tc, check_stack_trace);
+	tcase_add_test(tc, check_stack_trace_feature);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("pre_rewriters");
 	tcase_add_test(tc, pre_constant_merge);
