@@ -1262,6 +1262,12 @@ START_TEST(op_to_rewriter_tracker)
 	ck_assert_uint_eq(n, 2);
 	ck_assert_ptr_eq(rs[0], rw3);
 	ck_assert_ptr_eq(rs[1], rw1);
+	/* get_rewriters(): types' lists, instances', then the untracked */
+	rs = kr_rewriter_tracker_rewriters(t, &n);
+	kr_node_rewriter *every[] = {rw3, rw4, rw5, rw2, rw1};
+	ck_assert_uint_eq(n, 5);
+	for (int i = 0; i < 5; i++)
+		ck_assert_ptr_eq(rs[i], every[i]);
 }
 END_TEST
 

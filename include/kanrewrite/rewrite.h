@@ -453,6 +453,18 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
 						 const kr_op *op, size_t *n);
 
 /**
+ * Every rewriter of the tracker, as PyTensor's `get_rewriters()`: the
+ * lists of the classes and OpPatterns tracked (PyTensor's
+ * `tracked_types`), in the order each was first tracked, then those of
+ * the ops tracked (`tracked_instances`), in the same order, then the
+ * untracked ones; a rewriter tracking several is listed with each.
+ * @param[out] n their number. Returns: a new array (NULL when n is 0).
+ * Errors: none. Cost: O(n).
+ */
+kr_node_rewriter *const *kr_rewriter_tracker_rewriters(
+	const kr_rewriter_tracker *t, size_t *n);
+
+/**
  * PyTensor's SequentialNodeRewriter: transform tries, in tracker order,
  * the rewriters that track node's op and returns the first change.
  * `tracks` is the union of the children's (NULL when one is untracked).

@@ -29,6 +29,7 @@ struct kr_rewriter_tracker {
 	bucket *patterns;   /* OpPattern tracks, newest first */
 	kri_vec untracked;  /* kr_node_rewriter * */
 	kri_vec all;        /* every rewriter, in the order added */
+	kri_vec ops;        /* the by_op buckets, in the order made */
 	kri_pmap cache;     /* kr_op * -> kri_vec * */
 };
 
@@ -75,6 +76,7 @@ void kr_rewriter_tracker_add(kr_rewriter_tracker *t, kr_node_rewriter *rw)
 			b->op = ops[i];
 			b->next = kri_pmap_get(&t->by_op, hash_key(ops[i]));
 			kri_pmap_put(&t->by_op, hash_key(ops[i]), b);
+			kri_vec_push(&t->ops, b);
 		}
 		bool dup = false;
 		for (size_t k = 0; k < b->rws.len; k++)
@@ -133,6 +135,30 @@ kr_node_rewriter *const *kr_rewriter_tracker_get(kr_rewriter_tracker *t,
 	}
 	*n = v->len;
 	return (kr_node_rewriter *const *)v->items;
+}
+
+/* PyTensor's get_rewriters: classes', instances', then untracked lists. */
+kr_node_rewriter *const *kr_rewriter_tracker_rewriters(
+	const kr_rewriter_tracker *t, size_t *n)
+{
+	kr_check(t != NULL && n != NULL);
+	kri_vec v = {0}, pats = {0};
+	for (bucket *b = t->patterns; b; b = b->next)
+		kri_vec_push(&pats, b);
+	for (size_t k = pats.len; k-- > 0;) {
+		const bucket *b = pats.items[k];
+		for (size_t i = 0; i < b->rws.len; i++)
+			kri_vec_push(&v, b->rws.items[i]);
+	}
+	for (size_t k = 0; k < t->ops.len; k++) {
+		const bucket *b = t->ops.items[k];
+		for (size_t i = 0; i < b->rws.len; i++)
+			kri_vec_push(&v, b->rws.items[i]);
+	}
+	for (size_t i = 0; i < t->untracked.len; i++)
+		kri_vec_push(&v, t->untracked.items[i]);
+	*n = v.len;
+	return (kr_node_rewriter *const *)v.items;
 }
 
 /* ---------------------------------------------- SequentialNodeRewriter */
