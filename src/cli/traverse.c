@@ -253,11 +253,11 @@ PRIM(p_clone_replace) { return replace(out, "clone-replace", n, a, true); }
 
 /*
  * (is-same-graph x y ['((old . new) ...)]): PyTensor's is_same_graph,
- * with givens.
+ * with givens; is-same-graph-with-merge: its merge-based half.
  */
-PRIM(p_is_same_graph)
+static int same_graph(kr_term **out, const char *who, size_t n,
+		      kr_term *const *a, bool merge_only)
 {
-	const char *who = "is-same-graph";
 	kr_variable *x, *y, **keys = NULL, **vals = NULL;
 	size_t k = 0;
 	int rc = lang_graph_of(&x, who, a[0]);
@@ -265,10 +265,164 @@ PRIM(p_is_same_graph)
 	    (n > 2 && (rc = replacements(&keys, &vals, &k, who, a[2])) < 0))
 		return rc;
 	bool same = false;
-	rc = kr_is_same_graph(&same, x, y, k, keys, vals);
+	rc = merge_only ? kr_is_same_graph_with_merge(&same, x, y, k, keys,
+						      vals)
+			: kr_is_same_graph(&same, x, y, k, keys, vals);
 	if (rc < 0)
 		return lang_error_in(rc, who);
 	*out = lang_bool(same);
+	return 0;
+}
+
+PRIM(p_is_same_graph)
+{
+	return same_graph(out, "is-same-graph", n, a, false);
+}
+
+PRIM(p_is_same_graph_with_merge)
+{
+	return same_graph(out, "is-same-graph-with-merge", n, a, true);
+}
+
+/* (explicit-graph-inputs graphs): PyTensor's explicit_graph_inputs. */
+PRIM(p_explicit_graph_inputs)
+{
+	(void)n;
+	kr_variable **gs;
+	size_t ng, count;
+	int rc = graphs_of(&gs, &ng, NULL, "explicit-graph-inputs", a[0]);
+	if (rc < 0)
+		return rc;
+	kr_variable **r = kr_explicit_graph_inputs(&count, ng, gs);
+	*out = var_list(count, r);
+	return 0;
+}
+
+/*
+ * (get-clients-at-depth FG g depth): PyTensor's get_clients_at_depth of
+ * g's owner, each node as its first output (the prompt's handle of a
+ * node), repeated as PyTensor's generator repeats it.
+ */
+PRIM(p_get_clients_at_depth)
+{
+	(void)n;
+	const char *who = "get-clients-at-depth";
+	kr_fgraph *fg;
+	kr_variable *v;
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
+	if (rc < 0 || (rc = lang_graph_of(&v, who, a[1])) < 0)
+		return rc;
+	if (kr_term_kind(a[2]) != KR_INT)
+		return lang_type_error(who, "an integer depth", a[2]);
+	int64_t d = kr_int_value(a[2]);
+	int depth = d > 1000000 ? 1000000 : d < 0 ? 0 : (int)d;
+	kr_apply *node = kr_variable_owner(v);
+	if (!node)
+		return kr_error_set(KR_EINVALID, "%s: %s has no owner", who,
+				    kr_variable_to_string(v));
+	kr_apply **nodes;
+	size_t k;
+	if ((rc = kr_get_clients_at_depth(&nodes, &k, fg, node, depth)) < 0)
+		return lang_error_in(rc, who);
+	kr_variable **firsts = kr_alloc((k ? k : 1) * sizeof *firsts);
+	for (size_t i = 0; i < k; i++)
+		firsts[i] = kr_apply_output(nodes[i], 0);
+	*out = var_list(k, firsts);
+	return 0;
+}
+
+/* (graph-trace g): g's stack trace, PyTensor's g.tag.trace (strings). */
+PRIM(p_graph_trace)
+{
+	(void)n;
+	kr_variable *v;
+	int rc = lang_graph_of(&v, "graph-trace", a[0]);
+	if (rc < 0)
+		return rc;
+	size_t k;
+	const char *const *tr = kr_variable_trace(v, &k);
+	kr_term **items = kr_alloc((k ? k : 1) * sizeof *items);
+	for (size_t i = 0; i < k; i++)
+		items[i] = kr_str(tr[i]);
+	*out = kr_list(k, items);
+	return 0;
+}
+
+/* (add-tag-trace! g "text"): PyTensor's add_tag_trace; gives g. */
+PRIM(p_add_tag_trace)
+{
+	(void)n;
+	const char *who = "add-tag-trace!";
+	kr_variable *v;
+	int rc = lang_graph_of(&v, who, a[0]);
+	if (rc < 0)
+		return rc;
+	if (kr_term_kind(a[1]) != KR_STR)
+		return lang_type_error(who, "a string", a[1]);
+	kr_add_tag_trace(v, kr_str_value(a[1]));
+	*out = kr_variable_term(v);
+	return 0;
+}
+
+/* (copy-stack-trace! from to): PyTensor's copy_stack_trace; gives to. */
+PRIM(p_copy_stack_trace)
+{
+	(void)n;
+	const char *who = "copy-stack-trace!";
+	kr_variable **from, **to;
+	size_t nf, nt;
+	bool single;
+	int rc = graphs_of(&from, &nf, NULL, who, a[0]);
+	if (rc < 0 || (rc = graphs_of(&to, &nt, &single, who, a[1])) < 0)
+		return rc;
+	kr_copy_stack_trace(nf, from, nt, to);
+	*out = shaped(single, nt, to);
+	return 0;
+}
+
+/* An op, or an op class (op-class OP) as the op tracking its class. */
+static kr_op *op_or_class(kr_term *t)
+{
+	kr_op *op = kr_term_op(t);
+	const kr_op_desc *d = op ? NULL : kr_term_op_desc(t);
+	if (d)
+		op = kr_op_pattern_track(kr_op_pattern(1, &d, 0, NULL, NULL));
+	return op;
+}
+
+/*
+ * (check-stack-trace FG ['last | 'all | ops]): PyTensor's
+ * check_stack_trace(fgraph, ops_to_check) with bug_print "raise"; ops is
+ * a list of ops (or op classes, (op-class ...)).
+ */
+PRIM(p_check_stack_trace)
+{
+	const char *who = "check-stack-trace";
+	kr_fgraph *fg;
+	int rc = lang_fgraph_arg(&fg, who, a[0]);
+	if (rc < 0)
+		return rc;
+	bool ok = false;
+	kr_term *which = n > 1 ? a[1] : NULL;
+	long len = which ? kr_list_length(which) : -1;
+	if (!which || kr_term_kind(which) == KR_SYM) {
+		rc = kr_check_stack_trace(&ok, fg,
+					  which ? kr_sym_name(which) : NULL,
+					  NULL);
+	} else if (len >= 0) {
+		kr_op **ops = kr_alloc((size_t)(len ? len : 1) * sizeof *ops);
+		for (long i = 0; i < len; i++, which = kr_cdr(which))
+			if (!(ops[i] = op_or_class(kr_car(which))))
+				return lang_type_error(who, "an op or op class",
+						       kr_car(which));
+		rc = kr_check_stack_trace_ops(&ok, fg, (size_t)len, ops, NULL);
+	} else {
+		return lang_type_error(who, "'last, 'all or a list of ops",
+				       which);
+	}
+	if (rc < 0)
+		return lang_error_in(rc, who);
+	*out = lang_bool(ok);
 	return 0;
 }
 
@@ -285,6 +439,13 @@ static const lang_prim_def prims[] = {
 	{"graph-replace", 2, 3, p_graph_replace},
 	{"clone-replace", 2, 4, p_clone_replace},
 	{"is-same-graph", 2, 3, p_is_same_graph},
+	{"is-same-graph-with-merge", 2, 3, p_is_same_graph_with_merge},
+	{"explicit-graph-inputs", 1, 1, p_explicit_graph_inputs},
+	{"get-clients-at-depth", 3, 3, p_get_clients_at_depth},
+	{"graph-trace", 1, 1, p_graph_trace},
+	{"add-tag-trace!", 2, 2, p_add_tag_trace},
+	{"copy-stack-trace!", 2, 2, p_copy_stack_trace},
+	{"check-stack-trace", 1, 2, p_check_stack_trace},
 };
 
 void lang_traverse_init(void)
