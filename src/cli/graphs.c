@@ -1029,18 +1029,54 @@ static kr_term *value_term(const kr_value *v, int dim, size_t *k)
 	return kr_list((size_t)len, items);
 }
 
-/* The input of fg that a binding's key names (a symbol or a graph). */
-static kr_variable *input_named(const kr_fgraph *fg, kr_term *key)
+/*
+ * The variable a binding's key stands for, as PyTensor's Variable.eval
+ * converts its keys: a graph Variable is itself; a name (symbol or
+ * string) is the one variable of g's graph of that name (an input, or a
+ * variable inside, where the graph is then cut).
+ */
+static int key_variable(kr_variable **out, kr_variable *g, kr_term *key)
 {
-	kr_variable *kv = kr_term_variable(key);
-	for (size_t i = 0; i < kr_fgraph_ninputs(fg); i++) {
-		kr_variable *in = kr_fgraph_input(fg, i);
-		const char *nm = kr_variable_name(in);
-		if (kv ? kv == in : kr_term_kind(key) == KR_SYM && nm &&
-				    !strcmp(nm, kr_sym_name(key)))
-			return in;
+	if ((*out = kr_term_variable(key)))
+		return 0;
+	const char *name;
+	int rc = lang_name_arg(&name, "graph-eval", key);
+	if (rc < 0)
+		return rc;
+	size_t k;
+	kr_variable **found = kr_get_var_by_name(&k, 1, &g, name);
+	if (k == 0)
+		return kr_error_set(KR_ENOTFOUND, "graph-eval: %s not found "
+				    "in graph", name);
+	if (k > 1)
+		return kr_error_set(KR_EINVALID, "graph-eval: Found multiple "
+				    "variables with name %s", name);
+	*out = found[0];
+	return 0;
+}
+
+/*
+ * PyTensor's UnusedInputError: a given variable the output does not need
+ * once the graph is cut at the given variables.
+ */
+static int check_used(kr_variable *g, size_t k, kr_variable *const *ins)
+{
+	size_t na;
+	kr_variable **anc = kr_ancestors(&na, 1, &g, k, ins);
+	for (size_t i = 0; i < k; i++) {
+		bool used = false;
+		for (size_t j = 0; j < na && !used; j++)
+			used = anc[j] == ins[i];
+		if (!used)
+			return kr_error_set(KR_EINVALID,
+					    "graph-eval: the input %s (at "
+					    "index %zu) is not part of the "
+					    "graph needed to compute the "
+					    "output (PyTensor's "
+					    "UnusedInputError)",
+					    kr_variable_to_string(ins[i]), i);
 	}
-	return NULL;
+	return 0;
 }
 
 /* (graph-eval g '((x . VALUE) ...)): g's value, as a compiled function. */
@@ -1050,9 +1086,6 @@ PRIM(p_graph_eval)
 	int rc = lang_graph_of(&v, "graph-eval", a[0]);
 	if (rc < 0)
 		return rc;
-	kr_fgraph *fg;
-	if (kr_fgraph_new(&fg, 0, NULL, 1, &v, false) < 0)
-		return lang_error_in(KR_EINVALID, "graph-eval");
 	kr_term *bs = n > 1 ? a[1] : kr_nil();
 	long nb = kr_list_length(bs);
 	if (nb < 0)
@@ -1065,14 +1098,16 @@ PRIM(p_graph_eval)
 		if (kr_term_kind(b) != KR_CONS)
 			return lang_type_error("graph-eval", "a binding (NAME . "
 					  "VALUE)", b);
-		if (!(ins[k] = input_named(fg, kr_car(b))))
-			continue; /* not an input of this graph */
+		if ((rc = key_variable(&ins[k], v, kr_car(b))) < 0)
+			return rc;
 		kr_value *val;
 		if ((rc = value_of(&val, kr_variable_type(ins[k]),
 				   kr_cdr(b))) < 0)
 			return rc;
 		vals[k++] = val;
 	}
+	if ((rc = check_used(v, k, ins)) < 0)
+		return rc;
 	kr_value *res;
 	if ((rc = kr_graph_eval(&res, 1, &v, k, ins, vals)) < 0)
 		return lang_error_in(rc, "graph-eval");

@@ -52,3 +52,12 @@ nodes
 (check-stack-trace fg2 (list (op-class add)))
 (check-stack-trace fg2 (list mul))
 (check-stack-trace fg2 'first)
+; TestEval: Variable.eval's keys name variables of the graph; one inside
+; cuts the graph there; one not needed is PyTensor's UnusedInputError
+(scalar sx sy)
+(define sz (add sx sy))
+(define sw (mul 2 sz))
+(graph-eval sw '((sx . 1.0) (sy . 2.0)))
+(graph-eval sw `((,sz . 3)))
+(graph-eval sw `((,sz . 3) (sx . 2.5)))
+(graph-eval sw '((so . 1)))
