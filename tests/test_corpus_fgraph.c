@@ -1305,9 +1305,9 @@ START_TEST(basic_eval)
 END_TEST
 
 /*
- * test_equal_computations, without the numpy and NoneConst cases: a, b
- * are iscalars (int32), as_tensor(1) an int8 constant, max_and_argmax a
- * two-output op.
+ * test_equal_computations: a, b are iscalars (int32), as_tensor(1) an
+ * int8 constant, a numpy value a constant of its dtype (we have no raw
+ * values), max_and_argmax a two-output op.
  */
 START_TEST(basic_equal_computations)
 {
@@ -1331,6 +1331,28 @@ START_TEST(basic_equal_computations)
 				 LIST(kr_constant_new(2, i8)), 0, NULL, 0,
 				 NULL));
 	ck_assert(!eq);
+	/* numpy values stand as constants: [2, 1] twice, 2 against a */
+	int64_t two[1] = {2};
+	kr_value *v21 = kr_value_new(KR_INT64, 1, two);
+	kr_value_data(v21)[0] = 2;
+	kr_value_data(v21)[1] = 1;
+	kr_variable *c1 = NULL, *c2 = NULL;
+	ok(kr_constant_make(&c1, kr_type_tensor(KR_INT64, 1, two), v21));
+	ok(kr_constant_make(&c2, kr_type_tensor(KR_INT64, 1, two), v21));
+	ok(kr_equal_computations(&eq, LIST(c1), LIST(c2), 0, NULL, 0, NULL));
+	ck_assert(eq);
+	ok(kr_equal_computations(&eq, LIST(kr_constant_new(2, i32)), LIST(a),
+				 0, NULL, 0, NULL));
+	ck_assert(!eq);
+	ok(kr_equal_computations(&eq, LIST(a), LIST(kr_constant_new(2, i32)),
+				 0, NULL, 0, NULL));
+	ck_assert(!eq);
+	ok(kr_equal_computations(&eq, LIST(c1), LIST(a), 0, NULL, 0, NULL));
+	ck_assert(!eq);
+	/* NoneConst */
+	ok(kr_equal_computations(&eq, LIST(kr_none_const()),
+				 LIST(kr_none_const()), 0, NULL, 0, NULL));
+	ck_assert(eq);
 
 	kr_variable *m = myvar(NULL);
 	kr_apply *ma1 = APPLY(&two_desc, m), *ma2 = APPLY(&two_desc, m);
@@ -1512,6 +1534,29 @@ START_TEST(basic_explicit_graph_inputs)
 }
 END_TEST
 
+/*
+ * test_NominalVariable_create_variable_type: a nominal variable of a
+ * TensorType is a tensor variable (its ndim, static shape and dtype),
+ * and the same (type, id) is the same object.
+ */
+START_TEST(basic_nominal_tensor)
+{
+	const kr_type *ttype = kr_type_matrix();
+	kr_variable *ntv = kr_nominal_new(0, ttype, NULL);
+	ck_assert(kr_variable_is_nominal(ntv));
+	const kr_type *t = kr_variable_type(ntv);
+	ck_assert(kr_type_is_tensor(t));
+	ck_assert_int_eq(kr_type_ndim(t), 2);
+	ck_assert_int_eq(kr_type_dim(t, 0), -1); /* not broadcastable */
+	ck_assert_int_eq(kr_type_dim(t, 1), -1);
+	ck_assert_int_eq(kr_type_dtype(t), KR_FLOAT64);
+	ck_assert_ptr_eq(kr_nominal_new(0, kr_type_matrix(), NULL), ntv);
+	ck_assert_str_eq(kr_nominal_repr(ntv),
+			 "NominalTensorVariable(0, TensorType(float64, "
+			 "shape=(None, None)))");
+}
+END_TEST
+
 /* ============================================= tests/graph/test_types.py */
 
 /*
@@ -1677,6 +1722,7 @@ Suite *corpus_fgraph_suite(void)
 	tcase_add_test(tc, basic_truncated_repeated_nested_input);
 	tcase_add_test(tc, basic_dprint);
 	tcase_add_test(tc, basic_explicit_graph_inputs);
+	tcase_add_test(tc, basic_nominal_tensor);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("test_types_op");
 	tcase_add_test(tc, types_is_super_in_same_class);
