@@ -267,8 +267,8 @@ int kr_apply_output_index(const kr_apply *node);
  * kr_apply_clone_with_new_inputs(), graph clones) start with the
  * original's lists, as PyTensor copies the tag.
  * @param[out] n their number (0: never imported, PyTensor's missing
- * attribute). Returns: a borrowed array, or NULL when n is 0.
- * Errors: none.
+ * attribute). Returns: a new array, or NULL when n is 0. Errors: none.
+ * Cost: O(imports and removals of the node).
  */
 const char *const *kr_apply_imported_by(const kr_apply *node, size_t *n);
 

@@ -145,7 +145,8 @@ static char *map_trouble(const kr_apply *node, const kr_io_pair *p,
 					 "output %d and input %d of a node of "
 					 "%zu outputs and %zu inputs",
 					 what, op, p[k].output, p[k].input,
-					 node->nout, node->nin);
+					 (size_t)node->nout,
+					 (size_t)node->nin);
 		for (size_t j = 0; j < k; j++)
 			if (p[j].output == p[k].output)
 				return kr_strfmt("DestroyHandler: the %s of %s "

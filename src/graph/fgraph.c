@@ -248,49 +248,46 @@ int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
 	} while (0)
 
 /*
- * The one-entry list [str(reason)] (Python prints a missing reason as
- * `None`), cached in fg with the tag {[reason], none} while the same
- * reason comes back: the nodes of one import share both.
+ * The tag texts of str(reason) (Python prints a missing reason as
+ * `None`), cached in fg with the cell of a first import while the same
+ * reason comes back: the nodes of one import share them.
  */
-static const kri_strs *reason_list(kr_fgraph *fg, const char *reason)
+static void reason_texts(kr_fgraph *fg, const char *reason)
 {
 	const char *r = reason ? reason : "None";
-	if (fg->reason_list && fg->reason_src == reason &&
-	    strcmp(fg->reason_list->items[0], r) == 0)
-		return fg->reason_list;
+	if (fg->import_cell && fg->reason_src == reason &&
+	    strcmp(fg->import_text + 1, r) == 0)
+		return;
 	fg->reason_src = reason;
-	fg->reason_list = kri_strs_append(NULL, kr_strdup(r));
-	kri_ntag *t = kri_alloc(sizeof *t);
-	t->imported_by = fg->reason_list;
-	fg->reason_tag = t;
-	return fg->reason_list;
+	fg->import_text = kr_strfmt("i%s", r);
+	fg->remove_text = kr_strfmt("r%s", r);
+	kri_tagcell *c = kri_alloc(sizeof *c);
+	c->reason = fg->import_text;
+	fg->import_cell = c;
 }
 
 /* PyTensor's `node.tag.imported_by.append(str(reason))`. */
 static void tag_imported(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
-	const kri_strs *l = reason_list(fg, reason);
+	reason_texts(fg, reason);
 	if (!node->tag) {
-		node->tag = fg->reason_tag;
+		node->tag = fg->import_cell;
 		return;
 	}
-	kri_ntag *t = kri_alloc(sizeof *t);
-	t->imported_by = kri_strs_append(node->tag->imported_by, l->items[0]);
-	t->removed_by = node->tag->removed_by;
-	node->tag = t;
+	kri_tagcell *c = kri_alloc(sizeof *c);
+	c->reason = fg->import_text;
+	c->next = node->tag;
+	node->tag = c;
 }
 
 /* PyTensor's `node.tag.removed_by.append(str(reason))`. */
 static void tag_removed(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
-	const kri_strs *l = reason_list(fg, reason);
-	kri_ntag *t = kri_alloc(sizeof *t);
-	t->imported_by = node->tag ? node->tag->imported_by : NULL;
-	t->removed_by = node->tag && node->tag->removed_by ?
-				kri_strs_append(node->tag->removed_by,
-						l->items[0]) :
-				l;
-	node->tag = t;
+	reason_texts(fg, reason);
+	kri_tagcell *c = kri_alloc(sizeof *c);
+	c->reason = fg->remove_text;
+	c->next = node->tag;
+	node->tag = c;
 }
 
 static void fire_import(kr_fgraph *fg, kr_apply *node, const char *reason)

@@ -26,10 +26,10 @@
  *   kr_apply     op, inputs[nin], outputs[nout]. An Output pseudo-node
  *                (kr_apply_is_output) has one input and no outputs; its op
  *                carries the output index. `tag` holds PyTensor's
- *                `node.tag.imported_by` / `removed_by` (NULL: neither).
+ *                `node.tag.imported_by` / `removed_by` (kri_tagcell).
  *
  * A variable's `trace` (PyTensor's `tag.trace`) and a node's tag are
- * immutable lists: a change makes a new list, so copies may share them.
+ * immutable lists: a change makes a new list, so copies share them.
  *
  * Invariant: v->owner == NULL or v->owner->outputs[v->index] == v.
  * Apply nodes are owned by graphs only through kr_fgraph's maps; a node
@@ -60,10 +60,29 @@ typedef struct kri_strs {
 /* list + s (s is not copied): a new list; list may be NULL (empty). */
 const kri_strs *kri_strs_append(const kri_strs *list, const char *s);
 
-/* PyTensor's `node.tag.imported_by` and `removed_by` (NULL: none). */
-typedef struct kri_ntag {
-	const kri_strs *imported_by, *removed_by;
-} kri_ntag;
+/*
+ * The rarely set data of a variable (NULL: none of it), shared by its
+ * copies and replaced whole when one part changes: `label`, a
+ * constant's name in the text format (or NULL), and `trace`, PyTensor's
+ * `tag.trace` (NULL: empty).
+ */
+typedef struct kri_vtag {
+	const char *label;
+	const kri_strs *trace;
+} kri_vtag;
+
+/*
+ * A node's tag: the imports and removals of the node (PyTensor's
+ * `node.tag.imported_by` and `removed_by`), one cell per event, newest
+ * first. `reason` is the event's reason prefixed by its kind, `i` for an
+ * import, `r` for a removal. Lists are persistent: a copy of a node
+ * shares its list, a new event prepends one cell (16 bytes), and the
+ * first import of the nodes of one graph shares a cached cell.
+ */
+typedef struct kri_tagcell {
+	const char *reason;
+	const struct kri_tagcell *next;
+} kri_tagcell;
 
 struct kr_value {
 	kr_dtype dtype;
@@ -117,8 +136,7 @@ struct kr_variable {
 		const kr_value *value; /* constants only */
 		int64_t nominal_id;    /* nominal variables only */
 	};
-	const char *label;     /* constants: name in the text format, or NULL */
-	const kri_strs *trace; /* PyTensor's tag.trace (NULL: empty) */
+	const struct kri_vtag *tag; /* label and trace, or NULL */
 	kr_term *term;
 	kr_term *expansion;
 	uint64_t fgid;         /* graph owning `fgd` (0: none) */
@@ -132,16 +150,18 @@ struct kr_variable {
  * so that they share the second cache line of the node (an Apply node with
  * up to 3 inputs and outputs is one 128-byte object of the collector,
  * 128-byte aligned): a toposort of a big graph then misses one line per
- * node instead of two.
+ * node instead of two. The header is 96 bytes and the allocator adds a
+ * byte to each object, so a header of 104 (the tag pointer beside 64-bit
+ * counts) would make such a node 144 bytes: the counts are 32-bit.
  */
 struct kr_apply {
 	uint64_t fgid;         /* graph owning `fgd` (0: none) */
 	kri_ndata fgd;
 	kr_variable **outputs; /* point into io, after the inputs */
 	kr_op *op;
-	const kri_ntag *tag;   /* imported_by / removed_by, or NULL */
-	size_t nout;
-	size_t nin;
+	const kri_tagcell *tag; /* imports and removals, or NULL */
+	uint32_t nout;
+	uint32_t nin;
 	kr_variable **inputs;  /* point into io */
 	uint64_t mark;
 	uintptr_t state;
@@ -189,13 +209,12 @@ struct kr_fgraph {
 	double callbacks_time;
 	unsigned timing;
 	/*
-	 * The last reason a node was imported or pruned with, its copy as
-	 * a one-entry list and the tag {that list, none}: the nodes of one
-	 * import share them (a node's first import allocates nothing).
+	 * The last reason a node was imported or pruned with, its texts
+	 * for a tag (kri_tagcell) and the cell of a first import: the nodes
+	 * of one import share them (a first import allocates nothing).
 	 */
-	const char *reason_src;
-	const kri_strs *reason_list;
-	const kri_ntag *reason_tag;
+	const char *reason_src, *import_text, *remove_text;
+	const kri_tagcell *import_cell;
 };
 
 /* Start (+1) or stop (-1) timing fg's feature callbacks. */
@@ -334,6 +353,15 @@ static inline bool kri_is_atomic(const kr_variable *v)
 {
 	return v->is_constant || v->is_nominal;
 }
+
+/* v's label in the graph text format (constants), or NULL. */
+static inline const char *kri_variable_label(const kr_variable *v)
+{
+	return v->tag ? v->tag->label : NULL;
+}
+
+/* Set (copy) v's label, keeping its trace. */
+void kri_variable_set_label(kr_variable *v, const char *label);
 
 /* A new constant of type t with value v (no checks). */
 kr_variable *kri_constant_with_value(const kr_type *t, const kr_value *v);

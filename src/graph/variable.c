@@ -236,9 +236,8 @@ kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 			 kri_constant_with_value(v->type, v->value) :
 			 variable_alloc(v->type, NULL);
 	c->name = name ? kr_strdup(name) : v->name;
-	c->label = v->label;
 	c->indestructible = v->indestructible;
-	c->trace = v->trace;
+	c->tag = v->tag; /* label and trace */
 	return c;
 }
 
@@ -249,7 +248,7 @@ kr_variable *kri_variable_clone(const kr_variable *v)
 	kr_variable *c = variable_alloc(v->type, NULL);
 	c->name = v->name;
 	c->indestructible = v->indestructible;
-	c->trace = v->trace;
+	c->tag = v->tag; /* its trace (labels are constants') */
 	return c;
 }
 
@@ -266,6 +265,22 @@ const kri_strs *kri_strs_append(const kri_strs *list, const char *s)
 	return l;
 }
 
+static const kri_vtag *vtag(const char *label, const kri_strs *trace)
+{
+	if (!label && !trace)
+		return NULL;
+	kri_vtag *t = kri_alloc(sizeof *t);
+	t->label = label;
+	t->trace = trace;
+	return t;
+}
+
+void kri_variable_set_label(kr_variable *v, const char *label)
+{
+	v->tag = vtag(label ? kr_strdup(label) : NULL,
+		      v->tag ? v->tag->trace : NULL);
+}
+
 static const char *const *strs_items(const kri_strs *l, size_t *n)
 {
 	*n = l ? l->n : 0;
@@ -275,7 +290,7 @@ static const char *const *strs_items(const kri_strs *l, size_t *n)
 const char *const *kr_variable_trace(const kr_variable *v, size_t *n)
 {
 	kr_check(v != NULL && n != NULL);
-	return strs_items(v->trace, n);
+	return strs_items(v->tag ? v->tag->trace : NULL, n);
 }
 
 void kr_variable_set_trace(kr_variable *v, size_t n,
@@ -287,7 +302,7 @@ void kr_variable_set_trace(kr_variable *v, size_t n,
 		kr_check(traces[k] != NULL);
 		l = kri_strs_append(l, kr_strdup(traces[k]));
 	}
-	v->trace = l;
+	v->tag = vtag(kri_variable_label(v), l);
 }
 
 kr_variable *kr_add_tag_trace(kr_variable *v, const char *trace)
@@ -297,16 +312,33 @@ kr_variable *kr_add_tag_trace(kr_variable *v, const char *trace)
 	return v;
 }
 
+/* The reasons of node's tag cells of one kind, oldest first. */
+static const char *const *tag_reasons(const kr_apply *node, char kind,
+				      size_t *n)
+{
+	size_t k = 0;
+	for (const kri_tagcell *c = node->tag; c; c = c->next)
+		k += c->reason[0] == kind;
+	*n = k;
+	if (k == 0)
+		return NULL;
+	const char **items = kri_alloc(k * sizeof *items);
+	for (const kri_tagcell *c = node->tag; c; c = c->next)
+		if (c->reason[0] == kind)
+			items[--k] = c->reason + 1;
+	return items;
+}
+
 const char *const *kr_apply_imported_by(const kr_apply *node, size_t *n)
 {
 	kr_check(node != NULL && n != NULL);
-	return strs_items(node->tag ? node->tag->imported_by : NULL, n);
+	return tag_reasons(node, 'i', n);
 }
 
 const char *const *kr_apply_removed_by(const kr_apply *node, size_t *n)
 {
 	kr_check(node != NULL && n != NULL);
-	return strs_items(node->tag ? node->tag->removed_by : NULL, n);
+	return tag_reasons(node, 'r', n);
 }
 
 /* ---------------------------------------------------------- apply nodes */
@@ -314,10 +346,11 @@ const char *const *kr_apply_removed_by(const kr_apply *node, size_t *n)
 static kr_apply *apply_alloc(kr_op *op, size_t nin, kr_variable *const *in,
 			     size_t nout)
 {
+	kr_check(nin < UINT32_MAX && nout < UINT32_MAX);
 	kr_apply *node = kri_alloc(sizeof *node + (nin + nout) * sizeof(void *));
 	node->op = op;
-	node->nin = nin;
-	node->nout = nout;
+	node->nin = (uint32_t)nin;
+	node->nout = (uint32_t)nout;
 	node->inputs = node->io;
 	for (size_t i = 0; i < nin; i++)
 		node->inputs[i] = in[i];
@@ -412,7 +445,7 @@ kr_apply *kri_apply_clone(const kr_apply *node, kr_variable *const *new_inputs)
 		kr_variable *o = variable_alloc(node->outputs[i]->type, NULL);
 		o->name = node->outputs[i]->name;
 		o->indestructible = node->outputs[i]->indestructible;
-		o->trace = node->outputs[i]->trace;
+		o->tag = node->outputs[i]->tag;
 		set_output(c, i, o);
 	}
 	c->tag = node->tag; /* PyTensor copies node.tag */
@@ -439,7 +472,8 @@ int kr_apply_clone_with_new_inputs(kr_apply **out, const kr_apply *node,
 	if (nin != node->nin)
 		return kr_error_set(KR_EINVALID,
 				    "clone_with_new_inputs: %zu inputs given "
-				    "to a node of %zu (%s)", nin, node->nin,
+				    "to a node of %zu (%s)",
+				    nin, (size_t)node->nin,
 				    kr_op_to_string(node->op));
 	bool by_value = node->op->desc->infer_from_inputs != NULL;
 	bool remake = false;

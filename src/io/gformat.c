@@ -175,7 +175,7 @@ static int resolve_ref(kr_variable **out, reader *r, const item *it)
 	if (k < 0 || (size_t)k >= node->nout)
 		return fail(r, it->line, it->col, KR_EINVALID,
 			    kr_strfmt("%s: the node has %zu output(s)",
-				      it->text, node->nout));
+				      it->text, (size_t)node->nout));
 	*out = node->outputs[k];
 	return 0;
 }
@@ -325,7 +325,7 @@ static int top_constant(reader *r, frame *f)
 	    kr_constant_make(&c, its[2]->type, val) < 0)
 		return fail(r, its[3]->line, its[3]->col,
 			    kr_error_last()->code, kr_error_last()->message);
-	c->label = kr_strdup(its[1]->text);
+	kri_variable_set_label(c, its[1]->text);
 	return declare(r, its[1], c);
 }
 
@@ -598,9 +598,10 @@ static void name_constants(writer *w)
 	bool any = false;
 	for (size_t k = 0; k < w->consts.len; k++) {
 		kr_variable *c = w->consts.items[k];
-		if (c->label) {
+		if (kri_variable_label(c)) {
 			any = true;
-			kri_pmap_put(&w->cnames, c, (void *)c->label);
+			kri_pmap_put(&w->cnames, c,
+				     (void *)kri_variable_label(c));
 		}
 	}
 	int next = 1;

@@ -153,7 +153,7 @@ static int rewrite_node(greedy *g, kr_apply *node)
 				"pre_greedy_node_rewriter: %s must return one "
 				"replacement per output of %s (%zu), not %s",
 				kr_node_rewriter_to_string(g->rws[r]),
-				kr_apply_to_string(node), node->nout,
+				kr_apply_to_string(node), (size_t)node->nout,
 				rep->is_list ? kr_strfmt("%zu", rep->news.len)
 					     : "a map of replacements");
 		kr_variable **now = kri_alloc(node->nout * sizeof *now);
