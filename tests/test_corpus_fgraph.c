@@ -609,6 +609,33 @@ START_TEST(fg_remove_client)
 }
 END_TEST
 
+/*
+ * The tag's lists beyond test_fg: a copy of a node keeps its list, so a
+ * clone of the graph has `init` twice (PyTensor copies node.tag, then
+ * imports); removals and imports append in order, with their reasons.
+ */
+START_TEST(fg_tags)
+{
+	g5 g = graph5();
+	kr_fgraph *copy = NULL;
+	ok(kr_fgraph_clone(&copy, g.fg));
+	kr_apply *c4 = OWNER(kr_apply_input(OWNER(kr_fgraph_output(copy, 1)),
+					    0));
+	IMPORTED_BY(c4, "init", "init");
+	IMPORTED_BY(OWNER(g.var4), "init");
+	ok(kr_fgraph_replace(g.fg, g.var3, g.var1, "r1"));
+	ck_assert(!kr_fgraph_has_node(g.fg, OWNER(g.var3)));
+	REMOVED_BY(OWNER(g.var3), "r1");
+	ok(kr_fgraph_import_node(g.fg, OWNER(g.var3), "back"));
+	IMPORTED_BY(OWNER(g.var3), "init", "back");
+	REMOVED_BY(OWNER(g.var3), "r1");
+	ok(kr_fgraph_remove_node(g.fg, OWNER(g.var3), NULL));
+	REMOVED_BY(OWNER(g.var3), "r1", "None");
+	IMPORTED_BY(kr_apply_clone(OWNER(g.var3)), "init", "back");
+	NOT_IMPORTED(OWNER(OP1(g.var1)));
+}
+END_TEST
+
 /* TestFunctionGraph.test_contains */
 START_TEST(fg_contains)
 {
@@ -1679,6 +1706,7 @@ Suite *corpus_fgraph_suite(void)
 	tcase_add_test(tc, fg_replace_bad_state);
 	tcase_add_test(tc, fg_check_integrity);
 	tcase_add_test(tc, fg_remove_client);
+	tcase_add_test(tc, fg_tags);
 	tcase_add_test(tc, fg_contains);
 	tcase_add_test(tc, fg_remove_node);
 	tcase_add_test(tc, fg_remove_output);
