@@ -61,3 +61,6 @@ nodes
 (graph-eval sw `((,sz . 3)))
 (graph-eval sw `((,sz . 3) (sx . 2.5)))
 (graph-eval sw '((so . 1)))
+(define ea (graph-input '(tensor float64) "e"))
+(define eb (graph-input '(tensor float64) "e"))
+(graph-eval (add ea eb) '((e . 1)))
