@@ -255,10 +255,8 @@ int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
 static void reason_texts(kr_fgraph *fg, const char *reason)
 {
 	const char *r = reason ? reason : "None";
-	if (fg->import_cell && fg->reason_src == reason &&
-	    strcmp(fg->import_text + 1, r) == 0)
+	if (fg->import_cell && strcmp(fg->import_text + 1, r) == 0)
 		return;
-	fg->reason_src = reason;
 	fg->import_text = kr_strfmt("i%s", r);
 	fg->remove_text = kr_strfmt("r%s", r);
 	kri_tagcell *c = kri_alloc(sizeof *c);
@@ -280,14 +278,25 @@ static void tag_imported(kr_fgraph *fg, kr_apply *node, const char *reason)
 	node->tag = c;
 }
 
-/* PyTensor's `node.tag.removed_by.append(str(reason))`. */
+/*
+ * PyTensor's `node.tag.removed_by.append(str(reason))`. The nodes pruned
+ * together mostly share one tag (their first import's cell), so the cell
+ * made for the last of them serves the next one too: pruning a big graph
+ * allocates nothing per node.
+ */
 static void tag_removed(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
 	reason_texts(fg, reason);
+	if (fg->remove_cell && fg->remove_cell->reason == fg->remove_text &&
+	    fg->remove_cell->next == node->tag) {
+		node->tag = fg->remove_cell;
+		return;
+	}
 	kri_tagcell *c = kri_alloc(sizeof *c);
 	c->reason = fg->remove_text;
 	c->next = node->tag;
 	node->tag = c;
+	fg->remove_cell = c;
 }
 
 static void fire_import(kr_fgraph *fg, kr_apply *node, const char *reason)

@@ -210,11 +210,12 @@ struct kr_fgraph {
 	unsigned timing;
 	/*
 	 * The last reason a node was imported or pruned with, its texts
-	 * for a tag (kri_tagcell) and the cell of a first import: the nodes
-	 * of one import share them (a first import allocates nothing).
+	 * for a tag (kri_tagcell), the cell of a first import and the last
+	 * removal cell made: the nodes of one import or pruning share them
+	 * (see tag_removed in fgraph.c).
 	 */
-	const char *reason_src, *import_text, *remove_text;
-	const kri_tagcell *import_cell;
+	const char *import_text, *remove_text;
+	const kri_tagcell *import_cell, *remove_cell;
 };
 
 /* Start (+1) or stop (-1) timing fg's feature callbacks. */
