@@ -22,6 +22,27 @@ kr_term *t_read(const char *text)
 
 const char *t_str(const kr_term *t) { return kr_term_to_string(t); }
 
+const char *t_run_str(long n, kr_term *q, kr_goal *g)
+{
+	return t_str(kr_run(n, q, g));
+}
+
+bool t_is_etuple(const kr_term *t) { return kr_term_kind(t) == KR_ETUPLE; }
+
+static kr_goal *eqo_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_eq(a[0], a[1]);
+}
+
+const kr_rel *t_eqo(void)
+{
+	static kr_rel *r;
+	if (!r)
+		r = kr_rel_new("eq", 2, eqo_body, NULL);
+	return r;
+}
+
 int t_add_calls;
 
 static int add_call(const void *p, size_t n, kr_term *const *args,

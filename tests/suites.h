@@ -41,6 +41,15 @@ Suite *corpus_peers_terms_suite(void);
 kr_term *t_read(const char *text);
 /* Print a term to a collected string. */
 const char *t_str(const kr_term *t);
+
+/* The printed list of the first n answers of g for q (all when n < 0). */
+const char *t_run_str(long n, kr_term *q, kr_goal *g);
+
+/* Is t an etuple? */
+bool t_is_etuple(const kr_term *t);
+
+/* kanren's `eq` as a binary relation value. */
+const kr_rel *t_eqo(void);
 /*
  * A callable foreign atom (kr_foreign_type.call) adding its integer
  * arguments; KR_EINVALID for any other argument. Counts its calls in

@@ -30,31 +30,6 @@ static kr_term *num(int64_t i) { return kr_int(i); }
 
 static kr_term *sym(const char *s) { return kr_sym(s); }
 
-static const char *run_str(long n, kr_term *q, kr_goal *g)
-{
-	return t_str(kr_run(n, q, g));
-}
-
-static bool is_etuple(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_ETUPLE;
-}
-
-static kr_goal *eqo_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_eq(a[0], a[1]);
-}
-
-/* kanren's `eq` as a relation value. */
-static const kr_rel *eqo(void)
-{
-	static kr_rel *r;
-	if (!r)
-		r = kr_rel_new("eq", 2, eqo_body, NULL);
-	return r;
-}
-
 #define LALL(...)                                                      \
 	kr_lall_kanren(sizeof((kr_goal *[]){__VA_ARGS__}) / sizeof(kr_goal *), \
 		       (kr_goal *[]){__VA_ARGS__})
@@ -235,8 +210,8 @@ START_TEST(test_core_short_circuit)
 	kr_term *x = kr_var_new("x");
 	kr_goal *bad = kr_goal_new(bad_fn, NULL);
 	bad_calls = 0;
-	ck_assert_str_eq(run_str(5, x, KR_ALL(kr_fail(), bad)), "()");
-	ck_assert_str_eq(run_str(5, x, LALL(kr_fail(), bad)), "()");
+	ck_assert_str_eq(t_run_str(5, x, KR_ALL(kr_fail(), bad)), "()");
+	ck_assert_str_eq(t_run_str(5, x, LALL(kr_fail(), bad)), "()");
 	ck_assert_int_eq(bad_calls, 0);
 }
 END_TEST
@@ -252,10 +227,10 @@ START_TEST(test_core_run)
 	ck_assert_int_eq(kr_run_next(&a, r), 0);
 	ck_assert_str_eq(t_str(a), "1");
 	ck_assert_int_eq(kr_run_next(&a, r), KR_EOF);
-	ck_assert_str_eq(run_str(1, x, kr_eq(x, num(1))), "(1)");
-	ck_assert_str_eq(run_str(2, x, kr_eq(x, num(1))), "(1)");
+	ck_assert_str_eq(t_run_str(1, x, kr_eq(x, num(1))), "(1)");
+	ck_assert_str_eq(t_run_str(2, x, kr_eq(x, num(1))), "(1)");
 	ck_assert_str_eq(t_str(kr_run_unique(0, x, kr_eq(x, num(1)))), "(1)");
-	ck_assert_str_eq(run_str(1, x, KR_ALL(kr_eq(x, KR_LIST(y, z)),
+	ck_assert_str_eq(t_run_str(1, x, KR_ALL(kr_eq(x, KR_LIST(y, z)),
 					      kr_eq(y, num(3)),
 					      kr_eq(z, num(4)))),
 			 "((3 4))");
@@ -263,10 +238,10 @@ START_TEST(test_core_run)
 						    kr_eq(x, num(2))))),
 			 "1 | 2");
 	/* the query may be any term */
-	ck_assert_str_eq(run_str(-1, KR_LIST(num(1), num(2), x),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(num(1), num(2), x),
 				 kr_eq(x, num(3))),
 			 "((1 2 3))");
-	ck_assert_str_eq(run_str(-1, x, kr_lall_kanren(0, NULL)), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, x, kr_lall_kanren(0, NULL)), "(_.0)");
 }
 END_TEST
 
@@ -275,21 +250,21 @@ START_TEST(test_core_ifa)
 {
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
 	kr_term *t = t_read("#t"), *f = t_read("#f");
-	ck_assert_str_eq(run_str(-1, KR_LIST(x, y),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(x, y),
 				 kr_ifa(LALL(kr_eq(x, t), kr_eq(y, num(1))),
 					kr_eq(y, num(2)))),
 			 "((#t 1))");
 	kr_goal *test = LALL(kr_eq(x, t), kr_eq(y, num(1)));
-	ck_assert_str_eq(run_str(-1, y,
+	ck_assert_str_eq(t_run_str(-1, y,
 				 LALL(kr_eq(x, f),
 				      kr_ifa(test, LALL(kr_eq(y, num(2)))))),
 			 "(2)");
-	ck_assert_str_eq(run_str(-1, y,
+	ck_assert_str_eq(t_run_str(-1, y,
 				 LALL(kr_eq(x, f),
 				      kr_ifa(test, LALL(kr_eq(x, t),
 							kr_eq(y, num(2)))))),
 			 "()");
-	ck_assert_str_eq(run_str(-1, y,
+	ck_assert_str_eq(t_run_str(-1, y,
 				 LALL(kr_eq(x, t),
 				      kr_ifa(test, LALL(kr_eq(x, t),
 							kr_eq(y, num(2)))))),
@@ -305,19 +280,19 @@ START_TEST(test_core_ground_order)
 	kr_term *b = kr_var_new("b"), *c = kr_var_new("c");
 	kr_term *in = KR_LIST(y, KR_LIST(num(1), z), num(1));
 	/* answers name z _.0 and y _.1: [1, [1, z], y] */
-	ck_assert_str_eq(run_str(-1, KR_LIST(x, z, y), kr_ground_order(in, x)),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(x, z, y), kr_ground_order(in, x)),
 			 "(((1 (1 _.0) _.1) _.0 _.1))");
-	ck_assert_str_eq(run_str(-1, KR_LIST(KR_LIST(a, b, c), z, y),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(KR_LIST(a, b, c), z, y),
 				 kr_ground_order(in, KR_LIST(a, b, c))),
 			 "(((1 (1 _.0) _.1) _.0 _.1))");
 	/* [(x, y), cons(x, y)] from either order */
 	const char *want = "((((_.0 _.1) (_.0 . _.1)) _.0 _.1))";
-	ck_assert_str_eq(run_str(-1, KR_LIST(z, x, y),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(z, x, y),
 				 kr_ground_order(KR_LIST(kr_cons(x, y),
 							 KR_LIST(x, y)),
 						 z)),
 			 want);
-	ck_assert_str_eq(run_str(-1, KR_LIST(z, x, y),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(z, x, y),
 				 kr_ground_order(KR_LIST(KR_LIST(x, y),
 							 kr_cons(x, y)),
 						 z)),
@@ -333,42 +308,42 @@ START_TEST(test_core_ground_order_seqs)
 	kr_term *b = kr_var_new("b");
 	kr_term *xy = KR_LIST(x, y), *q = KR_LIST(x, y, a, b);
 	/* the answers name a _.0 and b _.1 when a comes first in them */
-	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, q, kr_ground_order_seqs(
 					 KR_LIST(a, KR_LIST(b, num(2))), xy)),
 			 "((_.0 (_.1 2) _.0 _.1))");
-	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, q, kr_ground_order_seqs(
 					 KR_LIST(KR_LIST(a),
 						 KR_LIST(b, num(2))), xy)),
 			 "(((_.0) (_.1 2) _.0 _.1))");
 	/* ((b, a), (2, b)): b named first */
-	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, q, kr_ground_order_seqs(
 					 KR_LIST(KR_LIST(a, b),
 						 KR_LIST(b, num(2))), xy)),
 			 "(((_.0 _.1) (2 _.0) _.1 _.0))");
-	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, q, kr_ground_order_seqs(
 					 KR_LIST(KR_LIST(b, num(2)),
 						 KR_LIST(a, b)), xy)),
 			 "(((2 _.0) (_.0 _.1) _.1 _.0))");
-	ck_assert_str_eq(run_str(-1, KR_LIST(x, y, z, a, b),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(x, y, z, a, b),
 				 kr_ground_order_seqs(
 					 KR_LIST(KR_LIST(b, num(2)),
 						 KR_LIST(a, b),
 						 KR_LIST(num(0), num(1))),
 					 KR_LIST(x, y, z))),
 			 "(((2 _.0) (_.0 _.1) (1 0) _.1 _.0))");
-	ck_assert_str_eq(run_str(-1, xy, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, xy, kr_ground_order_seqs(
 					  KR_LIST(kr_nil(), kr_nil()), xy)),
 			 "((() ()))");
 	/* (((1, b), a), (2, b)) */
-	ck_assert_str_eq(run_str(-1, q, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, q, kr_ground_order_seqs(
 					 KR_LIST(KR_LIST(a, KR_LIST(num(1), b)),
 						 KR_LIST(b, num(2))), xy)),
 			 "((((1 _.0) _.1) (2 _.0) _.1 _.0))");
-	ck_assert_str_eq(run_str(-1, xy, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, xy, kr_ground_order_seqs(
 					  KR_LIST(kr_str("abc"), kr_str("def")),
 					  xy)),
 			 "((\"abc\" \"def\"))");
-	ck_assert_str_eq(run_str(-1, xy, kr_ground_order_seqs(
+	ck_assert_str_eq(t_run_str(-1, xy, kr_ground_order_seqs(
 					  KR_LIST(t_read("(1 2)"),
 						  KR_ETUPLE(num(1), num(2))),
 					  xy)),
@@ -385,37 +360,37 @@ START_TEST(test_goals_nullo_itero)
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
 	kr_term *z = kr_var_new("z");
 	kr_term *one = t_read("(1)"), *e0 = kr_etuple(0, NULL);
-	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_conso(num(1), q, one),
+	ck_assert_str_eq(t_run_str(-1, q, KR_ALL(kr_conso(num(1), q, one),
 					       kr_nullo(q))),
 			 "(())");
-	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_nullo(q),
+	ck_assert_str_eq(t_run_str(-1, q, KR_ALL(kr_nullo(q),
 					       kr_conso(num(1), q, one))),
 			 "(())");
 	/* a list and a tuple (an etuple here): two null types */
-	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(3, (kr_term *[]){
+	ck_assert_str_eq(t_run_str(-1, q, kr_nullo_n(3, (kr_term *[]){
 						    q, kr_nil(), e0})),
 			 "()");
 	kr_term *all = kr_run(-1, KR_LIST(a, q),
 			      kr_nullo_kind(2, (kr_term *[]){q, a},
 					    KR_SEQ_ETUPLE));
 	ck_assert_str_eq(t_str(all), "((() ()))");
-	ck_assert(is_etuple(kr_car(kr_car(all))));
-	ck_assert(is_etuple(kr_car(kr_cdr(kr_car(all)))));
+	ck_assert(t_is_etuple(kr_car(kr_car(all))));
+	ck_assert(t_is_etuple(kr_car(kr_cdr(kr_car(all)))));
 	all = kr_run(-1, KR_LIST(a, q),
 		     kr_nullo_n(3, (kr_term *[]){a, kr_nil(), q}));
 	ck_assert_str_eq(t_str(all), "((() ()))");
-	ck_assert(!is_etuple(kr_car(kr_car(all))));
-	ck_assert(!is_etuple(kr_car(kr_cdr(kr_car(all)))));
-	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(2, (kr_term *[]){
+	ck_assert(!t_is_etuple(kr_car(kr_car(all))));
+	ck_assert(!t_is_etuple(kr_car(kr_cdr(kr_car(all)))));
+	ck_assert_str_eq(t_run_str(-1, q, kr_nullo_n(2, (kr_term *[]){
 						    q, kr_nil()})),
 			 "(())");
-	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(2, (kr_term *[]){
+	ck_assert_str_eq(t_run_str(-1, q, kr_nullo_n(2, (kr_term *[]){
 						    kr_nil(), q})),
 			 "(())");
 	all = kr_run(-1, q, kr_nullo_n(2, (kr_term *[]){e0, q}));
 	ck_assert_str_eq(t_str(all), "(())");
-	ck_assert(is_etuple(kr_car(all)));
-	ck_assert_str_eq(run_str(-1, q, kr_nullo_n(2, (kr_term *[]){e0, e0})),
+	ck_assert(t_is_etuple(kr_car(all)));
+	ck_assert_str_eq(t_run_str(-1, q, kr_nullo_n(2, (kr_term *[]){e0, e0})),
 			 "(_.0)");
 	/* nullo(var(), q), nullo(q, var()) and nullo(q, q): ([],) */
 	kr_goal *three[] = {
@@ -426,11 +401,11 @@ START_TEST(test_goals_nullo_itero)
 	for (int i = 0; i < 3; i++) {
 		all = kr_run(-1, q, three[i]);
 		ck_assert_str_eq(t_str(all), "(())");
-		ck_assert(!is_etuple(kr_car(all)));
+		ck_assert(!t_is_etuple(kr_car(all)));
 	}
-	ck_assert_str_eq(run_str(-1, y, kr_nullo(kr_nil())), "(_.0)");
-	ck_assert_str_eq(run_str(-1, y, kr_nullo(y)), "(())");
-	ck_assert_str_eq(run_str(-1, y, KR_ALL(kr_conso(kr_var_new(NULL), y,
+	ck_assert_str_eq(t_run_str(-1, y, kr_nullo(kr_nil())), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, y, kr_nullo(y)), "(())");
+	ck_assert_str_eq(t_run_str(-1, y, KR_ALL(kr_conso(kr_var_new(NULL), y,
 							one),
 					       kr_nullo(y))),
 			 "(())");
@@ -438,16 +413,16 @@ START_TEST(test_goals_nullo_itero)
 					    KR_ETUPLE(num(1))),
 				   kr_nullo_n(1, &y)));
 	ck_assert_str_eq(t_str(all), "(())");
-	ck_assert(is_etuple(kr_car(all)));
-	ck_assert_str_eq(run_str(1, y, KR_ALL(kr_conso(num(1), x, y),
+	ck_assert(t_is_etuple(kr_car(all)));
+	ck_assert_str_eq(t_run_str(1, y, KR_ALL(kr_conso(num(1), x, y),
 					      kr_itero(y))),
 			 "((1))");
-	ck_assert_str_eq(run_str(1, y, KR_ALL(kr_conso(num(1), x, y),
+	ck_assert_str_eq(t_run_str(1, y, KR_ALL(kr_conso(num(1), x, y),
 					      kr_conso(num(2), z, x),
 					      kr_itero(y))),
 			 "((1 2))");
 	/* the later answers end in logic variables */
-	ck_assert_str_eq(run_str(2, y, KR_ALL(kr_conso(num(1), x, y),
+	ck_assert_str_eq(t_run_str(2, y, KR_ALL(kr_conso(num(1), x, y),
 					      kr_conso(num(2), z, x),
 					      kr_itero(y))),
 			 "((1 2) (1 2 _.0))");
@@ -458,11 +433,11 @@ END_TEST
 START_TEST(test_goals_membero)
 {
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
-	ck_assert_str_eq(run_str(4, KR_LIST(x, y), kr_membero(x, y)),
+	ck_assert_str_eq(t_run_str(4, KR_LIST(x, y), kr_membero(x, y)),
 			 "((_.0 (_.0 . _.1)) (_.0 (_.1 _.0 . _.2)) "
 			 "(_.0 (_.1 _.2 _.0 . _.3)) "
 			 "(_.0 (_.1 _.2 _.3 _.0 . _.4)))");
-	ck_assert_str_eq(run_str(4, x, kr_membero(num(1), x)),
+	ck_assert_str_eq(t_run_str(4, x, kr_membero(num(1), x)),
 			 "((1 . _.0) (_.0 1 . _.1) (_.0 _.1 1 . _.2) "
 			 "(_.0 _.1 _.2 1 . _.3))");
 }
@@ -472,7 +447,7 @@ END_TEST
 START_TEST(test_goals_appendo)
 {
 	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
-	ck_assert_str_eq(run_str(3, KR_LIST(q, r),
+	ck_assert_str_eq(t_run_str(3, KR_LIST(q, r),
 				 kr_appendo_kanren(q, t_read("(3 4)"), r)),
 			 "((() (3 4)) ((_.0) (_.0 3 4)) "
 			 "((_.0 _.1) (_.0 _.1 3 4)))");
@@ -483,11 +458,11 @@ END_TEST
 START_TEST(test_goals_rembero)
 {
 	kr_term *q = kr_var_new("q");
-	ck_assert_str_eq(run_str(-1, q, kr_rembero(num(1), t_read("(1)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_rembero(num(1), t_read("(1)"), q)),
 			 "(())");
-	ck_assert_str_eq(run_str(-1, q, kr_rembero(num(1), q, kr_nil())),
+	ck_assert_str_eq(t_run_str(-1, q, kr_rembero(num(1), q, kr_nil())),
 			 "(() (1))");
-	ck_assert_str_eq(run_str(-1, q, kr_rembero(num(5), q,
+	ck_assert_str_eq(t_run_str(-1, q, kr_rembero(num(5), q,
 						   t_read("(1 2 3 4)"))),
 			 "((5 1 2 3 4) (1 5 2 3 4) (1 2 5 3 4) (1 2 3 5 4) "
 			 "(1 2 3 4) (1 2 3 4 5))");
@@ -499,15 +474,15 @@ START_TEST(test_goals_permuteo)
 {
 	kr_term *q = kr_var_new("q"), *a = kr_var_new("a");
 	/* permuteo([1, 2, 3], (3, 2, 1)) and ([1, 2, 1], (2, 1, 2)) */
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo(t_read("(1 2 3)"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo(t_read("(1 2 3)"),
 						    KR_ETUPLE(num(3), num(2),
 							      num(1)))),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo(t_read("(1 2 1)"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo(t_read("(1 2 1)"),
 						    KR_ETUPLE(num(2), num(1),
 							      num(2)))),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo(KR_ETUPLE(num(1), num(2),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo(KR_ETUPLE(num(1), num(2),
 							      num(3)),
 						    KR_ETUPLE(num(3), num(2),
 							      num(1)))),
@@ -518,7 +493,7 @@ START_TEST(test_goals_permuteo)
 	for (; kr_is_pair(all); all = kr_cdr(all))
 		ck_assert_int_eq(kr_term_kind(kr_car(all)), KR_CONS);
 	/* bi_res = run(5, [q, a], permuteo(q, a)) */
-	ck_assert_str_eq(run_str(5, KR_LIST(q, a), kr_permuteo(q, a)),
+	ck_assert_str_eq(t_run_str(5, KR_LIST(q, a), kr_permuteo(q, a)),
 			 "((() ()) ((_.0) (_.0)) ((_.0 _.1) (_.0 _.1)) "
 			 "((_.0 _.1) (_.1 _.0)) "
 			 "((_.0 _.1 _.2) (_.0 _.1 _.2)))");
@@ -641,18 +616,18 @@ START_TEST(test_term_applyo)
 	kr_term *x = kr_var_new("x"), *a = kr_var_new("a");
 	kr_term *b = kr_var_new("b"), *c = kr_var_new("c");
 	kr_term *s_add = kr_str("add"), *l123 = t_read("(1 2 3)");
-	ck_assert_str_eq(run_str(-1, x, kr_applyo(s_add, l123, x)),
+	ck_assert_str_eq(t_run_str(-1, x, kr_applyo(s_add, l123, x)),
 			 "((\"add\" 1 2 3))");
-	ck_assert_str_eq(run_str(-1, x, kr_applyo(x, l123, kr_cons(s_add,
+	ck_assert_str_eq(t_run_str(-1, x, kr_applyo(x, l123, kr_cons(s_add,
 								  l123))),
 			 "(\"add\")");
-	ck_assert_str_eq(run_str(-1, x, kr_applyo(s_add, x, kr_cons(s_add,
+	ck_assert_str_eq(t_run_str(-1, x, kr_applyo(s_add, x, kr_cons(s_add,
 								   l123))),
 			 "((1 2 3))");
 	kr_term *add = t_add_callable();
-	ck_assert_str_eq(run_str(-1, c, kr_applyo(add, t_read("(1 2)"), c)),
+	ck_assert_str_eq(t_run_str(-1, c, kr_applyo(add, t_read("(1 2)"), c)),
 			 "(3)");
-	ck_assert_str_eq(run_str(-1, c, kr_applyo(add, KR_ETUPLE(num(1),
+	ck_assert_str_eq(t_run_str(-1, c, kr_applyo(add, KR_ETUPLE(num(1),
 								 num(2)),
 						  c)),
 			 "(3)");
@@ -667,7 +642,7 @@ START_TEST(test_term_applyo)
 	const char *terms[] = {"((1 2 3))", "(3)", "((1 2 3))", "(3)"};
 	for (int i = 0; i < 4; i++) {
 		kr_term *rator = kr_car(objs[i]), *rands = kr_cdr(objs[i]);
-		ck_assert_str_eq(run_str(-1, a, kr_applyo(rator, rands, a)),
+		ck_assert_str_eq(t_run_str(-1, a, kr_applyo(rator, rands, a)),
 				 terms[i]);
 		all = kr_run(-1, a, kr_applyo(rator, a, objs[i]));
 		ck_assert_int_eq(kr_list_length(all), 1);
@@ -676,9 +651,9 @@ START_TEST(test_term_applyo)
 		ck_assert_int_eq(kr_list_length(all), 1);
 		ck_assert_ptr_eq(kr_car(all), rator);
 	}
-	ck_assert_str_eq(run_str(-1, c, kr_applyo(a, b, c)), "((_.0 . _.1))");
-	ck_assert_str_eq(run_str(-1, a, kr_applyo(a, b, num(5))), "()");
-	ck_assert_str_eq(run_str(-1, a, kr_applyo(num(1), num(2), a)), "()");
+	ck_assert_str_eq(t_run_str(-1, c, kr_applyo(a, b, c)), "((_.0 . _.1))");
+	ck_assert_str_eq(t_run_str(-1, a, kr_applyo(a, b, num(5))), "()");
+	ck_assert_str_eq(t_run_str(-1, a, kr_applyo(num(1), num(2), a)), "()");
 }
 END_TEST
 
@@ -694,7 +669,7 @@ START_TEST(test_term_applyo_object)
 	all = kr_run(-1, x, kr_applyo(x, t_read("(1 2 3)"), n123));
 	ck_assert_int_eq(kr_list_length(all), 1);
 	ck_assert(kr_equal(kr_car(all), Add()));
-	ck_assert_str_eq(run_str(-1, x, kr_applyo(Add(), x, n123)),
+	ck_assert_str_eq(t_run_str(-1, x, kr_applyo(Add(), x, n123)),
 			 "((1 2 3))");
 }
 END_TEST
@@ -800,14 +775,14 @@ START_TEST(test_facts_same_variable)
 	kr_facts *valido = kr_facts_new("valido", 2);
 	KR_FACT(valido, kr_str("a"), kr_str("b"));
 	KR_FACT(valido, kr_str("b"), kr_str("a"));
-	ck_assert_str_eq(run_str(-1, x, kr_facts_goal(valido,
+	ck_assert_str_eq(t_run_str(-1, x, kr_facts_goal(valido,
 						      (kr_term *[]){x, x})),
 			 "()");
 	valido = kr_facts_new("valido", 2);
 	KR_FACT(valido, num(0), num(1));
 	KR_FACT(valido, num(1), num(0));
 	KR_FACT(valido, num(1), num(1));
-	ck_assert_str_eq(run_str(-1, x, kr_facts_goal(valido,
+	ck_assert_str_eq(t_run_str(-1, x, kr_facts_goal(valido,
 						      (kr_term *[]){x, x})),
 			 "(1)");
 	kr_facts *tup = kr_facts_new("valido", 1);
@@ -820,7 +795,7 @@ START_TEST(test_facts_same_variable)
 	ck_assert_str_eq(sorted(kr_run(-1, xy, kr_facts_goal(tup, &xy))),
 			 "(0 1) | (1 0) | (1 1)");
 	kr_term *xx = KR_LIST(x, x);
-	ck_assert_str_eq(run_str(-1, x, kr_facts_goal(tup, &xx)), "(1)");
+	ck_assert_str_eq(t_run_str(-1, x, kr_facts_goal(tup, &xx)), "(1)");
 }
 END_TEST
 
@@ -831,7 +806,7 @@ START_TEST(test_assoccomm_eq_comm_fresh)
 {
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
 	KR_FACT(kr_commutative(), sym("comm_op"));
-	ck_assert_str_eq(run_str(4, KR_LIST(x, y), kr_eq_comm(x, y)),
+	ck_assert_str_eq(t_run_str(4, KR_LIST(x, y), kr_eq_comm(x, y)),
 			 "(((comm_op _.0 _.1) (comm_op _.1 _.0)) (_.0 _.0) "
 			 "(((comm_op _.0 _.1)) ((comm_op _.1 _.0))) "
 			 "((comm_op _.0 _.1 _.2) (comm_op _.0 _.2 _.1)))");
@@ -844,7 +819,7 @@ START_TEST(test_assoccomm_eq_assoc_cons)
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
 	kr_term *z = kr_var_new("z");
 	KR_FACT(kr_associative(), sym("assoc_op"));
-	ck_assert_str_eq(run_str(1, KR_LIST(x, y, z),
+	ck_assert_str_eq(t_run_str(1, KR_LIST(x, y, z),
 				 kr_eq_assoc(kr_cons(x, y),
 					     KR_LIST(x, z, num(2), num(3)))),
 			 "((assoc_op ((assoc_op _.0 2) 3) _.0))");
@@ -861,18 +836,18 @@ START_TEST(test_assoccomm_assoc_flatten)
 	KR_FACT(kr_commutative(), mul);
 	KR_FACT(kr_associative(), mul);
 	kr_term *m = t_read("(mul 1 (add 2 3) (mul 4 5))");
-	ck_assert_str_eq(run_str(-1, q, kr_assoc_flatten(
+	ck_assert_str_eq(t_run_str(-1, q, kr_assoc_flatten(
 					 m, t_read("(mul 1 (add 2 3) 4 5)"))),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, x, kr_assoc_flatten(m, x)),
+	ck_assert_str_eq(t_run_str(-1, x, kr_assoc_flatten(m, x)),
 			 "((mul 1 (add 2 3) 4 5))");
 	kr_term *o = t_read("(op 1 (add 2 3) (mul 4 5))");
-	ck_assert_str_eq(run_str(-1, q, kr_assoc_flatten(o, o)), "(_.0)");
-	ck_assert_str_eq(run_str(-1, x, kr_assoc_flatten(o, x)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_assoc_flatten(o, o)), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, x, kr_assoc_flatten(o, x)),
 			 "((op 1 (add 2 3) (mul 4 5)))");
 	/* test_assoccomm_algebra: (1 + x) * y = 2 * (3 + 1) */
 	kr_term *y = kr_var_new("y");
-	ck_assert_str_eq(run_str(-1, KR_LIST(x, y),
+	ck_assert_str_eq(t_run_str(-1, KR_LIST(x, y),
 				 kr_eq_assoccomm(KR_LIST(mul, KR_LIST(add,
 								       num(1),
 								       x),
@@ -892,11 +867,11 @@ START_TEST(test_assoccomm_objects)
 	kr_term *n312 = mk_plain_node(Add(), t_read("(3 1 2)"));
 	kr_term *n12x = mk_plain_node(Add(), KR_LIST(num(1), num(2), x));
 	kr_term *nx21 = mk_plain_node(Add(), KR_LIST(x, num(2), num(1)));
-	ck_assert_str_eq(run_str(-1, q, kr_eq_assoccomm(n123, n312)), "(_.0)");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoccomm(n123, n12x)), "(3)");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoccomm(n123, nx21)), "(3)");
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_assoccomm(n123, n312)), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoccomm(n123, n12x)), "(3)");
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoccomm(n123, nx21)), "(3)");
 	/* Nodes unifiable as terms (test_term.py's) also meet as equals */
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoccomm(
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoccomm(
 					 add_node(t_read("(1 2 3)")),
 					 add_node(KR_LIST(num(1), num(2), x)))),
 			 "(3 3)");
@@ -978,8 +953,8 @@ static void answers_every_order(kr_term *q, size_t n, kr_goal *const *gs,
 		kr_goal *o[3];
 		for (size_t i = 0; i < n; i++)
 			o[i] = gs[n == 3 ? p3[p][i] : (idx[i] + p) % n];
-		ck_assert_str_eq(run_str(-1, q, kr_lall_kanren(n, o)), want);
-		ck_assert_str_eq(run_str(-1, q, kr_conj(n, o)), want);
+		ck_assert_str_eq(t_run_str(-1, q, kr_lall_kanren(n, o)), want);
+		ck_assert_str_eq(t_run_str(-1, q, kr_conj(n, o)), want);
 	}
 }
 
@@ -995,7 +970,7 @@ START_TEST(test_constraints_typeo)
 {
 	kr_term *q = kr_var_new("q"), *a = kr_var_new("a");
 	kr_term *b = kr_var_new("b");
-	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_membero(q, KR_LIST(
+	ck_assert_str_eq(t_run_str(-1, q, KR_ALL(kr_membero(q, KR_LIST(
 							  num(1), kr_str("cat"),
 							  kr_real(2.2),
 							  kr_str("hat"))),
@@ -1079,7 +1054,7 @@ START_TEST(test_graph_reduceo)
 		e2(LOG, e2(EXP, x, NULL), NULL), kr_subst_empty());
 	ck_assert_str_eq(t_str(kr_walk(x, s)), "(log 1)");
 	kr_term *in = e2(LOG, e2(EXP, e2(LOG, num(1), NULL), NULL), NULL);
-	ck_assert_str_eq(run_str(-1, q, KR_CALL(math_reduceo(), in, q)),
+	ck_assert_str_eq(t_run_str(-1, q, KR_CALL(math_reduceo(), in, q)),
 			 "((log 1))");
 	in = e2(LOG, e2(EXP, e2(LOG, e2(EXP, num(1), NULL), NULL), NULL),
 		NULL);
@@ -1105,15 +1080,15 @@ START_TEST(test_graph_mapo)
 {
 	kr_term *q = kr_var_new("q"), *a = kr_var_new("a");
 	const kr_rel *blah = kr_rel_new("blah", 2, blah_body, NULL);
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(blah, kr_nil(), q)), "(())");
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(blah, t_read("(1 2 3)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_mapo(blah, kr_nil(), q)), "(())");
+	ck_assert_str_eq(t_run_str(-1, q, kr_mapo(blah, t_read("(1 2 3)"), q)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(blah, t_read("(1 1 3)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_mapo(blah, t_read("(1 1 3)"), q)),
 			 "((\"a\" \"a\" \"b\"))");
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(blah, q,
+	ck_assert_str_eq(t_run_str(-1, q, kr_mapo(blah, q,
 						t_read("(\"a\" \"a\" \"b\")"))),
 			 "((1 1 3))");
-	ck_assert_str_eq(run_str(5, KR_LIST(q, a), kr_mapo(blah, q, a)),
+	ck_assert_str_eq(t_run_str(5, KR_LIST(q, a), kr_mapo(blah, q, a)),
 			 "((() ()) ((1) (\"a\")) ((3) (\"b\")) "
 			 "((1 1) (\"a\" \"a\")) ((3 1) (\"b\" \"a\")))");
 }
@@ -1123,11 +1098,11 @@ END_TEST
 START_TEST(test_graph_eq_length)
 {
 	kr_term *q = kr_var_new("q"), *v = kr_var_new("v");
-	ck_assert_str_eq(run_str(-1, q, kr_eq_length(t_read("(1 2 3)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_length(t_read("(1 2 3)"), q)),
 			 "((_.0 _.1 _.2))");
-	ck_assert_str_eq(run_str(-1, q, kr_eq_length(q, t_read("(1 2 3)"))),
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_length(q, t_read("(1 2 3)"))),
 			 "((_.0 _.1 _.2))");
-	ck_assert_str_eq(run_str(-1, q, kr_eq_length(kr_cons(num(1), q),
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_length(kr_cons(num(1), q),
 						     t_read("(1 2 3)"))),
 			 "((_.0 _.1))");
 	kr_term *all = kr_run(3, KR_LIST(q, v),
@@ -1135,8 +1110,8 @@ START_TEST(test_graph_eq_length)
 	ck_assert_str_eq(t_str(all),
 			 "((() ()) ((_.0) (_.1)) ((_.0 _.1) (_.2 _.3)))");
 	for (; kr_is_pair(all); all = kr_cdr(all)) {
-		ck_assert(is_etuple(kr_car(kr_car(all))));
-		ck_assert(is_etuple(kr_car(kr_cdr(kr_car(all)))));
+		ck_assert(t_is_etuple(kr_car(kr_car(all))));
+		ck_assert(t_is_etuple(kr_car(kr_cdr(kr_car(all)))));
 	}
 }
 END_TEST
@@ -1145,31 +1120,31 @@ END_TEST
 START_TEST(test_graph_map_anyo_types)
 {
 	kr_term *q = kr_var_new("q");
-	kr_term *all = kr_run(1, q, kr_map_anyo(eqo(), t_read("(1)"), q));
+	kr_term *all = kr_run(1, q, kr_map_anyo(t_eqo(), t_read("(1)"), q));
 	ck_assert_str_eq(t_str(all), "((1))");
-	ck_assert(!is_etuple(kr_car(all)));
-	all = kr_run(1, q, kr_map_anyo(eqo(), KR_ETUPLE(num(1)), q));
+	ck_assert(!t_is_etuple(kr_car(all)));
+	all = kr_run(1, q, kr_map_anyo(t_eqo(), KR_ETUPLE(num(1)), q));
 	ck_assert_str_eq(t_str(all), "((1))");
-	ck_assert(is_etuple(kr_car(all)));
-	all = kr_run(1, q, kr_map_anyo(eqo(), q, KR_ETUPLE(num(1))));
-	ck_assert(is_etuple(kr_car(all)));
-	all = kr_run(1, q, kr_map_anyo(eqo(), q, t_read("(1)")));
+	ck_assert(t_is_etuple(kr_car(all)));
+	all = kr_run(1, q, kr_map_anyo(t_eqo(), q, KR_ETUPLE(num(1))));
+	ck_assert(t_is_etuple(kr_car(all)));
+	all = kr_run(1, q, kr_map_anyo(t_eqo(), q, t_read("(1)")));
 	ck_assert_str_eq(t_str(all), "((1))");
-	ck_assert(!is_etuple(kr_car(all)));
+	ck_assert(!t_is_etuple(kr_car(all)));
 	ck_assert_int_eq(kr_list_length(kr_run(1, q, kr_map_anyo(
-					    eqo(), t_read("(1 2)"),
+					    t_eqo(), t_read("(1 2)"),
 					    t_read("(1 2)")))),
 			 1);
 	ck_assert_int_eq(kr_list_length(kr_run(1, q, kr_map_anyo(
-					    eqo(), t_read("(1 2)"),
+					    t_eqo(), t_read("(1 2)"),
 					    t_read("(1 3)")))),
 			 0);
 	ck_assert_int_eq(kr_list_length(kr_run(1, q, kr_map_anyo(
-					    eqo(), t_read("(1 2)"),
+					    t_eqo(), t_read("(1 2)"),
 					    KR_ETUPLE(num(1), num(2))))),
 			 0);
 	/* mapo, through the same nullo */
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(eqo(), t_read("(1 2)"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_mapo(t_eqo(), t_read("(1 2)"),
 						KR_ETUPLE(num(1), num(2)))),
 			 "()");
 }
@@ -1180,21 +1155,21 @@ START_TEST(test_graph_map_anyo_misc)
 {
 	symbol_ops();
 	kr_term *q = kr_var_new("q");
-	ck_assert_str_eq(run_str(-1, q, kr_map_anyo(eqo(), t_read("(1 2 3)"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_map_anyo(t_eqo(), t_read("(1 2 3)"),
 						    t_read("(1 3 3)"))),
 			 "()");
-	ck_assert_str_eq(run_str(4, q, kr_map_anyo(math_reduceo(),
+	ck_assert_str_eq(t_run_str(4, q, kr_map_anyo(math_reduceo(),
 						   KR_LIST(e2(MUL, num(2),
 							      kr_var_new("x"))),
 						   q)),
 			 "()");
-	ck_assert_str_eq(run_str(4, q, kr_map_anyo(math_reduceo(),
+	ck_assert_str_eq(t_run_str(4, q, kr_map_anyo(math_reduceo(),
 						   KR_LIST(e2(ADD, num(2),
 							      num(2)),
 							   num(1)),
 						   q)),
 			 "(((mul 2 2) 1))");
-	ck_assert_str_eq(run_str(4, q, kr_map_anyo(math_reduceo(),
+	ck_assert_str_eq(t_run_str(4, q, kr_map_anyo(math_reduceo(),
 						   KR_LIST(num(1),
 							   e2(ADD, num(2),
 							      num(2))),
@@ -1238,12 +1213,12 @@ START_TEST(test_graph_map_anyo_reverse)
 	symbol_ops();
 	kr_term *q = kr_var_new("q");
 	kr_term *mul21 = e2(MUL, num(2), num(1));
-	ck_assert_str_eq(run_str(4, q, kr_map_anyo(math_reduceo(), q,
+	ck_assert_str_eq(t_run_str(4, q, kr_map_anyo(math_reduceo(), q,
 						   KR_LIST(mul21))),
 			 "(((add 1 1)) ((log (exp (add 1 1)))) "
 			 "((log (exp (log (exp (add 1 1)))))) "
 			 "((log (exp (log (exp (log (exp (add 1 1)))))))))");
-	ck_assert_str_eq(run_str(4, q, kr_map_anyo(math_reduceo(),
+	ck_assert_str_eq(t_run_str(4, q, kr_map_anyo(math_reduceo(),
 						   KR_LIST(e2(ADD, q, num(1))),
 						   KR_LIST(mul21))),
 			 "(1)");
@@ -1259,10 +1234,10 @@ START_TEST(test_graph_walko_misc)
 			   e2(ADD, num(1), num(1)));
 	kr_term *expr2 = e2(ADD, e2(MUL, num(2), num(1)),
 			    e2(ADD, num(2), num(1)));
-	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_walko(eqo(), expr,
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_walko(t_eqo(), expr,
 							       expr))),
 			 162);
-	ck_assert_str_eq(run_str(-1, q, kr_walko(eqo(), expr, expr2)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_walko(t_eqo(), expr, expr2)), "()");
 }
 END_TEST
 
@@ -1312,7 +1287,7 @@ START_TEST(test_graph_walko_reverse_eval)
 	for (int i = 0; i < 4; i++)
 		ops[i] = kr_foreign(&math_type, names[i]);
 	kr_term *q = kr_var_new("q");
-	kr_walko_opts o = {eqo(), KR_SEQ_ETUPLE, map_no_null, NULL};
+	kr_walko_opts o = {t_eqo(), KR_SEQ_ETUPLE, map_no_null, NULL};
 	kr_term *all = kr_run(2, q, kr_walko_ex(math_reduceo(), q, num(5),
 						&o));
 	ck_assert_str_eq(t_str(all),

@@ -18,16 +18,6 @@ static kr_term *num(int64_t i) { return kr_int(i); }
 
 static kr_term *sym(const char *s) { return kr_sym(s); }
 
-static const char *run_str(long n, kr_term *q, kr_goal *g)
-{
-	return t_str(kr_run(n, q, g));
-}
-
-static bool is_etuple(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_ETUPLE;
-}
-
 /* ==================================================== unification */
 
 /* The binding of v in s, printed; "-" when v is unbound there. */
@@ -193,16 +183,16 @@ END_TEST
 START_TEST(test_etuples_dispatch)
 {
 	kr_term *q = kr_var_new("q"), *add = t_add_callable();
-	ck_assert_str_eq(run_str(-1, q, kr_applyo(add, t_read("(1 2)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_applyo(add, t_read("(1 2)"), q)),
 			 "(3)");
-	ck_assert_str_eq(run_str(-1, q, kr_applyo(num(1), t_read("(2)"), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_applyo(num(1), t_read("(2)"), q)),
 			 "((1 2))");
 	kr_term *e1 = KR_ETUPLE(add, num(1), num(2)), *obj;
 	ck_assert_int_eq(kr_etuple_eval(&obj, e1), 0);
 	kr_term *dup = kr_cons(kr_car(e1), kr_cdr(e1));
-	ck_assert(is_etuple(dup));
+	ck_assert(t_is_etuple(dup));
 	ck_assert_ptr_eq(kr_etuple_evaled(dup), obj);
-	ck_assert_str_eq(run_str(-1, q, kr_applyo(kr_car(e1), kr_cdr(e1), q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_applyo(kr_car(e1), kr_cdr(e1), q)),
 			 "(3)");
 	ck_assert_ptr_null(kr_as_etuple(kr_str("ab")));
 }
@@ -225,9 +215,9 @@ START_TEST(test_cons)
 		ck_assert_str_ne(t_abort_message(bad[i]), "");
 	/* caro fails where car raises */
 	kr_term *q = kr_var_new("q");
-	ck_assert_str_eq(run_str(-1, q, kr_caro(kr_nil(), q)), "()");
-	ck_assert_str_eq(run_str(-1, q, kr_caro(kr_str("ab"), q)), "()");
-	ck_assert_str_eq(run_str(-1, q, kr_cdro(kr_etuple(0, NULL), q)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_caro(kr_nil(), q)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_caro(kr_str("ab"), q)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_cdro(kr_etuple(0, NULL), q)), "()");
 	/* cons((), "a") and cons(["a", "b"], "c") are pairs */
 	kr_term *p = kr_cons(kr_nil(), kr_str("a"));
 	ck_assert_int_eq(kr_term_kind(p), KR_CONS);
@@ -242,7 +232,7 @@ START_TEST(test_cons)
 	ck_assert_str_eq(t_str(kr_cons(sym("a"), KR_ETUPLE(sym("b"),
 							   sym("c")))),
 			 "(a b c)");
-	ck_assert(is_etuple(kr_cons(sym("a"), KR_ETUPLE(sym("b")))));
+	ck_assert(t_is_etuple(kr_cons(sym("a"), KR_ETUPLE(sym("b")))));
 }
 END_TEST
 

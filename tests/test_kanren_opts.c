@@ -19,31 +19,6 @@ static kr_term *num(int64_t i) { return kr_int(i); }
 
 static kr_term *sym(const char *s) { return kr_sym(s); }
 
-static const char *run_str(long n, kr_term *q, kr_goal *g)
-{
-	return t_str(kr_run(n, q, g));
-}
-
-static bool is_etuple(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_ETUPLE;
-}
-
-static kr_goal *eqo_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_eq(a[0], a[1]);
-}
-
-/* kanren's `eq` as a relation value. */
-static const kr_rel *eqo(void)
-{
-	static kr_rel *r;
-	if (!r)
-		r = kr_rel_new("eq", 2, eqo_body, NULL);
-	return r;
-}
-
 /* ----------------------------------------------------------------- permuteo */
 
 static kr_goal *permuteo_ni(kr_term *a, kr_term *b)
@@ -57,16 +32,16 @@ static kr_goal *permuteo_ni(kr_term *a, kr_term *b)
 START_TEST(test_permuteo_no_ident_kanren)
 {
 	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(t_read("(1 2)"),
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(t_read("(1 2)"),
 						    t_read("(1 2)"))), "()");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(t_read("(1 2)"),
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(t_read("(1 2)"),
 						    t_read("(2 1)"))),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(kr_nil(), x)), "()");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(x, kr_nil())), "()");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(t_read("(1)"), x)), "()");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(x, t_read("(1)"))), "()");
-	ck_assert_str_eq(run_str(-1, x, permuteo_ni(x, t_read("(1 2 3)"))),
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(kr_nil(), x)), "()");
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(x, kr_nil())), "()");
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(t_read("(1)"), x)), "()");
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(x, t_read("(1)"))), "()");
+	ck_assert_str_eq(t_run_str(-1, x, permuteo_ni(x, t_read("(1 2 3)"))),
 			 "((1 3 2) (2 1 3) (2 3 1) (3 1 2) (3 2 1))");
 	/* run(6, [x, y], permuteo(x, y, no_ident=True)): a != b each time */
 	kr_term *all = kr_run(6, KR_LIST(x, y), permuteo_ni(x, y));
@@ -76,9 +51,9 @@ START_TEST(test_permuteo_no_ident_kanren)
 				    kr_car(kr_cdr(kr_car(all)))));
 	/* the options struct: NULL and the defaults are kr_permuteo() */
 	kr_permuteo_opts o = KR_PERMUTEO_OPTS_INIT;
-	ck_assert_str_eq(run_str(-1, x, kr_permuteo_ex(t_read("(1 2)"), x, &o)),
+	ck_assert_str_eq(t_run_str(-1, x, kr_permuteo_ex(t_read("(1 2)"), x, &o)),
 			 "((1 2) (2 1))");
-	ck_assert_str_eq(run_str(-1, x, kr_permuteo_ex(t_read("(1 2)"), x,
+	ck_assert_str_eq(t_run_str(-1, x, kr_permuteo_ex(t_read("(1 2)"), x,
 						       NULL)),
 			 "((1 2) (2 1))");
 }
@@ -124,24 +99,24 @@ START_TEST(test_permuteo_inner_eq)
 	/* (1, (2, 3)) and ((3, 2), 1): the inner tuples are hashable */
 	kr_term *a = KR_LIST(num(1), KR_ETUPLE(num(2), num(3)));
 	kr_term *b = KR_LIST(KR_ETUPLE(num(3), num(2)), num(1));
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo_ex(a, b, &o)), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo_ex(a, b, &o)), "(_.0)");
 	/* without inner_eq: no answer */
-	ck_assert_str_eq(run_str(-1, q, permuteo_ni(a, b)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, permuteo_ni(a, b)), "()");
 	/* inner Python lists are not hashable: nothing cancels, and
 	 * eq_permute's permuteo(1, 1) fails, as kanren's */
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo_ex(t_read("(1 (2 3))"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo_ex(t_read("(1 (2 3))"),
 						       t_read("((3 2) 1)"),
 						       &o)),
 			 "()");
 	/* with an inner_eq, ground sequences of lists are not compared at
 	 * once: each permutation goes through it (== here) */
-	o.inner_eq = eqo();
+	o.inner_eq = t_eqo();
 	o.no_ident = false;
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo_ex(t_read("((1) (1))"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo_ex(t_read("((1) (1))"),
 						       t_read("((1) (1))"),
 						       &o)),
 			 "(_.0 _.0)");
-	ck_assert_str_eq(run_str(-1, q, kr_permuteo(t_read("((1) (1))"),
+	ck_assert_str_eq(t_run_str(-1, q, kr_permuteo(t_read("((1) (1))"),
 						    t_read("((1) (1))"))),
 			 "(_.0)");
 }
@@ -157,18 +132,25 @@ START_TEST(test_permuteo_default_null)
 	ck_assert_str_eq(t_str(all), "((() ()) ((_.0) (_.0)) "
 				     "((_.0 _.1) (_.0 _.1)))");
 	for (; kr_is_pair(all); all = kr_cdr(all)) {
-		ck_assert(is_etuple(kr_car(kr_car(all))));
-		ck_assert(is_etuple(kr_car(kr_cdr(kr_car(all)))));
+		ck_assert(t_is_etuple(kr_car(kr_car(all))));
+		ck_assert(t_is_etuple(kr_car(kr_cdr(kr_car(all)))));
 	}
 	all = kr_run(2, KR_LIST(x, y), kr_permuteo(x, y));
-	ck_assert(!is_etuple(kr_car(kr_car(all))));
+	ck_assert(!t_is_etuple(kr_car(kr_car(all))));
 }
 END_TEST
+
+static kr_goal *three_body(kr_term *const *a, void *env)
+{
+	(void)a;
+	(void)env;
+	return kr_succeed();
+}
 
 static void permuteo_bad_inner(void)
 {
 	kr_permuteo_opts o = KR_PERMUTEO_OPTS_INIT;
-	o.inner_eq = kr_rel_new("three", 3, eqo_body, NULL);
+	o.inner_eq = kr_rel_new("three", 3, three_body, NULL);
 	kr_permuteo_ex(kr_nil(), kr_nil(), &o);
 }
 
@@ -234,7 +216,7 @@ START_TEST(test_assoc_args)
 				       KR_ETUPLE(num(1), num(2), num(3)), 2),
 			 0);
 	ck_assert_str_eq(t_str(out), "(((add 1 2) 3) (1 (add 2 3)))");
-	ck_assert(is_etuple(kr_car(out)) && is_etuple(kr_car(kr_car(out))));
+	ck_assert(t_is_etuple(kr_car(out)) && t_is_etuple(kr_car(kr_car(out))));
 	ck_assert_str_eq(groupings(t_read("(1 2 3)"), 1),
 			 "(((add 1) 2 3) (1 (add 2) 3) (1 2 (add 3)))");
 	ck_assert_str_eq(groupings(t_read("(1 2 3)"), 3), "((1 2 3))");
@@ -267,39 +249,39 @@ START_TEST(test_eq_assoc_args)
 	kr_term *op = sym("assoc_op");
 	KR_FACT(kr_associative(), op);
 	/* (1,) and [1]: two kinds of sequence */
-	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_args(
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_assoc_args(
 					 op, KR_ETUPLE(num(1)), KR_LIST(num(1)),
 					 NULL)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1)", "(1)", 0, false)), "(_.0)");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 1)", "(1 1)", 0, false)),
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1)", "(1)", 0, false)), "(_.0)");
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 1)", "(1 1)", 0, false)),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 2 3)", "(1 (assoc_op 2 3))",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 2 3)", "(1 (assoc_op 2 3))",
 					     0, false)),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 (assoc_op 2 3))", "(1 2 3)",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 (assoc_op 2 3))", "(1 2 3)",
 					     0, false)),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 (assoc_op 2 3) 4)",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 (assoc_op 2 3) 4)",
 					     "(1 2 3 4)", 0, false)),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 2 3)", "(1 (assoc_op 2 3) 4)",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 2 3)", "(1 (assoc_op 2 3) 4)",
 					     0, false)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, kr_eq_assoc_args(op, KR_LIST(x),
+	ck_assert_str_eq(t_run_str(-1, q, kr_eq_assoc_args(op, KR_LIST(x),
 							 KR_LIST(x), NULL)),
 			 "(_.0)");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, x, KR_LIST(y),
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, x, KR_LIST(y),
 							 NULL)),
 			 "((_.0))");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, KR_LIST(y), x,
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, KR_LIST(y), x,
 							 NULL)),
 			 "((_.0))");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(
 					 op, KR_LIST(num(1), x, num(4)),
 					 t_read("(1 2 3 4)"), NULL)),
 			 "((assoc_op 2 3))");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(
 					 op, t_read("(1 2 3 4)"),
 					 KR_LIST(num(1), x, num(4)), NULL)),
 			 "((assoc_op 2 3))");
@@ -309,23 +291,23 @@ START_TEST(test_eq_assoc_args)
 					       KR_ETUPLE(num(1), num(2), num(3),
 							 num(4)),
 					       NULL)));
-	ck_assert(is_etuple(g));
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 1)", "(other_op 1 1)", 0,
+	ck_assert(t_is_etuple(g));
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 1)", "(other_op 1 1)", 0,
 					     false)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(
 					 op, t_read("(1 2 3)"), x,
 					 &(kr_eq_assoc_args_opts){
 						 2, NULL, false,
 						 KR_SEQ_ETUPLE})),
 			 "(((assoc_op 1 2) 3) (1 (assoc_op 2 3)))");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(
 					 op, x, t_read("(1 2 3)"),
 					 &(kr_eq_assoc_args_opts){
 						 2, NULL, false,
 						 KR_SEQ_ETUPLE})),
 			 "(((assoc_op 1 2) 3) (1 (assoc_op 2 3)))");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
 							 x, NULL)),
 			 "(((assoc_op 1 2) 3) (1 (assoc_op 2 3)) (1 2 3))");
 }
@@ -339,23 +321,23 @@ START_TEST(test_eq_assoc_args_no_ident)
 	kr_term *op = sym("assoc_op");
 	kr_eq_assoc_args_opts o = KR_EQ_ASSOC_ARGS_OPTS_INIT;
 	o.no_ident = true;
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, kr_nil(), x, &o)),
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, kr_nil(), x, &o)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, t_read("(1)"), x,
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, t_read("(1)"), x,
 							 &o)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
 							 x, &o)),
 			 "(((assoc_op 1 2) 3) (1 (assoc_op 2 3)))");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 (assoc_op 2 3))",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 (assoc_op 2 3))",
 					     "(1 (assoc_op 2 3))", 0, true)),
 			 "()");
-	ck_assert_str_eq(run_str(-1, q, eqaa("(1 (assoc_op 2 3))",
+	ck_assert_str_eq(t_run_str(-1, q, eqaa("(1 (assoc_op 2 3))",
 					     "((assoc_op 1 2) 3)", 0, true)),
 			 "(_.0)");
 	/* one argument against three: kanren's assoc_args gives the three
 	 * themselves, which a list of one does not unify with */
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, KR_LIST(x),
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, KR_LIST(x),
 							 t_read("(1 2 3)"),
 							 NULL)),
 			 "()");
@@ -366,14 +348,14 @@ START_TEST(test_eq_assoc_args_no_ident)
 			 "(((_.0) (_.0)) ((_.0 _.1) (_.0 _.1)) "
 			 "((_.0 _.1 _.2) ((assoc_op _.0 _.1) _.2)) "
 			 "((_.0 _.1 _.2 _.3) ((assoc_op _.0 _.1) _.2 _.3)))");
-	ck_assert(is_etuple(kr_car(kr_car(all))));
+	ck_assert(t_is_etuple(kr_car(kr_car(all))));
 	o = (kr_eq_assoc_args_opts)KR_EQ_ASSOC_ARGS_OPTS_INIT;
 	o.null_type = KR_SEQ_LIST;
 	all = kr_run(1, KR_LIST(x, y), kr_eq_assoc_args(op, x, y, &o));
-	ck_assert(!is_etuple(kr_car(kr_car(all))));
+	ck_assert(!t_is_etuple(kr_car(kr_car(all))));
 	/* an inner_eq relates the groupings; here == again */
-	o.inner_eq = eqo();
-	ck_assert_str_eq(run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
+	o.inner_eq = t_eqo();
+	ck_assert_str_eq(t_run_str(-1, x, kr_eq_assoc_args(op, t_read("(1 2 3)"),
 							 x, &o)),
 			 "(((assoc_op 1 2) 3) (1 (assoc_op 2 3)) (1 2 3))");
 }
@@ -430,7 +412,7 @@ static kr_goal *map_no_null(const kr_rel *rel, kr_term *a, kr_term *b,
  * null_type=ExpressionTuple, map_rel=partial(map_anyo, null_res=False)) */
 static kr_goal *term_walko(const kr_rel *rel, kr_term *a, kr_term *b)
 {
-	kr_walko_opts o = {eqo(), KR_SEQ_ETUPLE, map_no_null, NULL};
+	kr_walko_opts o = {t_eqo(), KR_SEQ_ETUPLE, map_no_null, NULL};
 	return kr_walko_ex(rel, a, b, &o);
 }
 
@@ -456,16 +438,16 @@ START_TEST(test_map_anyo_null_type)
 			 "((_.0 _.1 _.2 1) (_.0 _.1 _.2 2)) "
 			 "((1 _.0 1) (2 _.0 2)) ((_.0 1 _.1) (_.0 2 _.1)))");
 	for (; kr_is_pair(all); all = kr_cdr(all))
-		ck_assert(is_etuple(kr_car(kr_car(all))));
+		ck_assert(t_is_etuple(kr_car(kr_car(all))));
 	/* map_anyo(math_reduceo, q, z, tuple): every answer a tuple */
 	all = kr_run(4, q, kr_map_anyo_ex(math_reduceo(), q, kr_var_new("z"),
 					  &o));
 	ck_assert_int_eq(kr_list_length(all), 4);
 	for (; kr_is_pair(all); all = kr_cdr(all))
-		ck_assert(is_etuple(kr_car(all)));
+		ck_assert(t_is_etuple(kr_car(all)));
 	all = kr_run(4, q, kr_map_anyo(math_reduceo(), q, kr_var_new("z")));
 	for (; kr_is_pair(all); all = kr_cdr(all))
-		ck_assert(!is_etuple(kr_car(all)));
+		ck_assert(!t_is_etuple(kr_car(all)));
 }
 END_TEST
 
@@ -474,23 +456,23 @@ START_TEST(test_map_anyo_null_res)
 {
 	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
 	kr_map_anyo_opts o = {KR_SEQ_LIST, true};
-	ck_assert_str_eq(run_str(-1, q, kr_map_anyo(eqo(), kr_nil(), q)), "()");
-	ck_assert_str_eq(run_str(-1, q, kr_map_anyo_ex(eqo(), kr_nil(), q,
+	ck_assert_str_eq(t_run_str(-1, q, kr_map_anyo(t_eqo(), kr_nil(), q)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_map_anyo_ex(t_eqo(), kr_nil(), q,
 						       &o)),
 			 "(())");
-	ck_assert_str_eq(run_str(-1, q, kr_map_anyo_ex(eqo(),
+	ck_assert_str_eq(t_run_str(-1, q, kr_map_anyo_ex(t_eqo(),
 						       t_read("(1 2)"), q,
 						       &o)),
 			 "((1 2) (1 2) (1 2))");
 	o.null_type = KR_SEQ_ETUPLE;
-	kr_term *all = kr_run(3, KR_LIST(q, r), kr_map_anyo_ex(eqo(), q, r,
+	kr_term *all = kr_run(3, KR_LIST(q, r), kr_map_anyo_ex(t_eqo(), q, r,
 							       &o));
 	ck_assert_str_eq(t_str(all), "((() ()) ((_.0) (_.0)) "
 				     "((_.0 _.1) (_.0 _.1)))");
-	ck_assert(is_etuple(kr_car(kr_car(all))));
+	ck_assert(t_is_etuple(kr_car(kr_car(all))));
 	/* a known list keeps its kind */
-	ck_assert(!is_etuple(kr_car(kr_run(1, q, kr_map_anyo_ex(
-					       eqo(), kr_nil(), q, &o)))));
+	ck_assert(!t_is_etuple(kr_car(kr_run(1, q, kr_map_anyo_ex(
+					       t_eqo(), kr_nil(), q, &o)))));
 }
 END_TEST
 
@@ -500,13 +482,13 @@ START_TEST(test_walko_null_type)
 	kr_term *q = kr_var_new("q");
 	kr_walko_opts o = KR_WALKO_OPTS_INIT;
 	o.null_type = KR_SEQ_ETUPLE;
-	kr_term *all = kr_run(2, q, kr_walko_ex(eqo(), q, q, &o));
+	kr_term *all = kr_run(2, q, kr_walko_ex(t_eqo(), q, q, &o));
 	ck_assert_str_eq(t_str(all), "(_.0 ())");
-	ck_assert(is_etuple(kr_car(kr_cdr(all))));
+	ck_assert(t_is_etuple(kr_car(kr_cdr(all))));
 	/* kr_walko() keeps its lists */
-	all = kr_run(2, q, kr_walko(eqo(), q, q));
-	ck_assert(!is_etuple(kr_car(kr_cdr(all))));
-	ck_assert_str_eq(t_str(kr_run(2, q, kr_walko_ex(eqo(), q, q, NULL))),
+	all = kr_run(2, q, kr_walko(t_eqo(), q, q));
+	ck_assert(!t_is_etuple(kr_car(kr_cdr(all))));
+	ck_assert_str_eq(t_str(kr_run(2, q, kr_walko_ex(t_eqo(), q, q, NULL))),
 			 "(_.0 ())");
 }
 END_TEST
@@ -516,9 +498,9 @@ END_TEST
 START_TEST(test_walko_reverse)
 {
 	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
-	ck_assert_str_eq(run_str(2, q, term_walko(math_reduceo(), q, num(5))),
+	ck_assert_str_eq(t_run_str(2, q, term_walko(math_reduceo(), q, num(5))),
 			 "((log (exp 5)) (log (exp (log (exp 5)))))");
-	ck_assert_str_eq(run_str(2, q, term_walko(math_reduceo(), q,
+	ck_assert_str_eq(t_run_str(2, q, term_walko(math_reduceo(), q,
 						  et("mul", num(2), num(5)))),
 			 "((add 5 5) (mul (log (exp 2)) (log (exp 5))))");
 	kr_term *all = kr_run(4, KR_LIST(q, r),
@@ -528,10 +510,10 @@ START_TEST(test_walko_reverse)
 			 "((_.0 (add _.1 _.1)) (_.0 (mul 2 _.1))) "
 			 "((log (exp (add _.0 _.0))) (mul 2 _.0)) "
 			 "((_.0 _.1 (add _.2 _.2)) (_.0 _.1 (mul 2 _.2))))");
-	ck_assert(is_etuple(kr_car(kr_car(kr_cdr(all)))));
+	ck_assert(t_is_etuple(kr_car(kr_car(kr_cdr(all)))));
 	/* with walko's default map_rel (null_res=True): an operator alone */
-	kr_walko_opts o = {eqo(), KR_SEQ_ETUPLE, NULL, NULL};
-	ck_assert_str_eq(run_str(4, KR_LIST(q, r),
+	kr_walko_opts o = {t_eqo(), KR_SEQ_ETUPLE, NULL, NULL};
+	ck_assert_str_eq(t_run_str(4, KR_LIST(q, r),
 				 kr_walko_ex(math_reduceo(), q, r, &o)),
 			 "(((add _.0 _.0) (mul 2 _.0)) ((_.0) (_.0)) "
 			 "((log (exp (add _.0 _.0))) (mul 2 _.0)) "
@@ -550,13 +532,13 @@ START_TEST(test_walko_fixed_point)
 {
 	kr_term *q = kr_var_new("q");
 	const kr_rel *tw = kr_rel_new("term_walko", 2, tw_smr_body, NULL);
-	ck_assert_str_eq(run_str(-1, q, kr_reduceo(tw, num(1), q)), "()");
-	ck_assert_str_eq(run_str(-1, q, kr_reduceo(tw, et("add", num(1),
+	ck_assert_str_eq(t_run_str(-1, q, kr_reduceo(tw, num(1), q)), "()");
+	ck_assert_str_eq(t_run_str(-1, q, kr_reduceo(tw, et("add", num(1),
 							  num(1)), q)),
 			 "((mul 2 1))");
 	kr_term *in = KR_ETUPLE(sym("add"), et("mul", num(2), num(1)),
 				et("add", num(1), num(1)));
-	ck_assert_str_eq(run_str(-1, q, kr_reduceo(tw, in, q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_reduceo(tw, in, q)),
 			 "((mul 2 (mul 2 1)) (add (mul 2 1) (mul 2 1)))");
 	/* kanren's answers with its duplicates, in its order */
 	in = KR_ETUPLE(sym("add"),
@@ -564,7 +546,7 @@ START_TEST(test_walko_fixed_point)
 						NULL),
 				 num(1)),
 		       et("add", num(1), num(1)));
-	ck_assert_str_eq(run_str(-1, q, kr_reduceo(tw, in, q)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_reduceo(tw, in, q)),
 			 "((mul 2 (mul 2 1)) (mul 2 (mul 2 1)) "
 			 "(mul 2 (mul 2 1)) (add (mul 2 1) (mul 2 1)) "
 			 "(add (mul (log (exp 2)) 1) (mul 2 1)) "
@@ -592,11 +574,11 @@ START_TEST(test_walko_map_rel)
 	KR_FACT(f, num(1), num(3));
 	kr_walko_opts o = {NULL, KR_SEQ_LIST, map_counting, &calls};
 	/* mapo instead of map_anyo: every element walked, identity too */
-	ck_assert_str_eq(run_str(-1, q, kr_walko_ex(kr_facts_rel(f),
+	ck_assert_str_eq(t_run_str(-1, q, kr_walko_ex(kr_facts_rel(f),
 						    t_read("(1 2)"), q, &o)),
 			 "()");
 	ck_assert_int_gt(calls, 0);
-	ck_assert_str_eq(run_str(-1, q, kr_walko_ex(kr_facts_rel(f),
+	ck_assert_str_eq(t_run_str(-1, q, kr_walko_ex(kr_facts_rel(f),
 						    t_read("(1 (1))"), q,
 						    NULL)),
 			 "((3 (3)) (1 (3)) (3 (1)))");
@@ -627,11 +609,11 @@ START_TEST(test_term_walko_opts)
 	const kr_rel *okop = kr_rel_new("okop", 1, okop_body, NULL);
 	const kr_rel *sw = kr_rel_new("swap", 3, swap_body, NULL);
 	kr_term *t = t_read("(tw_op 1 2)");
-	ck_assert_str_eq(run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, NULL)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, NULL)),
 			 "((tw_op 2 1) (tw_op 1 2))");
 	kr_term_walko_opts o = KR_TERM_WALKO_OPTS_INIT;
 	o.no_ident = true;
-	ck_assert_str_eq(run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, &o)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, &o)),
 			 "((tw_op 2 1))");
 	o = (kr_term_walko_opts)KR_TERM_WALKO_OPTS_INIT;
 	o.null_type = KR_SEQ_ETUPLE;
@@ -639,16 +621,16 @@ START_TEST(test_term_walko_opts)
 								 &o));
 	ck_assert_str_eq(t_str(all), "(((tw_op 1 2) (tw_op 2 1)) (_.0 _.0) "
 				     "(((tw_op 1 2)) ((tw_op 2 1))))");
-	ck_assert(is_etuple(kr_car(kr_car(kr_cdr(kr_cdr(all))))));
+	ck_assert(t_is_etuple(kr_car(kr_car(kr_cdr(kr_cdr(all))))));
 	all = kr_run(3, KR_LIST(x, y), kr_term_walko(okop, sw, x, y));
-	ck_assert(!is_etuple(kr_car(kr_car(kr_cdr(kr_cdr(all))))));
+	ck_assert(!t_is_etuple(kr_car(kr_car(kr_cdr(kr_cdr(all))))));
 	/* format_step rewrites the ground side first: here to (tw_op 2 1) */
 	kr_facts *fmt = kr_facts_new("fmt", 2);
 	KR_FACT(fmt, t, t_read("(tw_op 2 1)"));
 	o = (kr_term_walko_opts)KR_TERM_WALKO_OPTS_INIT;
 	o.format_step = kr_facts_rel(fmt);
 	o.no_ident = true;
-	ck_assert_str_eq(run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, &o)),
+	ck_assert_str_eq(t_run_str(-1, q, kr_term_walko_ex(okop, sw, t, q, &o)),
 			 "((tw_op 1 2))");
 }
 END_TEST
@@ -657,7 +639,7 @@ static void walko_bad_rator(void)
 {
 	kr_walko_opts o = {kr_rel_new("okop", 1, okop_body, NULL),
 			   KR_SEQ_LIST, NULL, NULL};
-	kr_walko_ex(eqo(), kr_nil(), kr_nil(), &o);
+	kr_walko_ex(t_eqo(), kr_nil(), kr_nil(), &o);
 }
 
 START_TEST(test_opts_misuse)
