@@ -271,14 +271,23 @@ static int same_with_merge(bool *out, kr_variable *a, kr_variable *b,
 	return 0;
 }
 
+/* The givens as a dict (givens_dict) in new arrays; their number. */
+static size_t givens_of(kr_variable ***olds, kr_variable ***news,
+			size_t ngivens, kr_variable *const *givens_old,
+			kr_variable *const *givens_new)
+{
+	*olds = kri_alloc((ngivens + 1) * sizeof **olds);
+	*news = kri_alloc((ngivens + 1) * sizeof **news);
+	return givens_dict(*olds, *news, ngivens, givens_old, givens_new);
+}
+
 int kr_is_same_graph_with_merge(bool *out, kr_variable *a, kr_variable *b,
 				size_t ngivens, kr_variable *const *givens_old,
 				kr_variable *const *givens_new)
 {
 	kr_check(out && a && b && (ngivens == 0 || (givens_old && givens_new)));
-	kr_variable **olds = kri_alloc((ngivens + 1) * sizeof *olds);
-	kr_variable **news = kri_alloc((ngivens + 1) * sizeof *news);
-	size_t n = givens_dict(olds, news, ngivens, givens_old, givens_new);
+	kr_variable **olds, **news;
+	size_t n = givens_of(&olds, &news, ngivens, givens_old, givens_new);
 	return same_with_merge(out, a, b, n, olds, news);
 }
 
@@ -342,9 +351,8 @@ int kr_is_same_graph(bool *out, kr_variable *a, kr_variable *b,
 		     kr_variable *const *givens_new)
 {
 	kr_check(out && a && b && (ngivens == 0 || (givens_old && givens_new)));
-	kr_variable **olds = kri_alloc((ngivens + 1) * sizeof *olds);
-	kr_variable **news = kri_alloc((ngivens + 1) * sizeof *news);
-	size_t n = givens_dict(olds, news, ngivens, givens_old, givens_new);
+	kr_variable **olds, **news;
+	size_t n = givens_of(&olds, &news, ngivens, givens_old, givens_new);
 	bool merged;
 	int rc = same_with_merge(&merged, a, b, n, olds, news);
 	if (rc == 0)

@@ -387,15 +387,23 @@ static const kr_graph_rewriter_class fn_graph_class = {
 	.apply = fn_graph_apply,
 };
 
-kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
-					     kr_graph_rewriter_fn fn,
-					     void *data)
+/* A rewriter of class cl running fn(fg, data). */
+static kr_graph_rewriter *fn_graph_new(const kr_graph_rewriter_class *cl,
+				       const char *name,
+				       kr_graph_rewriter_fn fn, void *data)
 {
 	kr_check(fn != NULL);
 	fn_graph *f = kri_alloc(sizeof *f);
 	f->fn = fn;
 	f->data = data;
-	return kr_graph_rewriter_new(&fn_graph_class, name, f);
+	return kr_graph_rewriter_new(cl, name, f);
+}
+
+kr_graph_rewriter *kr_graph_rewriter_from_fn(const char *name,
+					     kr_graph_rewriter_fn fn,
+					     void *data)
+{
+	return fn_graph_new(&fn_graph_class, name, fn, data);
 }
 
 /* PyTensor's inplace_graph_rewriter requirement: a DestroyHandler. */
@@ -415,11 +423,7 @@ kr_graph_rewriter *kr_inplace_graph_rewriter(const char *name,
 					     kr_graph_rewriter_fn fn,
 					     void *data)
 {
-	kr_check(fn != NULL);
-	fn_graph *f = kri_alloc(sizeof *f);
-	f->fn = fn;
-	f->data = data;
-	return kr_graph_rewriter_new(&inplace_graph_class, name, f);
+	return fn_graph_new(&inplace_graph_class, name, fn, data);
 }
 
 /* ------------------------------------------------------------ failures */
