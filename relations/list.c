@@ -260,6 +260,14 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out)
  *             (conso x xs a) (conso y ys b) (rel x y) (mapo rel xs ys)))))
  * The relation argument is not a term, so each kr_mapo() makes a binary
  * kr_rel closed over it; the recursive calls reuse that kr_rel.
+ *
+ * The body is a kr_conde_fn over clause functions (same answers, order
+ * and steps as the conde of goals): a call builds neither clause before
+ * the search reaches it, and the second clause's variables are made in
+ * its own scope, so its two conso bind them in place. mapo runs once per
+ * element of a list (KanrenRelationSub's dot_distributeo runs it on every
+ * rewrite), and building both clauses eagerly was most of what the
+ * rewriter allocated.
  */
 struct mapo_env {
 	const kr_rel *rel;
@@ -267,17 +275,42 @@ struct mapo_env {
 	kr_seq_kind null; /* kanren's null_type */
 };
 
+/* One call of mapo: its relation and its two arguments. */
+struct mapo_call {
+	const struct mapo_env *e;
+	kr_term *ab[2];
+};
+
+/* (fresh (x xs y ys) (conso x xs a) (conso y ys b) (rel x y) (mapo ...)) */
+static kr_stream *mapo_pair(const kr_state *st, kr_term *const *v, void *env)
+{
+	const struct mapo_call *c = env;
+	st = kr_clause_eq(st, kr_cons(v[0], v[1]), c->ab[0]);
+	if (!st || !(st = kr_clause_eq(st, kr_cons(v[2], v[3]), c->ab[1])))
+		return NULL;
+	return KR_THEN(st, KR_CALL(c->e->rel, v[0], v[2]),
+		       KR_CALL(c->e->self, v[1], v[3]));
+}
+
+/*
+ * Clause 0 is nullo's own body run on st: the goal would give it a new
+ * scope, which only matters to in-place bindings, and nullo binds none.
+ */
+static kr_stream *mapo_clause(const kr_state *st, int i, void *env)
+{
+	const struct mapo_call *c = env;
+	if (i == 0)
+		return all_null_kind(st, 2, c->ab, c->e->null);
+	return kr_clause_fresh_run(st, 4, mapo_pair, env);
+}
+
 static kr_goal *mapo_body(kr_term *const *args, void *env)
 {
-	struct mapo_env *e = env;
-	kr_term *a = args[0], *b = args[1];
-	kr_term *v[4];
-	kr_fresh(4, v);
-	return KR_CONDE(kri_rel_nullo2_kind(a, b, e->null),
-			KR_FRESH(kr_conso(v[0], v[1], a),
-				 kr_conso(v[2], v[3], b),
-				 KR_CALL(e->rel, v[0], v[2]),
-				 KR_CALL(e->self, v[1], v[3])));
+	struct mapo_call *c = kr_alloc(sizeof *c);
+	c->e = env;
+	c->ab[0] = args[0];
+	c->ab[1] = args[1];
+	return kr_conde_fn(2, mapo_clause, c);
 }
 
 kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
