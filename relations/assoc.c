@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include <kanrewrite/relations.h>
+#include "rel_internal.h"
 
 /*
  * kanren's assoc_flatten is not relational: it reads `a` through the state
@@ -94,12 +94,18 @@ struct assoc_env {
 	kr_term *a, *a_flat;
 };
 
+const kr_state *kri_rel_assoc_flatten(const kr_state *st, kr_term *a,
+				      kr_term *a_flat)
+{
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *flat = assoc_flat_term(kr_walk_star(a, s), s);
+	return kr_state_unify(st, a_flat, flat);
+}
+
 static kr_stream *assoc_flatten_fn(const kr_state *st, void *env)
 {
 	struct assoc_env *e = env;
-	const kr_subst *s = kr_state_subst(st);
-	kr_term *flat = assoc_flat_term(kr_walk_star(e->a, s), s);
-	const kr_state *r = kr_state_unify(st, e->a_flat, flat);
+	const kr_state *r = kri_rel_assoc_flatten(st, e->a, e->a_flat);
 	return r ? kr_stream_unit(r) : NULL;
 }
 

@@ -7,6 +7,8 @@
  */
 #include <kanrewrite.h>
 
+#include "rel_internal.h"
+
 /* (x, y): y is `dot(A, x)`, i.e. (conso dot (A x) y), with A from env. */
 static kr_goal *dot_term(kr_term *const *a, void *env)
 {
@@ -67,10 +69,15 @@ static bool cannot_match(const kr_state *st, kr_term *in, kr_term *out)
 /*
  * Exactly the documents' goal: in is `dot(A, t)` with t an `add`, t is
  * flattened, and out is the `add` of `dot(A, x)` for each argument x.
- * Written as a fresh body of its own, so that on the many nodes that are
- * not a `dot` (a rewriter tries the relation on each) it fails before
- * making its variables or building the other goals; the answers and
- * their order are those of the conjunction.
+ * A relation whose body is a fresh of its own (kr_rel_new_fresh), so
+ * that on the many nodes that are not a `dot` (a rewriter tries the
+ * relation on each) it fails before making its variables or building
+ * the other goals. Everything before mapo is run in line: the ==s of
+ * heado, tailo and conso with kr_clause_eq, assoc_flatten (a function
+ * of the state that never branches) with kri_rel_assoc_flatten; none of
+ * them suspends, so the answers, their order and the steps are those of
+ * the conjunction, without its goals, and the fresh variables are bound
+ * in place instead of in the substitution's trie.
  */
 static kr_stream *dot_distributeo_run(const kr_state *st, kr_term *const *v,
 				      void *env)
@@ -84,29 +91,29 @@ static kr_stream *dot_distributeo_run(const kr_state *st, kr_term *const *v,
 	kr_fresh(5, w);
 	kr_term *A = w[0], *add_t = w[1], *add_cdr = w[2], *dot_cdr = w[3],
 		*add_flat = w[4];
+	kr_term *add = add_term();
 	st = kr_clause_eq(st, in, KR_ETUPLE(kr_op_term(kr_op_dot()), A, add_t));
+	if (st) /* (heado add add_t) */
+		st = kr_clause_eq(st, kr_cons(add, kr_var_new(NULL)), add_t);
+	if (st)
+		st = kri_rel_assoc_flatten(st, add_t, add_flat);
+	if (st) /* (tailo add_cdr add_flat) */
+		st = kr_clause_eq(st, kr_cons(kr_var_new(NULL), add_cdr),
+				  add_flat);
+	if (st) /* (conso add dot_cdr out) */
+		st = kr_clause_eq(st, kr_cons(add, dot_cdr), out);
 	if (!st)
 		return NULL;
-	kr_term *add = add_term();
 	kr_rel *each = kr_rel_new("dot_term", 2, dot_term, A);
-	return KR_THEN(st, kr_heado(add, add_t),
-		       kr_assoc_flatten(add_t, add_flat),
-		       kr_tailo(add_cdr, add_flat), kr_conso(add, dot_cdr, out),
-		       kr_mapo(each, add_cdr, dot_cdr));
-}
-
-static kr_goal *dot_distributeo_body(kr_term *const *a, void *env)
-{
-	(void)env;
-	return kr_fresh_run(0, dot_distributeo_run, (void *)a);
+	return KR_THEN(st, kr_mapo(each, add_cdr, dot_cdr));
 }
 
 const kr_rel *kr_dot_distributeo_rel(void)
 {
 	static kr_rel *rel;
 	if (!rel)
-		rel = kr_rel_new("dot_distributeo", 2, dot_distributeo_body,
-				 NULL);
+		rel = kr_rel_new_fresh("dot_distributeo", 2, 0,
+				       dot_distributeo_run);
 	return rel;
 }
 

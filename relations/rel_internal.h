@@ -110,6 +110,15 @@ kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b);
  */
 kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt);
 
+/*
+ * The one answer of kr_assoc_flatten(a, a_flat) on st, or NULL: the goal
+ * is a function of the state that never branches, so a relation written
+ * as a clause function may run it in line (the goal only adds a new
+ * scope, and it binds nothing in place).
+ */
+const kr_state *kri_rel_assoc_flatten(const kr_state *st, kr_term *a,
+				      kr_term *a_flat);
+
 /* kr_mapo() whose empty sequences are of kind dflt when not decided. */
 kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
 			   kr_seq_kind dflt);
