@@ -28,6 +28,19 @@ static kr_term *add_term(void)
 }
 
 /*
+ * The etuple whose items t's are: t itself, or the expansion of a
+ * foreign atom such as a graph variable (an owner's op and inputs); NULL
+ * for anything else. Reading the items in place makes no term per tail,
+ * as kr_cdr() makes a new window of an etuple each time.
+ */
+static kr_term *items_of(kr_term *t)
+{
+	if (kr_term_kind(t) == KR_FOREIGN && kr_foreign_type_of(t)->expand)
+		t = kr_foreign_type_of(t)->expand(kr_foreign_ptr(t));
+	return t && kr_term_kind(t) == KR_ETUPLE ? t : NULL;
+}
+
+/*
  * True when t (walked in s) cannot be a sequence headed by op: it is not
  * a var and has no head (an atom, ()) or a head that is neither a var
  * nor op.
@@ -44,26 +57,53 @@ static bool head_is_not(const kr_subst *s, kr_term *t, kr_term *op)
 }
 
 /*
+ * True when an element of t's spine (t and its tails walked in s) at
+ * an index in [k, end) cannot be a sequence headed by op. Only the spine
+ * as far as it is pairs is seen: a var or an improper tail ends it.
+ */
+static bool some_head_is_not(const kr_subst *s, kr_term *t, size_t k,
+			     size_t end, kr_term *op)
+{
+	for (size_t i = 0; i < end; i++, t = kr_cdr(t)) {
+		t = kr_walk(t, s);
+		kr_term *e = items_of(t);
+		if (e) {
+			size_t n = kr_etuple_len(e);
+			for (size_t j = 0; i + j < end && j < n; j++)
+				if (i + j >= k &&
+				    head_is_not(s, kr_etuple_ref(e, j), op))
+					return true;
+			return false;
+		}
+		if (kr_term_kind(t) != KR_CONS)
+			return false;
+		if (i >= k && head_is_not(s, kr_car(t), op))
+			return true;
+	}
+	return false;
+}
+
+/*
  * True when the goal has no answer whatever A and t: in is not a `dot`,
  * or its second argument is not an `add` ((== in (dot A t)) and
- * (heado add t) fail), or out is not an `add` ((conso add _ out) fails).
- * A shape this cannot see through (an improper tail, a var) gives false
- * and the goals decide.
+ * (heado add t) fail), or out is not an `add` ((conso add _ out) fails),
+ * or one of out's arguments is not a `dot`: mapo reaches every element
+ * of out's spine in turn, and (dot_term x y) fails on that one. This is
+ * the gather's common case, where the rewriter tries each new `add` of
+ * the inputs (x_i + ...). A shape this cannot see through (an improper
+ * tail, a var) gives false and the goals decide.
  */
 static bool cannot_match(const kr_state *st, kr_term *in, kr_term *out)
 {
 	const kr_subst *s = kr_state_subst(st);
-	if (head_is_not(s, in, kr_op_term(kr_op_dot())) ||
-	    head_is_not(s, out, add_term()))
-		return true;
+	kr_term *dot = kr_op_term(kr_op_dot());
 	in = kr_walk(in, s);
-	if (kr_is_var(in))
-		return false;
-	kr_term *args = kr_walk(kr_cdr(in), s);
-	if (!kr_is_pair(args))
-		return false;
-	args = kr_walk(kr_cdr(args), s);
-	return kr_is_pair(args) && head_is_not(s, kr_car(args), add_term());
+	out = kr_walk(out, s);
+	if (head_is_not(s, in, dot) || head_is_not(s, out, add_term()))
+		return true;
+	if (!kr_is_var(in) && some_head_is_not(s, in, 2, 3, add_term()))
+		return true;
+	return !kr_is_var(out) && some_head_is_not(s, out, 1, SIZE_MAX, dot);
 }
 
 /*

@@ -140,6 +140,35 @@ START_TEST(dot_distributeo_partial_terms)
 	for (size_t i = 0; i < sizeof outs / sizeof *outs; i++)
 		ck_assert(kr_is_null(kr_run(-1, q, kr_dot_distributeo(q,
 								      outs[i]))));
+	/* backwards: an argument of out that cannot be a `dot` (mapo would
+	 * fail on it), the gather's usual case */
+	kr_term *no_dot[] = {
+		kr_variable_term(add(dot(A, x), y)),
+		kr_variable_term(add(x, dot(A, y))),
+		KR_LIST(at, KR_ETUPLE(dt, AA, X), Y),
+		KR_LIST(at, KR_ETUPLE(dt, AA, X), KR_ETUPLE(at, X, Y)),
+		kr_cons(at, kr_cons(KR_ETUPLE(dt, AA, X),
+				    kr_cons(Y, kr_var_new(NULL)))),
+	};
+	for (size_t i = 0; i < sizeof no_dot / sizeof *no_dot; i++)
+		ck_assert_msg(kr_is_null(kr_run(-1, q, kr_dot_distributeo(
+						       q, no_dot[i]))),
+			      "case %zu", i);
+	/* ... but an argument that is unbound, or whose head is, can be */
+	kr_term *e = kr_var_new("e");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_dot_distributeo(
+					     q, KR_LIST(at, KR_ETUPLE(dt, AA, X),
+							e)))),
+			 "((dot A (add x _.0)))");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_dot_distributeo(
+					     q, KR_LIST(at, KR_ETUPLE(dt, AA, X),
+							KR_LIST(e, AA, Y))))),
+			 "((dot A (add x y)))");
+	ck_assert_str_eq(t_str(kr_run(2, q, kr_dot_distributeo(
+					    q, kr_cons(at, kr_cons(
+							       KR_ETUPLE(dt, AA, X),
+							       e))))),
+			 "((dot A (add x)) (dot A (add x _.0)))");
 	kr_variable *v;
 	/* ... and one whose head is still unbound */
 	kr_term *o = KR_ETUPLE(kr_var_new("o"), KR_ETUPLE(dt, AA, X),
