@@ -361,9 +361,10 @@ struct fresh_env {
 
 kr_stream *kri_fresh_force(const kr_stream *x)
 {
+	static kr_term *no_vars[1]; /* a fresh of none, such as a relation's */
 	const kr_state *st = x->u.fresh.st;
 	size_t n = x->n;
-	kr_term **vars = kri_alloc((n ? n : 1) * sizeof *vars);
+	kr_term **vars = n ? kri_alloc(n * sizeof *vars) : no_vars;
 	uint64_t outer = kri_var_scope;
 	kri_var_scope = st->scope;
 	kr_fresh(n, vars);

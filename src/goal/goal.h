@@ -299,6 +299,30 @@ kr_stream *kri_bind_goals(kr_stream *s, size_t n, const kr_goal *const *g);
 /* True for the goals made by kr_conj() with n >= 2. */
 bool kri_goal_is_conj(const kr_goal *g);
 
+/* ----------------------------------------------------------------- runs */
+
+/*
+ * A run holds the thunk still to explore (faster-mk's `take`) and the
+ * machine's continuations under it: each request evaluates it; a
+ * suspension is one step (its thunk is evaluated next, on the kept
+ * continuations), a mature node is an answer whose rest is kept for the
+ * next request. The layout is here so that a caller that needs a run
+ * only during one call of its own (KanrenRelationSub, for each node it
+ * tries) may keep it on its C stack.
+ */
+struct kr_runner {
+	kr_term *q;
+	const kr_goal *g; /* NULL once applied */
+	kr_stream *s;
+	kri_machine m;
+	uint64_t steps;
+	uint64_t limit;	  /* 0: no limit */
+	struct unique *u; /* NULL until the run is made unique */
+};
+
+/* kr_run_start() in the storage r. */
+void kri_run_init(kr_runner *r, kr_term *q, const kr_goal *g);
+
 /* --------------------------------------------------------- constraints */
 
 /*

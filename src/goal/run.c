@@ -7,31 +7,28 @@
 #include "goal.h"
 #include "term/term.h"
 
+/* The layout of a run is in goal.h (struct kr_runner). */
+
 /*
- * A run holds the thunk still to explore (faster-mk's `take`) and the
- * machine's continuations under it: each request evaluates it; a
- * suspension is one step (its thunk is evaluated next, on the kept
- * continuations), a mature node is an answer whose rest is kept for the
- * next request.
+ * What a run that gives each answer once keeps (kr_run_set_unique),
+ * apart: KanrenRelationSub starts a run per node it tries.
  */
-struct kr_runner {
-	kr_term *q;
-	const kr_goal *g; /* NULL once applied */
-	kr_stream *s;
-	kri_machine m;
-	uint64_t steps;
-	uint64_t limit; /* 0: no limit */
-	bool unique;
-	kri_pmap seen;	  /* kr_hash | 1 -> list of answers given */
-	kr_term *answer; /* the last answer, reified, when unique */
+struct unique {
+	bool on;
+	kri_pmap seen;	 /* kr_hash | 1 -> list of answers given */
+	kr_term *answer; /* the last answer, reified */
 };
+
+void kri_run_init(kr_runner *r, kr_term *q, const kr_goal *g)
+{
+	kr_check(q != NULL && g != NULL);
+	*r = (kr_runner){.q = q, .g = g};
+}
 
 kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
 {
-	kr_check(q != NULL && g != NULL);
 	kr_runner *r = kri_alloc(sizeof *r);
-	r->q = q;
-	r->g = g;
+	kri_run_init(r, q, g);
 	return r;
 }
 
@@ -50,20 +47,25 @@ uint64_t kr_run_steps(const kr_runner *r)
 void kr_run_set_unique(kr_runner *r, bool unique)
 {
 	kr_check(r != NULL);
-	r->unique = unique;
+	if (!r->u && unique)
+		r->u = kri_alloc(sizeof *r->u);
+	if (r->u)
+		r->u->on = unique;
 }
+
+static bool is_unique(const kr_runner *r) { return r->u && r->u->on; }
 
 /* True the first time a run gives an answer equal to a; records it. */
 static bool first_seen(kr_runner *r, kr_term *a)
 {
 	void *key = (void *)(uintptr_t)(kr_hash(a) | 1);
-	kr_term *l = kri_pmap_get(&r->seen, key);
+	kr_term *l = kri_pmap_get(&r->u->seen, key);
 	if (!l)
 		l = kr_nil();
 	for (kr_term *p = l; p->kind == KR_CONS; p = p->u.cons.cdr)
 		if (kr_equal(p->u.cons.car, a))
 			return false;
-	kri_pmap_put(&r->seen, key, kr_cons(a, l));
+	kri_pmap_put(&r->u->seen, key, kr_cons(a, l));
 	return true;
 }
 
@@ -74,10 +76,10 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 	kr_check(out != NULL && r != NULL);
 	for (;;) {
 		int rc = next_state(out, r);
-		if (rc != 0 || !r->unique)
+		if (rc != 0 || !is_unique(r))
 			return rc;
-		r->answer = kr_reify_state(r->q, *out);
-		if (first_seen(r, r->answer))
+		r->u->answer = kr_reify_state(r->q, *out);
+		if (first_seen(r, r->u->answer))
 			return 0;
 	}
 }
@@ -120,7 +122,7 @@ int kr_run_next(kr_term **out, kr_runner *r)
 	const kr_state *st;
 	int rc = kr_run_next_state(&st, r);
 	if (rc == 0)
-		*out = r->unique ? r->answer : kr_reify_state(r->q, st);
+		*out = is_unique(r) ? r->u->answer : kr_reify_state(r->q, st);
 	return rc;
 }
 

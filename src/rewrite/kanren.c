@@ -2,7 +2,9 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include "goal/goal.h"
 #include "rewrite/rewrite.h"
+#include "term/term.h"
 #include "kanrewrite/graph.h"
 #include "kanrewrite/print.h"
 #include "kanrewrite/stream.h"
@@ -28,18 +30,19 @@ static kr_term *node_term(const kr_apply *node)
 	return kr_list(outs.len, (kr_term *const *)outs.items);
 }
 
+/* The answers for one node: kept on the C stack, with their run. */
 struct kr_answers {
 	const kanren_sub *ks;
 	const kr_apply *node;
 	kr_term *q;
-	kr_runner *run;
+	kr_runner run;
 };
 
 int kr_answers_next(kr_term **out, kr_answers *a)
 {
 	kr_check(out != NULL && a != NULL);
 	const kr_state *st;
-	int rc = kr_run_next_state(&st, a->run);
+	int rc = kr_run_next_state(&st, &a->run);
 	*out = NULL;
 	if (rc == KR_ELIMIT)
 		return kr_error_set(KR_ELIMIT,
@@ -65,48 +68,53 @@ static int first_answer(kr_term **chosen, kr_answers *a, void *data)
 static int choose_answer(kr_term **out, const kanren_sub *ks, kr_term *in,
 			 const kr_apply *node)
 {
-	kr_term *q = kr_var_new("q");
+	kr_term *q = kri_var_new_static("q");
 	kr_term *args[2] = {ks->reverse ? q : in, ks->reverse ? in : q};
-	kr_answers a = {ks, node, q, kr_run_start(q, kr_rel_call(ks->rel, args))};
-	kr_run_set_step_limit(a.run, ks->step_limit);
+	kr_answers a = {ks, node, q, {0}};
+	kri_run_init(&a.run, q, kr_rel_call(ks->rel, args));
+	kr_run_set_step_limit(&a.run, ks->step_limit);
 	*out = NULL;
 	kr_results_filter_fn f = ks->results_filter ? ks->results_filter
 						    : first_answer;
 	return f(out, &a, ks->filter_data);
 }
 
-/*
- * Evaluate an answer into one variable per output (a list of as many
- * answers for a node of several outputs), as PyTensor's eval_if_etuple of
- * each. Errors: KR_EINVALID naming the rewriter and the answer, as the
- * exception PyTensor's transform raises, when the answer is a list of
- * the wrong length or cannot be evaluated into a graph.
- */
-static int eval_answer(kri_vec *news, const kr_node_rewriter *self,
-		       kr_term *ans, size_t nout)
+/* Evaluate one answer into a variable, as PyTensor's eval_if_etuple. */
+static int eval_one(kr_variable **v, const kr_node_rewriter *self,
+		    kr_term *ans)
 {
-	if (nout != 1) {
-		if (kr_list_length(ans) != (long)nout)
-			return kr_error_set(KR_EINVALID, "%s: the answer %s is "
-					    "not a list of %zu replacements",
-					    kr_node_rewriter_to_string(self),
-					    kr_term_to_string(ans), nout);
-		for (size_t i = 0; i < nout; i++, ans = kr_cdr(ans)) {
-			int rc = eval_answer(news, self, kr_car(ans), 1);
-			if (rc < 0)
-				return rc;
-		}
-		return 0;
-	}
-	kr_variable *v;
-	if (kr_term_eval(&v, ans) < 0) {
+	if (kr_term_eval(v, ans) < 0) {
 		char *why = kr_strdup(kr_error_last()->message);
 		return kr_error_set(KR_EINVALID, "%s: the answer %s is no "
 				    "graph: %s",
 				    kr_node_rewriter_to_string(self),
 				    kr_term_to_string(ans), why);
 	}
-	kri_vec_push(news, v);
+	return 0;
+}
+
+/*
+ * Evaluate an answer into one variable per output, news[0..nout-1] (a
+ * list of as many answers for a node of several outputs), as PyTensor's
+ * eval_if_etuple of each. Errors: KR_EINVALID naming the rewriter and the
+ * answer, as the exception PyTensor's transform raises, when the answer
+ * is a list of the wrong length or cannot be evaluated into a graph.
+ */
+static int eval_answer(kr_variable **news, const kr_node_rewriter *self,
+		       kr_term *ans, size_t nout)
+{
+	if (nout == 1)
+		return eval_one(news, self, ans);
+	if (kr_list_length(ans) != (long)nout)
+		return kr_error_set(KR_EINVALID, "%s: the answer %s is not a "
+				    "list of %zu replacements",
+				    kr_node_rewriter_to_string(self),
+				    kr_term_to_string(ans), nout);
+	for (size_t i = 0; i < nout; i++, ans = kr_cdr(ans)) {
+		int rc = eval_one(&news[i], self, kr_car(ans));
+		if (rc < 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -121,12 +129,12 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 	int rc = choose_answer(&ans, ks, node_term(node), node);
 	if (rc < 0 || !ans)
 		return rc;
-	kri_vec news = {0};
 	size_t nout = kr_apply_noutputs(node);
-	if ((rc = eval_answer(&news, self, ans, nout)) < 0)
+	kr_variable *one, **news = nout == 1 ? &one
+					     : kri_alloc(nout * sizeof *news);
+	if ((rc = eval_answer(news, self, ans, nout)) < 0)
 		return rc;
-	*out = kr_replacements_for_outputs(node, nout,
-					   (kr_variable *const *)news.items);
+	*out = kr_replacements_for_outputs(node, nout, news);
 	return 0;
 }
 

@@ -47,13 +47,18 @@ const char *kr_kind_name(kr_kind k)
 
 /* ---------------------------------------------------------------- atoms */
 
-kr_term *kr_var_new(const char *name)
+kr_term *kri_var_new_static(const char *name)
 {
 	kr_term *t = new_term(KR_VAR, 0, TERM_SIZE(var));
 	t->u.var.id = next_var_id++;
-	t->u.var.name = name ? kr_strdup(name) : NULL;
+	t->u.var.name = name;
 	t->u.var.scope = kri_var_scope;
 	return t;
+}
+
+kr_term *kr_var_new(const char *name)
+{
+	return kri_var_new_static(name ? kr_strdup(name) : NULL);
 }
 
 uint64_t kr_var_id(const kr_term *v)
@@ -230,14 +235,19 @@ static kr_term *etuple_window(kr_term **items, size_t n, kr_term *parent)
 	return etuple_make(items, n, parent, all_ground(items, n));
 }
 
+kr_term *kri_etuple_own(size_t n, kr_term **items)
+{
+	for (size_t i = 0; i < n; i++)
+		kr_check(items[i] != NULL);
+	return etuple_window(items, n, NULL);
+}
+
 kr_term *kr_etuple(size_t n, kr_term *const *items)
 {
 	kr_term **copy = kri_alloc((n ? n : 1) * sizeof *copy);
-	for (size_t i = 0; i < n; i++) {
-		kr_check(items[i] != NULL);
-		copy[i] = items[i];
-	}
-	return etuple_window(copy, n, NULL);
+	if (n)
+		memcpy(copy, items, n * sizeof *copy);
+	return kri_etuple_own(n, copy);
 }
 
 size_t kr_etuple_len(const kr_term *e)

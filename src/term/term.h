@@ -144,6 +144,18 @@ static inline const char *kri_var_name(const kr_term *v)
  */
 extern uint64_t kri_var_scope;
 
+/*
+ * kr_var_new() for a name that lives as long as the variable (a string
+ * literal): the name is not copied.
+ */
+kr_term *kri_var_new_static(const char *name);
+
+/*
+ * kr_etuple() of items[0..n-1] that takes the array as its own instead
+ * of copying it: items must be collected memory nothing else changes.
+ */
+kr_term *kri_etuple_own(size_t n, kr_term **items);
+
 /* A new scope number (never 0). */
 uint64_t kri_scope_new(void);
 
