@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "graph.h"
+#include "term/term.h"
 #include "kanrewrite/constraints.h"
 #include "kanrewrite/print.h"
 
@@ -59,7 +60,7 @@ static kr_term *op_atom_expand(const void *p)
 	for (size_t i = 0; i < n; i++)
 		if (!(items[i + 1] = d->prop(op, d->prop_names[i])))
 			return NULL; /* a prop it does not give: atomic */
-	kr_term *e = kr_etuple(n + 1, items);
+	kr_term *e = kri_etuple_own(n + 1, items);
 	kr_etuple_set_evaled(e, kr_op_term(op));
 	op->expansion = e;
 	return e;
@@ -109,7 +110,7 @@ static kr_term *var_atom_expand(const void *p)
 	items[0] = kr_op_term(node->op);
 	for (size_t i = 0; i < node->nin; i++)
 		items[i + 1] = kr_variable_term(node->inputs[i]);
-	kr_term *e = kr_etuple(node->nin + 1, items);
+	kr_term *e = kri_etuple_own(node->nin + 1, items);
 	kr_etuple_set_evaled(e, kr_variable_term(v));
 	v->expansion = e;
 	return e;
@@ -275,23 +276,69 @@ int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags)
 /*
  * kr_term_eval walks the term with an explicit stack of frames, one per
  * compound term being evaluated: `items` are its elements (the op atom
- * first), `args` the variables of the elements evaluated so far (`next` of
- * them). A compound term is finished when all its arguments are; its
- * result then goes to the frame below. `memo` maps compound term objects
- * already evaluated in this call to their variables.
+ * first); the variables of the elements evaluated so far (`next` of them)
+ * are args[base..], on a stack of arguments shared by the frames (a
+ * frame's children have finished, and left it, before its next argument
+ * goes on). A compound term is finished when all its arguments are; its
+ * result then goes to the frame below. An etuple keeps its result as its
+ * evaluated object; `memo` maps the other compound terms (lists) already
+ * evaluated in this call to their variables. Both stacks start in the
+ * evaluator (on the C stack, which the collector scans) and move to
+ * collected memory when they outgrow it: KanrenRelationSub evaluates an
+ * answer per rewrite, most of them a few nodes.
  */
 typedef struct frame {
 	kr_term *t;
 	kr_term *items;
 	kr_op *op;
-	size_t nargs, next;
-	kr_variable **args;
+	size_t nargs, next, base;
 } frame;
 
+enum { LOCAL_FRAMES = 16, LOCAL_ARGS = 32 };
+
 typedef struct evaluator {
-	kri_vec stack;
+	frame *f;
+	size_t len, cap;
+	kr_variable **args;
+	size_t nargs, acap;
 	kri_pmap memo;
+	frame local_f[LOCAL_FRAMES];
+	kr_variable *local_a[LOCAL_ARGS];
 } evaluator;
+
+static void evaluator_init(evaluator *ev)
+{
+	ev->f = ev->local_f;
+	ev->cap = LOCAL_FRAMES;
+	ev->len = 0;
+	ev->args = ev->local_a;
+	ev->acap = LOCAL_ARGS;
+	ev->nargs = 0;
+	ev->memo = (kri_pmap){0};
+}
+
+/* Room for n more arguments. */
+static void args_reserve(evaluator *ev, size_t n)
+{
+	if (ev->nargs + n <= ev->acap)
+		return;
+	size_t cap = 2 * (ev->nargs + n);
+	kr_variable **a = kri_alloc(cap * sizeof *a);
+	memcpy(a, ev->args, ev->nargs * sizeof *a);
+	ev->args = a;
+	ev->acap = cap;
+}
+
+static frame *frame_push(evaluator *ev)
+{
+	if (ev->len == ev->cap) {
+		frame *f = kri_alloc(2 * ev->cap * sizeof *f);
+		memcpy(f, ev->f, ev->len * sizeof *f);
+		ev->f = f;
+		ev->cap *= 2;
+	}
+	return &ev->f[ev->len++];
+}
 
 static int cannot_eval(const kr_term *t, const char *why)
 {
@@ -360,7 +407,7 @@ static kr_variable *known(evaluator *ev, const kr_term *t)
 		if (v)
 			return v;
 	}
-	return kri_pmap_get(&ev->memo, t);
+	return kr_term_kind(t) == KR_CONS ? kri_pmap_get(&ev->memo, t) : NULL;
 }
 
 static int push_frame(evaluator *ev, kr_term *t)
@@ -377,13 +424,10 @@ static int push_frame(evaluator *ev, kr_term *t)
 		return rc;
 	if (!op)
 		return cannot_eval(t, "its head is not an op");
-	frame *f = kri_alloc(sizeof *f);
-	f->t = t;
-	f->items = items;
-	f->op = op;
-	f->nargs = kr_etuple_len(items) - 1;
-	f->args = kri_alloc((f->nargs ? f->nargs : 1) * sizeof *f->args);
-	kri_vec_push(&ev->stack, f);
+	size_t nargs = kr_etuple_len(items) - 1;
+	args_reserve(ev, nargs);
+	*frame_push(ev) = (frame){t, items, op, nargs, 0, ev->nargs};
+	ev->nargs += nargs;
 	return 0;
 }
 
@@ -413,38 +457,45 @@ static int step(evaluator *ev, kr_variable **v, kr_term *t)
 	}
 }
 
-/* Apply the op of a finished frame and record the result. */
-static int finish(evaluator *ev, frame *f, kr_variable **out)
+/*
+ * Apply the op of the finished top frame, pop it and record the result
+ * (a list only when a frame below may meet it again).
+ */
+static int finish(evaluator *ev, kr_variable **out)
 {
-	int rc = kr_op_call(out, f->op, f->nargs, f->args);
+	frame *f = &ev->f[ev->len - 1];
+	int rc = kr_op_call(out, f->op, f->nargs, ev->args + f->base);
 	if (rc < 0)
 		return rc;
+	ev->len--;
+	ev->nargs = f->base;
 	if (kr_term_kind(f->t) == KR_ETUPLE)
 		kr_etuple_set_evaled(f->t, kr_variable_term(*out));
-	kri_pmap_put(&ev->memo, f->t, *out);
+	else if (ev->len > 0)
+		kri_pmap_put(&ev->memo, f->t, *out);
 	return 0;
 }
 
 int kr_term_eval(kr_variable **out, kr_term *t)
 {
 	kr_check(out != NULL && t != NULL);
-	evaluator ev = {0};
+	evaluator ev;
+	evaluator_init(&ev);
 	kr_variable *v;
 	int rc = step(&ev, &v, t);
-	while (rc == 0 && ev.stack.len > 0) {
-		frame *f = ev.stack.items[ev.stack.len - 1];
+	while (rc == 0 && ev.len > 0) {
+		frame *f = &ev.f[ev.len - 1];
 		if (f->next < f->nargs) {
 			kr_term *arg = kr_etuple_ref(f->items, f->next + 1);
 			rc = step(&ev, &v, arg);
 			if (rc == 0 && v)
-				f->args[f->next++] = v;
+				ev.args[f->base + f->next++] = v;
 			continue;
 		}
-		rc = finish(&ev, f, &v);
-		kri_vec_pop(&ev.stack);
-		if (rc == 0 && ev.stack.len > 0) {
-			frame *parent = ev.stack.items[ev.stack.len - 1];
-			parent->args[parent->next++] = v;
+		rc = finish(&ev, &v);
+		if (rc == 0 && ev.len > 0) {
+			frame *parent = &ev.f[ev.len - 1];
+			ev.args[parent->base + parent->next++] = v;
 		}
 	}
 	if (rc == 0)

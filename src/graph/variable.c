@@ -401,7 +401,9 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 	for (size_t i = 0; i < nin; i++)
 		types[i] = inputs[i]->type;
 	size_t nout = op->desc->nout > 1 ? (size_t)op->desc->nout : 1;
-	const kr_type **otypes = kri_alloc(nout * sizeof *otypes);
+	const kr_type *osmall[8];
+	const kr_type **otypes =
+		nout <= 8 ? osmall : kri_alloc(nout * sizeof *otypes);
 	if (op->desc->infer_from_inputs)
 		rc = op->desc->infer_from_inputs(otypes, op, nin, inputs);
 	else
