@@ -425,11 +425,11 @@ static bool inputs_present(const kr_fgraph *fg, const kr_apply *node)
 static int import_node(kr_fgraph *fg, kr_apply *node, const char *reason,
 		       unsigned flags)
 {
-	void *one[1] = {node};
-	kri_vec order = {one, 1, 1};
+	void *few[16] = {node}; /* the nodes to import, most often a few */
+	kri_vec order = {few, 1, 16};
 	bool look = true; /* may an input be missing? not known yet */
 	if (!inputs_present(fg, node)) {
-		order = (kri_vec){0};
+		order.len = 0;
 		int rc = kri_toposort(&order, fg, node->nout, node->outputs,
 				      NULL, &look);
 		if (rc < 0)

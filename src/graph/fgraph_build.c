@@ -138,10 +138,19 @@ static int run_topo(topo *t, kri_vec *order, size_t n,
 	return 0;
 }
 
+/*
+ * The stack of a sort starts on the C stack: a replacement imports a few
+ * nodes at a time (kri_vec_push moves it to the heap when it outgrows
+ * that).
+ */
+#define LOCAL_TODO 32
+
 int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 		 kr_variable *const *outs, const kri_pmap *pre, bool *missing)
 {
-	topo t = {.fg = import_into, .pre = pre, .ep = kri_epoch()};
+	void *todo[LOCAL_TODO];
+	topo t = {.fg = import_into, .pre = pre, .ep = kri_epoch(),
+		  .todo = {todo, 0, LOCAL_TODO}};
 	int rc = run_topo(&t, order, n, outs);
 	if (missing)
 		*missing = t.missing;
@@ -156,7 +165,9 @@ int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 static int toposort_each(kri_vec *order, size_t n, kr_variable *const *outs,
 			 void (*each)(void *, kr_apply *), void *ctx)
 {
-	topo t = {.ep = kri_epoch(), .each = each, .ctx = ctx};
+	void *todo[LOCAL_TODO];
+	topo t = {.ep = kri_epoch(), .each = each, .ctx = ctx,
+		  .todo = {todo, 0, LOCAL_TODO}};
 	return run_topo(&t, order, n, outs);
 }
 

@@ -32,7 +32,8 @@ typedef struct wstack {
 	wframe *f;
 	size_t len, cap;
 	wframe local[32];
-	kri_vec vals;
+	kri_vec vals; /* starts in local_vals (kri_vec_push moves it) */
+	void *local_vals[32];
 } wstack;
 
 static void frame_push(wstack *w, kr_term *t)
@@ -111,6 +112,7 @@ kr_term *kr_walk_star(kr_term *t, const kr_subst *s)
 		return t;
 	wstack w = {.f = NULL, .len = 0, .cap = 32};
 	w.f = w.local;
+	w.vals = (kri_vec){w.local_vals, 0, 32};
 	frame_push(&w, t);
 	for (;;) {
 		wframe *f = &w.f[w.len - 1];
