@@ -560,20 +560,34 @@ static kr_goal *conde_call(const kr_rel *r, kr_term *const *args)
 	return &c->g;
 }
 
-/* A call of a kr_rel_new_fresh relation: its kr_fresh_run goal, as above. */
+/*
+ * A call of a kr_rel_new_fresh relation: the goal kr_fresh_run(r->n,
+ * r->run, args) would be, with the relation in place of its n, body and
+ * env, and the copied arguments, in one object (48 bytes for a binary
+ * relation: KanrenRelationSub makes one per node it tries).
+ */
+struct fresh_call {
+	struct kr_goal g;
+	const kr_rel *rel;
+	kr_term *args[];
+};
+
+static kr_stream *fresh_call_fn(const kr_state *st, void *env)
+{
+	const struct fresh_call *c = env;
+	return kr_clause_fresh_run(st, c->rel->n, c->rel->run,
+				   (void *)c->args);
+}
+
 static kr_goal *fresh_call(const kr_rel *r, kr_term *const *args)
 {
 	size_t n = (size_t)r->arity;
-	struct fresh_run_goal *f = kri_alloc(sizeof *f +
-					     n * sizeof(kr_term *));
-	kr_term **a = (kr_term **)(f + 1);
-	copy_args(a, n, args);
-	f->g.fn = fresh_run_fn;
-	f->g.env = f;
-	f->n = r->n;
-	f->body = r->run;
-	f->env = a;
-	return &f->g;
+	struct fresh_call *c = kri_alloc(sizeof *c + n * sizeof(kr_term *));
+	copy_args(c->args, n, args);
+	c->g.fn = fresh_call_fn;
+	c->g.env = c;
+	c->rel = r;
+	return &c->g;
 }
 
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)
