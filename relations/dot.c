@@ -9,11 +9,15 @@
 
 #include "rel_internal.h"
 
-/* (x, y): y is `dot(A, x)`, i.e. (conso dot (A x) y), with A from env. */
+/*
+ * (x, y): y is `dot(A, x)`, i.e. (conso dot (A x) y), with A from env.
+ * The cons of dot onto the etuple (A x) is the etuple (dot A x): it is
+ * built as that at once, without the two-element one.
+ */
 static kr_goal *dot_term(kr_term *const *a, void *env)
 {
 	kr_term *A = env;
-	return kr_conso(kr_op_term(kr_op_dot()), KR_ETUPLE(A, a[0]), a[1]);
+	return kr_eq(KR_ETUPLE(kr_op_term(kr_op_dot()), A, a[0]), a[1]);
 }
 
 static kr_term *add_term(void)
