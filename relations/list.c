@@ -258,38 +258,40 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out)
  *   (conde ((nullo a) (nullo b))
  *          ((fresh (x xs y ys)
  *             (conso x xs a) (conso y ys b) (rel x y) (mapo rel xs ys)))))
- * The relation argument is not a term, so each kr_mapo() makes a binary
- * kr_rel closed over it; the recursive calls reuse that kr_rel.
+ * The relation argument is not a term, so it travels as a foreign atom
+ * (with kanren's null_type) in a first argument of mapo's own: mapo is
+ * then one kr_rel_new_conde relation, whose calls are one object each.
  *
- * The body is a kr_conde_fn over clause functions (same answers, order
- * and steps as the conde of goals): a call builds neither clause before
- * the search reaches it, and the second clause's variables are made in
- * its own scope, so its two conso bind them in place. mapo runs once per
- * element of a list (KanrenRelationSub's dot_distributeo runs it on every
+ * The clauses are clause functions (same answers, order and steps as
+ * the conde of goals): a call builds neither clause before the search
+ * reaches it, and the second clause's variables are made in its own
+ * scope, so its two conso bind them in place. mapo runs once per element
+ * of a list (KanrenRelationSub's dot_distributeo runs it on every
  * rewrite), and building both clauses eagerly was most of what the
  * rewriter allocated.
  */
 struct mapo_env {
 	const kr_rel *rel;
-	kr_rel *self;
 	kr_seq_kind null; /* kanren's null_type */
 };
 
-/* One call of mapo: its relation and its two arguments. */
-struct mapo_call {
-	const struct mapo_env *e;
-	kr_term *ab[2];
-};
+static const kr_foreign_type mapo_env_type = {.name = "mapo relation"};
 
-/* (fresh (x xs y ys) (conso x xs a) (conso y ys b) (rel x y) (mapo ...)) */
+static const kr_rel *mapo_rel(void);
+
+/*
+ * args: the mapo_env atom, a and b.
+ * (fresh (x xs y ys) (conso x xs a) (conso y ys b) (rel x y) (mapo ...))
+ */
 static kr_stream *mapo_pair(const kr_state *st, kr_term *const *v, void *env)
 {
-	const struct mapo_call *c = env;
-	st = kr_clause_eq(st, kr_cons(v[0], v[1]), c->ab[0]);
-	if (!st || !(st = kr_clause_eq(st, kr_cons(v[2], v[3]), c->ab[1])))
+	kr_term *const *args = env;
+	const struct mapo_env *e = kr_foreign_ptr(args[0]);
+	st = kr_clause_eq(st, kr_cons(v[0], v[1]), args[1]);
+	if (!st || !(st = kr_clause_eq(st, kr_cons(v[2], v[3]), args[2])))
 		return NULL;
-	return KR_THEN(st, KR_CALL(c->e->rel, v[0], v[2]),
-		       KR_CALL(c->e->self, v[1], v[3]));
+	return KR_THEN(st, KR_CALL(e->rel, v[0], v[2]),
+		       KR_CALL(mapo_rel(), args[0], v[1], v[3]));
 }
 
 /*
@@ -298,19 +300,19 @@ static kr_stream *mapo_pair(const kr_state *st, kr_term *const *v, void *env)
  */
 static kr_stream *mapo_clause(const kr_state *st, int i, void *env)
 {
-	const struct mapo_call *c = env;
+	kr_term *const *args = env;
+	const struct mapo_env *e = kr_foreign_ptr(args[0]);
 	if (i == 0)
-		return all_null_kind(st, 2, c->ab, c->e->null);
+		return all_null_kind(st, 2, args + 1, e->null);
 	return kr_clause_fresh_run(st, 4, mapo_pair, env);
 }
 
-static kr_goal *mapo_body(kr_term *const *args, void *env)
+static const kr_rel *mapo_rel(void)
 {
-	struct mapo_call *c = kr_alloc(sizeof *c);
-	c->e = env;
-	c->ab[0] = args[0];
-	c->ab[1] = args[1];
-	return kr_conde_fn(2, mapo_clause, c);
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new_conde("mapo", 3, 2, mapo_clause);
+	return rel;
 }
 
 kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
@@ -319,8 +321,7 @@ kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
 	struct mapo_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->null = dflt;
-	e->self = kr_rel_new("mapo", 2, mapo_body, e);
-	return KR_CALL(e->self, a, b);
+	return KR_CALL(mapo_rel(), kr_foreign(&mapo_env_type, e), a, b);
 }
 
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b)
