@@ -156,18 +156,16 @@ START_TEST(dot_distributeo_partial_terms)
 			      "case %zu", i);
 	/* ... but an argument that is unbound, or whose head is, can be */
 	kr_term *e = kr_var_new("e");
+	kr_term *dAX = KR_ETUPLE(dt, AA, X);
 	ck_assert_str_eq(t_str(kr_run(-1, q, kr_dot_distributeo(
-					     q, KR_LIST(at, KR_ETUPLE(dt, AA, X),
-							e)))),
+					     q, KR_LIST(at, dAX, e)))),
 			 "((dot A (add x _.0)))");
 	ck_assert_str_eq(t_str(kr_run(-1, q, kr_dot_distributeo(
-					     q, KR_LIST(at, KR_ETUPLE(dt, AA, X),
+					     q, KR_LIST(at, dAX,
 							KR_LIST(e, AA, Y))))),
 			 "((dot A (add x y)))");
 	ck_assert_str_eq(t_str(kr_run(2, q, kr_dot_distributeo(
-					    q, kr_cons(at, kr_cons(
-							       KR_ETUPLE(dt, AA, X),
-							       e))))),
+					    q, kr_cons(at, kr_cons(dAX, e))))),
 			 "((dot A (add x)) (dot A (add x _.0)))");
 	kr_variable *v;
 	/* ... and one whose head is still unbound */
