@@ -143,14 +143,14 @@ static int run_topo(topo *t, kri_vec *order, size_t n,
  * nodes at a time (kri_vec_push moves it to the heap when it outgrows
  * that).
  */
-#define LOCAL_TODO 32
+#define LOCAL_STACK 32
 
 int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 		 kr_variable *const *outs, const kri_pmap *pre, bool *missing)
 {
-	void *todo[LOCAL_TODO];
+	void *todo[LOCAL_STACK];
 	topo t = {.fg = import_into, .pre = pre, .ep = kri_epoch(),
-		  .todo = {todo, 0, LOCAL_TODO}};
+		  .todo = {todo, 0, LOCAL_STACK}};
 	int rc = run_topo(&t, order, n, outs);
 	if (missing)
 		*missing = t.missing;
@@ -165,9 +165,9 @@ int kri_toposort(kri_vec *order, const kr_fgraph *import_into, size_t n,
 static int toposort_each(kri_vec *order, size_t n, kr_variable *const *outs,
 			 void (*each)(void *, kr_apply *), void *ctx)
 {
-	void *todo[LOCAL_TODO];
+	void *todo[LOCAL_STACK];
 	topo t = {.ep = kri_epoch(), .each = each, .ctx = ctx,
-		  .todo = {todo, 0, LOCAL_TODO}};
+		  .todo = {todo, 0, LOCAL_STACK}};
 	return run_topo(&t, order, n, outs);
 }
 
