@@ -3,8 +3,10 @@
 #ifndef KR_BENCH_H
 #define KR_BENCH_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -81,5 +83,40 @@ static inline int bench_in_child(int (*fn)(void *), void *arg,
 	}
 	return WEXITSTATUS(status);
 }
+
+/*
+ * Instructions this process executes in user space, counted by the
+ * processor (Linux perf_event_open): unlike time, the count does not
+ * depend on the caches, the machine's other load or its clock, so it
+ * shows whether the work per item stays flat as the input grows. -1
+ * where there is no such counter (another system, a container without
+ * perf events, kernel.perf_event_paranoid > 2). The counter is opened
+ * once per process, on first use.
+ */
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+
+static inline int64_t bench_instructions(void)
+{
+	static int fd = -2;
+	if (fd == -2) {
+		struct perf_event_attr a;
+		memset(&a, 0, sizeof a);
+		a.type = PERF_TYPE_HARDWARE;
+		a.size = sizeof a;
+		a.config = PERF_COUNT_HW_INSTRUCTIONS;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	}
+	int64_t n;
+	if (fd < 0 || read(fd, &n, sizeof n) != (ssize_t)sizeof n)
+		return -1;
+	return n;
+}
+#else
+static inline int64_t bench_instructions(void) { return -1; }
+#endif
 
 #endif

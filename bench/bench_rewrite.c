@@ -19,7 +19,13 @@
  * share of the rewrite's time spent inside collections and "mut us/node"
  * the rest per node (medians over the runs, wall clock): the work of the
  * rewriter itself, whose flatness shows that nothing is rescanned, apart
- * from the collector whose marking grows with the live graph. A size
+ * from the collector whose marking grows with the live graph.
+ * "mut ins/n" and "gc ins/n" are the median counts of instructions one
+ * rewrite executed outside and inside collections, per node, as the
+ * processor counts them (bench_instructions, read at each collection's
+ * start and end through kr_memory_on_collection; -1 without a counter):
+ * unlike time they do not feel the caches, so the first is the steadiest
+ * measure of the rewriter's own work per node. A size
  * stops growing once one run takes over BENCH_LIMIT seconds (default
  * 10). Arguments:
  * [SHAPE [MAXN]] runs only the shapes whose name starts with SHAPE (e.g.
@@ -180,9 +186,26 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Instructions inside collections so far (collection_hook). */
+static int64_t gc_instructions, gc_started_at;
+
+static void collection_hook(bool start, void *data)
+{
+	(void)data;
+	int64_t now = bench_instructions();
+	if (now < 0)
+		return;
+	if (start)
+		gc_started_at = now;
+	else
+		gc_instructions += now - gc_started_at;
+}
+
 /* What one row measured. */
 typedef struct result {
 	double wall, cpu;       /* medians, s */
+	double instr, gc_instr; /* medians: instructions outside and inside
+				   collections (-1: no counter) */
 	double gc, mut;         /* medians: in collections, the rest, s */
 	size_t visits, passes;  /* of the last run */
 	size_t alloc;           /* bytes the last rewrite allocated */
@@ -192,17 +215,21 @@ typedef struct result {
 /* Median of `runs` rewrites; ok false if a result is wrong. */
 static result measure(const shape *s, long n, int runs)
 {
-	double t[64], c[64], g[64], u[64];
+	double t[64], c[64], g[64], u[64], ins[64], gins[64];
 	result res = {.ok = true};
 	for (int r = 0; r < runs; r++) {
 		kr_fgraph *fg = s->build(n);
 		kr_profile *prof = NULL;
 		kr_memory_stats m0, m1;
 		kr_memory_stats_get(&m0);
+		int64_t i0 = bench_instructions(), g0 = gc_instructions;
 		double c0 = cpu_now(), t0 = bench_now();
 		int rc = kr_graph_rewriter_rewrite(s->rewriter(), fg, &prof);
 		t[r] = bench_now() - t0;
 		c[r] = cpu_now() - c0;
+		int64_t i1 = bench_instructions();
+		gins[r] = (double)(gc_instructions - g0);
+		ins[r] = i0 < 0 || i1 < 0 ? -1 : (double)(i1 - i0) - gins[r];
 		kr_memory_stats_get(&m1);
 		g[r] = m1.gc_seconds - m0.gc_seconds;
 		u[r] = t[r] - g[r];
@@ -217,6 +244,8 @@ static result measure(const shape *s, long n, int runs)
 		}
 	}
 	res.cpu = bench_median(c, runs);
+	res.instr = bench_median(ins, runs);
+	res.gc_instr = res.instr < 0 ? -1 : bench_median(gins, runs);
 	res.wall = bench_median(t, runs);
 	res.gc = bench_median(g, runs);
 	res.mut = bench_median(u, runs);
@@ -233,12 +262,15 @@ static int row(const shape *s, long n, long i, int runs, double limit)
 	double peer = i < 4 ? s->peer[i] : 0, m = r.wall;
 	double grown = (bench_peak_mib() - before) * 1048576.0;
 	printf("%-16s %8ld %12.6f %12.3e %10.4g %10.4g %12.3f %12.0f %7.2f "
-	       "%6zu %9.0f %5.1f %12.3f %s\n",
+	       "%6zu %9.0f %5.1f %12.3f %11.0f %11.0f %s\n",
 	       s->name, n, m, m / (double)n, peer, peer > 0 ? peer / m : 0.0,
 	       r.cpu / (double)n * 1e6, grown / (double)n,
 	       (double)r.visits / (double)n, r.passes,
 	       (double)r.alloc / (double)n, m > 0 ? 100 * r.gc / m : 0.0,
-	       r.mut / (double)n * 1e6, r.ok ? "ok" : "WRONG");
+	       r.mut / (double)n * 1e6,
+	       r.instr < 0 ? -1.0 : r.instr / (double)n,
+	       r.gc_instr < 0 ? -1.0 : r.gc_instr / (double)n,
+	       r.ok ? "ok" : "WRONG");
 	fflush(stdout);
 	if (!r.ok)
 		return ROW_WRONG;
@@ -257,6 +289,7 @@ static int row_child(void *arg)
 {
 	const row_job *j = arg;
 	kr_init();
+	kr_memory_on_collection(collection_hook, NULL);
 	return row(j->s, j->n, j->i, j->runs, j->limit);
 }
 
@@ -268,10 +301,10 @@ int main(int argc, char **argv)
 	const char *only = argc > 1 ? argv[1] : "";
 	long maxn = argc > 2 ? atol(argv[2]) : 1000000;
 	printf("%-16s %8s %12s %12s %10s %10s %12s %12s %7s %6s %9s %5s "
-	       "%12s %s\n",
+	       "%12s %11s %11s %s\n",
 	       "benchmark", "N", "median s", "s/node", "PyTensor s", "speedup",
 	       "cpu us/node", "peak B/node", "visits", "passes", "alloc B/n",
-	       "gc %", "mut us/node", "check");
+	       "gc %", "mut us/node", "mut ins/n", "gc ins/n", "check");
 	for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
 		const shape *s = &shapes[k];
 		if (strncmp(s->name, only, strlen(only)) != 0)

@@ -5,7 +5,7 @@ BENCHES = bench/bench_skeleton bench/bench_graph bench/bench_rewrite \
 EXTRA_PROGRAMS = $(BENCHES)
 EXTRA_DIST += bench/optdb_graphs.sh bench/peers/fmk.sh bench/peers/fmk.ss \
 	bench/peers/compare-mk.sh
-BENCH_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I$(top_srcdir)/include
+BENCH_CPPFLAGS = -D_DEFAULT_SOURCE -I$(top_srcdir)/include
 bench_bench_skeleton_SOURCES = bench/bench_skeleton.c bench/bench.h
 bench_bench_graph_SOURCES = bench/bench_graph.c bench/bench.h
 bench_bench_rewrite_SOURCES = bench/bench_rewrite.c bench/bench.h

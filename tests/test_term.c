@@ -231,6 +231,48 @@ START_TEST(memory_growth_hook)
 }
 END_TEST
 
+/* Starts and ends seen by the collection hook, and whether they paired. */
+typedef struct gc_events {
+	size_t starts, ends;
+	bool inside, nested;
+} gc_events;
+
+static void on_collection(bool start, void *data)
+{
+	gc_events *e = data;
+	if (start) {
+		e->nested |= e->inside;
+		e->starts++;
+	} else {
+		e->nested |= !e->inside;
+		e->ends++;
+	}
+	e->inside = start;
+}
+
+/* The collection hook hears each collection start and end, in pairs. */
+START_TEST(memory_collection_hook)
+{
+	gc_events e = {0, 0, false, false};
+	if (!kr_memory_on_collection(on_collection, &e))
+		return; /* a collector without events: nothing to test */
+	kr_memory_stats a, b;
+	kr_memory_stats_get(&a);
+	for (int i = 0; i < 1 << 16; i++) /* 64 MiB of garbage */
+		ck_assert_ptr_nonnull(kr_alloc(1024));
+	kr_memory_stats_get(&b);
+	ck_assert(kr_memory_on_collection(NULL, NULL));
+	ck_assert_uint_gt(b.collections, a.collections);
+	ck_assert_uint_eq(e.starts, b.collections - a.collections);
+	ck_assert_uint_eq(e.ends, e.starts);
+	ck_assert(!e.inside && !e.nested);
+	size_t seen = e.starts;
+	for (int i = 0; i < 1 << 16; i++)
+		ck_assert_ptr_nonnull(kr_alloc(1024));
+	ck_assert_uint_eq(e.starts, seen);
+}
+END_TEST
+
 /*
  * What the collector's warning procedure (installed by kr_init) writes to
  * standard error for msg, read back through a temporary file.
@@ -338,6 +380,7 @@ Suite *term_suite(void)
 	tcase_add_test(tc, etuple_eval_callable);
 	tcase_add_test(tc, memory_stats);
 	tcase_add_test(tc, memory_growth_hook);
+	tcase_add_test(tc, memory_collection_hook);
 	tcase_add_test(tc, collector_warnings);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("subst");

@@ -88,6 +88,25 @@ typedef void (*kr_heap_growth_fn)(size_t heap, void *data);
  */
 bool kr_memory_on_growth(kr_heap_growth_fn fn, void *data);
 
+/**
+ * A function the collector calls as each collection starts (`start`
+ * true) and ends (false); see kr_memory_on_collection().
+ */
+typedef void (*kr_collection_fn)(bool start, void *data);
+
+/**
+ * Call fn(true, data) as each collection starts and fn(false, data) as it
+ * ends (Boehm GC's GC_set_on_collection_event), so that a program can
+ * count what the collections cost it apart from its own work: the
+ * benchmarks read the processor's instruction counter there. fn runs
+ * inside the collector, with the world stopped: it must not allocate or
+ * call the library. fn NULL removes the hook; one hook at a time.
+ * Returns: true, or false when the collector cannot report its
+ * collections (Boehm GC before 7.6; fn is then never called).
+ * Errors: none. Cost: O(1); fn's own cost twice per collection.
+ */
+bool kr_memory_on_collection(kr_collection_fn fn, void *data);
+
 /** Copy a NUL-terminated string into collected memory. Aborts on OOM. */
 char *kr_strdup(const char *s);
 

@@ -42,16 +42,36 @@ double kri_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The user's collection hook (kr_memory_on_collection). */
+static kr_collection_fn collection_fn;
+static void *collection_data;
+
 #ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
 /* Called by the collector with its lock held: no allocation here. */
 static void GC_CALLBACK on_collection(GC_EventType e)
 {
-	if (e == GC_EVENT_START)
+	if (e == GC_EVENT_START) {
+		if (collection_fn)
+			collection_fn(true, collection_data);
 		gc_started = kri_now();
-	else if (e == GC_EVENT_END)
+	} else if (e == GC_EVENT_END) {
 		gc_total += kri_now() - gc_started;
+		if (collection_fn)
+			collection_fn(false, collection_data);
+	}
 }
 #endif
+
+bool kr_memory_on_collection(kr_collection_fn fn, void *data)
+{
+	collection_fn = fn;
+	collection_data = data;
+#ifdef HAVE_GC_SET_ON_COLLECTION_EVENT
+	return true;
+#else
+	return false;
+#endif
+}
 
 /*
  * Boehm GC warns on standard error when large blocks are allocated
