@@ -1107,6 +1107,34 @@ START_TEST(db_local_group)
 }
 END_TEST
 
+/*
+ * test_op.py's test_call_name: a name given at the call names the one
+ * output, or the outputs of a two-output op `name_0` and `name_1`; no
+ * name leaves the outputs unnamed, and a failed call names nothing.
+ */
+START_TEST(op_call_name)
+{
+	kr_variable *in = vec("x"), *r;
+	ck_assert_int_eq(kr_op_call_named(&r, kr_op_exp(), 1, &in, "test_name"),
+			 0);
+	ck_assert_str_eq(kr_variable_name(r), "test_name");
+	ck_assert_int_eq(kr_op_call_named(&r, kr_op_exp(), 1, &in, NULL), 0);
+	ck_assert_ptr_null(kr_variable_name(r));
+	kr_op *multi = kr_op_new(&multi_desc, NULL);
+	ck_assert_int_eq(kr_op_call_named(&r, multi, 1, &in, "test_name"), 0);
+	kr_apply *node = kr_variable_owner(r);
+	ck_assert_uint_eq(kr_apply_noutputs(node), 2);
+	ck_assert_str_eq(kr_variable_name(kr_apply_output(node, 0)),
+			 "test_name_0");
+	ck_assert_str_eq(kr_variable_name(kr_apply_output(node, 1)),
+			 "test_name_1");
+	kr_variable *two[2] = {in, in}, *before = r;
+	ck_assert_int_eq(kr_op_call_named(&r, kr_op_exp(), 2, two, "bad"),
+			 KR_EINVALID);
+	ck_assert_ptr_eq(r, before);
+}
+END_TEST
+
 Suite *corpus_graph_suite(void)
 {
 	Suite *s = suite_create("corpus_graph");
@@ -1124,6 +1152,7 @@ Suite *corpus_graph_suite(void)
 	tcase_add_test(tc, unify_op);
 	tcase_add_test(tc, eval_op_class);
 	tcase_add_test(tc, unify_constant);
+	tcase_add_test(tc, op_call_name);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("utils");
 	tcase_add_test(tc, same_graph_single_var);

@@ -218,6 +218,18 @@ int kr_apply_make(kr_apply **out, kr_op *op, size_t nin,
 int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
 	       kr_variable *const *inputs);
 
+/**
+ * kr_op_call() that names the new outputs, as PyTensor's
+ * `op(*inputs, name=name)` for an op without a default output: the one
+ * output of a single-output op is called `name`, the outputs of an op of
+ * several are `name_0`, `name_1`, ... in order. name NULL names nothing
+ * (kr_op_call()). The name is copied.
+ * @param[out] out the first output variable.
+ * Returns: 0. Errors: as kr_apply_make(); nothing is made then.
+ */
+int kr_op_call_named(kr_variable **out, kr_op *op, size_t nin,
+		     kr_variable *const *inputs, const char *name);
+
 /** kr_op_call() with the inputs as arguments: `KR_OP_CALL(&v, op, x, y)`. */
 #define KR_OP_CALL(out, op, ...)                                              \
 	kr_op_call((out), (op),                                               \

@@ -432,6 +432,23 @@ int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
 	return 0;
 }
 
+int kr_op_call_named(kr_variable **out, kr_op *op, size_t nin,
+		     kr_variable *const *inputs, const char *name)
+{
+	int rc = kr_op_call(out, op, nin, inputs);
+	if (rc < 0 || !name)
+		return rc;
+	kr_apply *node = (*out)->owner;
+	if (node->nout == 1) {
+		kr_variable_set_name(*out, name);
+		return 0;
+	}
+	for (uint32_t k = 0; k < node->nout; k++)
+		kr_variable_set_name(node->outputs[k],
+				     kr_strfmt("%s_%u", name, (unsigned)k));
+	return 0;
+}
+
 kr_apply *kri_output_node(int idx, kr_variable *v)
 {
 	int *props = kri_alloc_atomic(sizeof *props);
