@@ -1,0 +1,61 @@
+/* files.c -- reading whole files, for the command and the language. */
+/* See the LICENSE file for copying conditions. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The whole of f, NUL-terminated; NULL with *why set on error. */
+static char *slurp(FILE *f, const char **why)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = kr_alloc_atomic(cap);
+	size_t n;
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (cap - len - 1 == 0) {
+			char *bigger = kr_alloc_atomic(cap * 2);
+			memcpy(bigger, buf, len);
+			buf = bigger;
+			cap *= 2;
+		}
+	}
+	if (ferror(f)) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	buf[len] = 0;
+	if (memchr(buf, 0, len)) {
+		*why = "not a text file";
+		return NULL;
+	}
+	return buf;
+}
+
+char *cli_slurp(const char *path, bool *opened, const char **why)
+{
+	FILE *f = fopen(path, "rb");
+	*opened = f != NULL;
+	if (!f) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	char *text = slurp(f, why);
+	fclose(f);
+	return text;
+}
+
+char *cli_read_file(const char *path)
+{
+	const char *why;
+	bool opened = true;
+	char *text = strcmp(path, "-") ? cli_slurp(path, &opened, &why)
+				       : slurp(stdin, &why);
+	if (!opened)
+		cli_fail("%s: cannot open: %s", path, why);
+	else if (!text)
+		cli_fail("%s: cannot read a text file", path);
+	return text;
+}
