@@ -11,7 +11,8 @@
  * with =/=); permuteo walks its arguments and, like kanren, enumerates the
  * permutations of whichever side is a proper list in C (lexicographic
  * order of the element positions), so it terminates in every mode where
- * one side is a proper list; with neither, it first enumerates lengths.
+ * one side is a proper list; with neither, it enumerates a's lengths as
+ * kanren's itero does, each length's permutations before the next.
  */
 
 kr_goal *kr_caro(kr_term *l, kr_term *a) { return kr_heado(a, l); }
@@ -382,13 +383,6 @@ kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 	return kri_rel_eq_each(other, &perms_enum, p);
 }
 
-static kr_goal *succeed2(kr_term *const *a, void *env)
-{
-	(void)a;
-	(void)env;
-	return kr_succeed();
-}
-
 struct perm_env {
 	kr_term *a, *b;
 	kr_permuteo_opts o;
@@ -523,6 +517,136 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 	return 0;
 }
 
+/*
+ * kanren's permuteo with neither side a proper sequence: its itero of a,
+ * whose open tail takes 0, 1, 2, ... fresh elements (an empty a makes b
+ * empty too, itero's nullo_refs), and for each length every permutation
+ * of a's elements unified with b, in the order of kri_rel_perms(), all of
+ * them before the next length. Each answer, and each new length, is a
+ * step of the search (a suspension), so no length is tried without
+ * bound. With an inner_eq, a length's answers come as kri_rel_perms()
+ * gives them and interleave with the next lengths'.
+ */
+struct by_length {
+	const struct perm_env *e;
+	const kr_state *st;  /* the goal's state */
+	kr_term *tail;       /* a's open tail there: a fresh variable */
+	bool a_null;         /* a is that variable: length 0 empties b */
+	size_t k;            /* elements the tail takes at this length */
+	const kr_state *stk; /* st with the tail so bound */
+	struct perms *perms; /* a's elements there, and the last given */
+};
+
+static kr_stream *by_length_next(void *env);
+
+/* The null of kind k. */
+static kr_term *null_of(kr_seq_kind k)
+{
+	return k == KR_SEQ_ETUPLE ? kr_etuple(0, NULL) : kr_nil();
+}
+
+/* t, walked in st, made empty: its state, or NULL when it cannot be. */
+static const kr_state *make_null(const kr_state *st, kr_term *t,
+				 kr_seq_kind kind)
+{
+	t = kr_walk(t, kr_state_subst(st));
+	if (kr_is_var(t))
+		return kr_state_unify(st, t, null_of(kind));
+	bool empty = kr_term_kind(t) == KR_NIL ||
+		     (kr_term_kind(t) == KR_ETUPLE && kr_etuple_len(t) == 0);
+	return empty ? st : NULL;
+}
+
+/* The answers of the length in c, from the permutation after the last. */
+static kr_stream *by_length_answers(struct by_length *c)
+{
+	const kr_subst *s = kr_state_subst(c->stk);
+	kr_term *t;
+	while ((t = perms_next(c->perms, s)) != NULL) {
+		const kr_state *ans = kr_state_unify(c->stk, c->e->b, t);
+		if (!ans)
+			continue;
+		struct by_length *more = kr_alloc(sizeof *more);
+		*more = *c;
+		more->perms = perms_copy(c->perms);
+		return kr_stream_cons(ans, kr_stream_suspend(by_length_next,
+							     more));
+	}
+	struct by_length *next = kr_alloc(sizeof *next);
+	*next = *c;
+	next->k = c->k + 1;
+	next->stk = NULL;
+	return kr_stream_suspend(by_length_next, next);
+}
+
+/* a of the length in c: its elements and their first permutation. */
+static kr_stream *by_length_enter(struct by_length *c)
+{
+	const struct perm_env *e = c->e;
+	kr_seq_kind kind = e->o.default_null;
+	kr_term **vs = kr_alloc((c->k ? c->k : 1) * sizeof *vs);
+	kr_fresh(c->k, vs);
+	kr_term *ext = kind == KR_SEQ_ETUPLE ? kr_etuple(c->k, vs)
+					     : kr_list(c->k, vs);
+	const kr_state *stk = kr_state_unify(c->st, c->tail, ext);
+	if (stk && c->a_null && c->k == 0)
+		stk = make_null(stk, e->b, kind);
+	struct by_length *next = kr_alloc(sizeof *next);
+	*next = *c;
+	next->k = c->k + 1;
+	if (!stk)
+		return kr_stream_suspend(by_length_next, next);
+	const kr_subst *s = kr_state_subst(stk);
+	long n;
+	kr_term **items = kri_rel_elements(e->a, s, &n);
+	kr_term *like = kr_walk_star(e->a, s);
+	if (e->o.inner_eq) {
+		kr_goal *g = kri_rel_perms(items, n, like, e->b,
+					   e->o.no_ident, e->o.inner_eq);
+		return kr_stream_mplus(kr_goal_apply(g, stk),
+				       kr_stream_suspend(by_length_next,
+							 next));
+	}
+	struct perms *p = kr_alloc(sizeof *p);
+	p->items = items;
+	p->n = n;
+	p->et = kr_term_kind(like) == KR_ETUPLE;
+	p->started = e->o.no_ident; /* skips the identity */
+	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
+	for (long i = 0; i < n; i++)
+		p->idx[i] = (size_t)i;
+	c->stk = stk;
+	c->perms = p;
+	return by_length_answers(c);
+}
+
+static kr_stream *by_length_next(void *env)
+{
+	struct by_length *c = env;
+	return c->stk ? by_length_answers(c) : by_length_enter(c);
+}
+
+/* The answers of permuteo_fn's e in st when neither side is proper. */
+static kr_stream *by_length_start(const struct perm_env *e,
+				  const kr_state *st)
+{
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *a = kr_walk(e->a, s), *t = a;
+	while (kr_term_kind(t) == KR_CONS)
+		t = kr_walk(kr_cdr(t), s);
+	if (!kr_is_var(t))
+		return NULL; /* an improper a: no length */
+	struct by_length *c = kr_alloc(sizeof *c);
+	c->e = e;
+	c->st = st;
+	c->tail = t;
+	c->a_null = t == a;
+	c->k = 0;
+	c->stk = NULL;
+	c->perms = NULL;
+	return by_length_enter(c);
+}
+
 /* True when the proper sequence t (walked in s) ends in an etuple. */
 static bool ends_in_etuple(kr_term *t, const kr_subst *s)
 {
@@ -544,15 +668,8 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		side = e->b;
 		other = e->a;
 	}
-	if (n < 0) {
-		static kr_rel *same_len;
-		if (!same_len)
-			same_len = kr_rel_new("succeed", 2, succeed2, NULL);
-		kr_goal *lens = kri_rel_mapo_kind(same_len, e->a, e->b,
-						  e->o.default_null);
-		return kr_goal_apply(
-			KR_ALL(lens, permuteo_new(e->a, e->b, &e->o)), st);
-	}
+	if (n < 0)
+		return by_length_start(e, st);
 	kr_term *like = kr_walk(side, s);
 	bool no_ident = e->o.no_ident;
 	long m;

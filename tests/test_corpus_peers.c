@@ -500,6 +500,60 @@ START_TEST(test_goals_permuteo)
 }
 END_TEST
 
+/*
+ * permuteo with neither side a proper list, in kanren's order (answers
+ * of kanren itself): a's lengths one after the other (its itero), each
+ * with all permutations of a, in order, before the next length.
+ */
+START_TEST(test_goals_permuteo_lengths)
+{
+	kr_term *q = kr_var_new("q"), *a = kr_var_new("a");
+	kr_term *t = kr_var_new("t");
+	ck_assert_str_eq(t_run_str(11, KR_LIST(q, a), kr_permuteo(q, a)),
+			 "((() ()) ((_.0) (_.0)) ((_.0 _.1) (_.0 _.1)) "
+			 "((_.0 _.1) (_.1 _.0)) "
+			 "((_.0 _.1 _.2) (_.0 _.1 _.2)) "
+			 "((_.0 _.1 _.2) (_.0 _.2 _.1)) "
+			 "((_.0 _.1 _.2) (_.1 _.0 _.2)) "
+			 "((_.0 _.1 _.2) (_.1 _.2 _.0)) "
+			 "((_.0 _.1 _.2) (_.2 _.0 _.1)) "
+			 "((_.0 _.1 _.2) (_.2 _.1 _.0)) "
+			 "((_.0 _.1 _.2 _.3) (_.0 _.1 _.2 _.3)))");
+	/* a partial a: its open tail grows */
+	ck_assert_str_eq(t_run_str(8, KR_LIST(t, a),
+				   kr_permuteo(kr_cons(num(1), t), a)),
+			 "((() (1)) ((_.0) (1 _.0)) ((_.0) (_.0 1)) "
+			 "((_.0 _.1) (1 _.0 _.1)) ((_.0 _.1) (1 _.1 _.0)) "
+			 "((_.0 _.1) (_.0 1 _.1)) ((_.0 _.1) (_.0 _.1 1)) "
+			 "((_.0 _.1) (_.1 1 _.0)))");
+	/* no_ident skips the identity at each length */
+	ck_assert_str_eq(t_run_str(8, KR_LIST(t, a),
+				   kr_permuteo_no_ident(
+					   kr_cons(num(1), kr_cons(num(2), t)),
+					   a)),
+			 "((() (2 1)) ((_.0) (1 _.0 2)) ((_.0) (2 1 _.0)) "
+			 "((_.0) (2 _.0 1)) ((_.0) (_.0 1 2)) "
+			 "((_.0) (_.0 2 1)) ((_.0 _.1) (1 2 _.1 _.0)) "
+			 "((_.0 _.1) (1 _.0 2 _.1)))");
+	/* both partial; b partial and a fresh; an improper a has none */
+	ck_assert_str_eq(t_run_str(7, KR_LIST(t, q),
+				   kr_permuteo(kr_cons(num(1), t),
+					       kr_cons(num(2), q))),
+			 "(((2) (1)) ((2 _.0) (1 _.0)) ((2 _.0) (_.0 1)) "
+			 "((_.0 2) (1 _.0)) ((_.0 2) (_.0 1)) "
+			 "((2 _.0 _.1) (1 _.0 _.1)) "
+			 "((2 _.0 _.1) (1 _.1 _.0)))");
+	ck_assert_str_eq(t_run_str(5, KR_LIST(q, t),
+				   kr_permuteo(q, kr_cons(num(1),
+							  kr_cons(num(2), t)))),
+			 "(((1 2) ()) ((2 1) ()) ((1 2 _.0) (_.0)) "
+			 "((1 _.0 2) (_.0)) ((2 1 _.0) (_.0)))");
+	ck_assert_str_eq(t_run_str(3, KR_LIST(t, a),
+				   kr_permuteo(kr_cons(num(1), num(2)), a)),
+			 "()");
+}
+END_TEST
+
 /* ====================================================== kanren term */
 
 /*
@@ -1390,6 +1444,7 @@ Suite *corpus_peers_suite(void)
 		{"kanren_goals", test_goals_appendo},
 		{"kanren_goals", test_goals_rembero},
 		{"kanren_goals", test_goals_permuteo},
+		{"kanren_goals", test_goals_permuteo_lengths},
 		{"kanren_term", test_term_applyo},
 		{"kanren_term", test_term_applyo_object},
 		{"kanren_term", test_term_dispatch},

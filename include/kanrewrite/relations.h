@@ -199,8 +199,13 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
  * completely), one answer per permutation. With a list element nothing
  * cancels: two ground sequences give one answer or none, others one
  * answer per matching permutation, so `(permuteo (1 (o) a) ((o) a 1))`
- * gives a = 1, a, (o) in that order. Terminates when a or b is a proper
- * list.
+ * gives a = 1, a, (o) in that order. With neither side a proper list,
+ * as kanren's itero of a: a's open tail takes 0, 1, 2, ... fresh
+ * elements (a fresh a of length 0 makes b empty too), and each length
+ * gives all the permutations of a, in the order above, unified with b,
+ * before the next length; each answer and each length is a step of the
+ * search. Terminates when a or b is a proper list; with neither, it
+ * enumerates without end (and gives nothing for an improper a).
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
 
@@ -243,7 +248,9 @@ typedef struct kr_permuteo_opts {
  * with kanren's eq_permute (== or permuteo of each pair of elements)
  * `(1 [2 3])` against `([3 2] 1)` ([..]: etuples) is one answer. With
  * neither side a sequence, lengths are enumerated as kr_permuteo() does,
- * both sides of kind default_null (`(etuple)` first for KR_SEQ_ETUPLE).
+ * a's open tail ending in default_null's kind (`(etuple)` first for
+ * KR_SEQ_ETUPLE); with an inner_eq, the answers of one length then
+ * interleave with those of the next ones.
  * Shape: a, b any terms; inner_eq of arity 2 or NULL (else API misuse,
  * aborts). Terminates when a or b is a proper sequence and inner_eq
  * terminates. Errors: none; aborts on OOM. Cost: as kr_permuteo(), plus a
