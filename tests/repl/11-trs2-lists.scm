@@ -79,3 +79,7 @@
 (run* (q) (permuteo-no-ident q '(a b)))
 (run 3 (x y) (permuteo-no-ident x y))
 (run 3 (x y) (permuteo x y))
+; kanren's order with neither side a list: a's lengths one at a time,
+; each length's permutations in order before the next length
+(run 11 (q a) (permuteo q a))
+(run 8 (t a) (permuteo (cons 1 t) a))
