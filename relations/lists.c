@@ -631,11 +631,19 @@ static kr_stream *by_length_start(const struct perm_env *e,
 				  const kr_state *st)
 {
 	const kr_subst *s = kr_state_subst(st);
-	kr_term *a = kr_walk(e->a, s), *t = a;
+	kr_term *a = kr_walk(e->a, s), *t = a, *bt = kr_walk(e->b, s);
 	while (kr_term_kind(t) == KR_CONS)
 		t = kr_walk(kr_cdr(t), s);
-	if (!kr_is_var(t))
-		return NULL; /* an improper a: no length */
+	while (kr_term_kind(bt) == KR_CONS)
+		bt = kr_walk(kr_cdr(bt), s);
+	/*
+	 * An improper a has no length; a b that ends in an atom (it is not
+	 * proper, or permuteo_fn would have permuted it), and no term that
+	 * decomposes as a pair, matches no permutation, so it has no answer
+	 * at any length (kanren's itero would try them all).
+	 */
+	if (!kr_is_var(t) || (!kr_is_var(bt) && !kr_is_pair(bt)))
+		return NULL;
 	struct by_length *c = kr_alloc(sizeof *c);
 	c->e = e;
 	c->st = st;

@@ -551,6 +551,12 @@ START_TEST(test_goals_permuteo_lengths)
 	ck_assert_str_eq(t_run_str(3, KR_LIST(t, a),
 				   kr_permuteo(kr_cons(num(1), num(2)), a)),
 			 "()");
+	/* an improper b can match no permutation: no answer, at once
+	 * (kanren would try every length of q without end) */
+	ck_assert_str_eq(t_run_str(1, q, kr_permuteo(q, num(5))), "()");
+	ck_assert_str_eq(t_run_str(1, q, kr_permuteo(q, kr_cons(num(1),
+								num(2)))),
+			 "()");
 }
 END_TEST
 

@@ -205,7 +205,9 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
  * gives all the permutations of a, in the order above, unified with b,
  * before the next length; each answer and each length is a step of the
  * search. Terminates when a or b is a proper list; with neither, it
- * enumerates without end (and gives nothing for an improper a).
+ * enumerates without end, unless a is improper or b ends in an atom
+ * other than `()` (not a term that decomposes as a pair): then there is
+ * no answer, at once.
  */
 kr_goal *kr_permuteo(kr_term *a, kr_term *b);
 
