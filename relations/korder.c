@@ -252,6 +252,38 @@ kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
 	return kr_stream_suspend(ring_next, r);
 }
 
+/* kri_rel_kthen's stream: g's branch run, then `then`. */
+struct kthen {
+	kr_runner *branch;
+	kr_stream *(*then)(void *env);
+	void *env;
+};
+
+static kr_stream *kthen_next(void *env)
+{
+	struct kthen *k = env;
+	const kr_state *st;
+	int rc = branch_step(k->branch, &st);
+	if (rc == 1)
+		return kr_stream_cons(st, kr_stream_suspend(kthen_next, k));
+	if (rc == 0)
+		return kr_stream_suspend(kthen_next, k);
+	return k->then(k->env);
+}
+
+kr_stream *kri_rel_kthen(const kr_goal *g, const kr_state *st,
+			 kr_stream *(*then)(void *env), void *env)
+{
+	if (nesting >= MAX_NESTING)
+		return kr_stream_mplus(kr_goal_apply(g, st),
+				       kr_stream_suspend(then, env));
+	struct kthen *k = kr_alloc(sizeof *k);
+	k->branch = branch_new(g, st);
+	k->then = then;
+	k->env = env;
+	return kr_stream_suspend(kthen_next, k);
+}
+
 /*
  * kanren's lany over a generator of goals `(rel other t)`, t the terms of
  * an enumerator: a kseq ring whose next branch is the next term's goal.

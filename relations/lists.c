@@ -525,7 +525,8 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
  * them before the next length. Each answer, and each new length, is a
  * step of the search (a suspension), so no length is tried without
  * bound. With an inner_eq, a length's answers come as kri_rel_perms()
- * gives them and interleave with the next lengths'.
+ * gives them (kanren's lany), all before the next length's
+ * (kri_rel_kthen).
  */
 struct by_length {
 	const struct perm_env *e;
@@ -603,9 +604,7 @@ static kr_stream *by_length_enter(struct by_length *c)
 	if (e->o.inner_eq) {
 		kr_goal *g = kri_rel_perms(items, n, like, e->b,
 					   e->o.no_ident, e->o.inner_eq);
-		return kr_stream_mplus(kr_goal_apply(g, stk),
-				       kr_stream_suspend(by_length_next,
-							 next));
+		return kri_rel_kthen(g, stk, by_length_next, next);
 	}
 	struct perms *p = kr_alloc(sizeof *p);
 	p->items = items;

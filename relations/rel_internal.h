@@ -98,6 +98,17 @@ kr_stream *kri_rel_kseq(const kr_state *st, const char *who,
 			kri_rel_next_branch next, void *env);
 
 /*
+ * Every answer of g on st, then the stream then(env): one after the
+ * other, without interleaving, as a Python generator that yields from
+ * one generator and then goes on (kanren's permuteo over itero's
+ * lengths). g runs as a branch run: each suspension inside it is one
+ * suspension of the stream. Past the nesting bound of korder.c, the
+ * engine's mplus of the two instead (the same answers, interleaved).
+ */
+kr_stream *kri_rel_kthen(const kr_goal *g, const kr_state *st,
+			 kr_stream *(*then)(void *env), void *env);
+
+/*
  * `(nullo a b)` with kanren's null type: a and b are both empty, of the
  * kind of whichever of them (walked) is already an empty sequence (an
  * etuple stays an etuple), else the empty list.

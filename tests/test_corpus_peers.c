@@ -551,6 +551,22 @@ START_TEST(test_goals_permuteo_lengths)
 	ck_assert_str_eq(t_run_str(3, KR_LIST(t, a),
 				   kr_permuteo(kr_cons(num(1), num(2)), a)),
 			 "()");
+	/* with an inner_eq too: each length in full, in kanren's order */
+	kr_permuteo_opts o = KR_PERMUTEO_OPTS_INIT;
+	o.inner_eq = t_eqo();
+	ck_assert_str_eq(t_run_str(8, KR_LIST(q, a), kr_permuteo_ex(q, a, &o)),
+			 "((() ()) ((_.0) (_.0)) ((_.0 _.1) (_.0 _.1)) "
+			 "((_.0 _.1) (_.1 _.0)) "
+			 "((_.0 _.1 _.2) (_.0 _.1 _.2)) "
+			 "((_.0 _.1 _.2) (_.0 _.2 _.1)) "
+			 "((_.0 _.1 _.2) (_.1 _.0 _.2)) "
+			 "((_.0 _.1 _.2) (_.1 _.2 _.0)))");
+	o.no_ident = true;
+	ck_assert_str_eq(t_run_str(6, KR_LIST(q, a),
+				   kr_permuteo_ex(kr_cons(num(1), q), a, &o)),
+			 "(((_.0) (_.0 1)) ((_.0 _.1) (1 _.1 _.0)) "
+			 "((_.0 _.1) (_.0 1 _.1)) ((_.0 _.1) (_.0 _.1 1)) "
+			 "((_.0 _.1) (_.1 1 _.0)) ((_.0 _.1) (_.1 _.0 1)))");
 	/* an improper b can match no permutation: no answer, at once
 	 * (kanren would try every length of q without end) */
 	ck_assert_str_eq(t_run_str(1, q, kr_permuteo(q, num(5))), "()");

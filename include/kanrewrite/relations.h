@@ -251,8 +251,7 @@ typedef struct kr_permuteo_opts {
  * `(1 [2 3])` against `([3 2] 1)` ([..]: etuples) is one answer. With
  * neither side a sequence, lengths are enumerated as kr_permuteo() does,
  * a's open tail ending in default_null's kind (`(etuple)` first for
- * KR_SEQ_ETUPLE); with an inner_eq, the answers of one length then
- * interleave with those of the next ones.
+ * KR_SEQ_ETUPLE), each length's answers before the next length's.
  * Shape: a, b any terms; inner_eq of arity 2 or NULL (else API misuse,
  * aborts). Terminates when a or b is a proper sequence and inner_eq
  * terminates. Errors: none; aborts on OOM. Cost: as kr_permuteo(), plus a

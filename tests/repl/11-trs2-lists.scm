@@ -83,3 +83,6 @@
 ; each length's permutations in order before the next length
 (run 11 (q a) (permuteo q a))
 (run 8 (t a) (permuteo (cons 1 t) a))
+; and so with an inner-eq relation
+(defrel (same x y) (== x y))
+(run 8 (q a) (permuteo q a same))
