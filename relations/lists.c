@@ -366,10 +366,10 @@ static void *perms_copy(const void *it)
 	return q;
 }
 
-kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
-		       bool no_ident, const kr_rel *inner)
+/* The permutations of items[0..n), of like's kind, from the identity. */
+static struct perms *perms_new(kr_term **items, long n, kr_term *like,
+			       bool no_ident)
 {
-	static const kri_rel_enum perms_enum = {perms_next, perms_copy};
 	struct perms *p = kr_alloc(sizeof *p);
 	p->items = items;
 	p->n = n;
@@ -378,6 +378,14 @@ kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
 	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
 	for (long i = 0; i < n; i++)
 		p->idx[i] = (size_t)i;
+	return p;
+}
+
+kr_goal *kri_rel_perms(kr_term **items, long n, kr_term *like, kr_term *other,
+		       bool no_ident, const kr_rel *inner)
+{
+	static const kri_rel_enum perms_enum = {perms_next, perms_copy};
+	struct perms *p = perms_new(items, n, like, no_ident);
 	if (inner)
 		return kri_rel_kcall_each(inner, other, &perms_enum, p);
 	return kri_rel_eq_each(other, &perms_enum, p);
@@ -558,6 +566,22 @@ static const kr_state *make_null(const kr_state *st, kr_term *t,
 	return empty ? st : NULL;
 }
 
+/* The enumeration at the length after c's, not entered yet. */
+static struct by_length *next_length(const struct by_length *c)
+{
+	struct by_length *next = kr_alloc(sizeof *next);
+	*next = *c;
+	next->k = c->k + 1;
+	next->stk = NULL;
+	return next;
+}
+
+/* The stream of the lengths after c's, from the next one (a step). */
+static kr_stream *by_length_after(const struct by_length *c)
+{
+	return kr_stream_suspend(by_length_next, next_length(c));
+}
+
 /* The answers of the length in c, from the permutation after the last. */
 static kr_stream *by_length_answers(struct by_length *c)
 {
@@ -573,11 +597,7 @@ static kr_stream *by_length_answers(struct by_length *c)
 		return kr_stream_cons(ans, kr_stream_suspend(by_length_next,
 							     more));
 	}
-	struct by_length *next = kr_alloc(sizeof *next);
-	*next = *c;
-	next->k = c->k + 1;
-	next->stk = NULL;
-	return kr_stream_suspend(by_length_next, next);
+	return by_length_after(c);
 }
 
 /* a of the length in c: its elements and their first permutation. */
@@ -592,11 +612,8 @@ static kr_stream *by_length_enter(struct by_length *c)
 	const kr_state *stk = kr_state_unify(c->st, c->tail, ext);
 	if (stk && c->a_null && c->k == 0)
 		stk = make_null(stk, e->b, kind);
-	struct by_length *next = kr_alloc(sizeof *next);
-	*next = *c;
-	next->k = c->k + 1;
 	if (!stk)
-		return kr_stream_suspend(by_length_next, next);
+		return by_length_after(c);
 	const kr_subst *s = kr_state_subst(stk);
 	long n;
 	kr_term **items = kri_rel_elements(e->a, s, &n);
@@ -604,18 +621,10 @@ static kr_stream *by_length_enter(struct by_length *c)
 	if (e->o.inner_eq) {
 		kr_goal *g = kri_rel_perms(items, n, like, e->b,
 					   e->o.no_ident, e->o.inner_eq);
-		return kri_rel_kthen(g, stk, by_length_next, next);
+		return kri_rel_kthen(g, stk, by_length_next, next_length(c));
 	}
-	struct perms *p = kr_alloc(sizeof *p);
-	p->items = items;
-	p->n = n;
-	p->et = kr_term_kind(like) == KR_ETUPLE;
-	p->started = e->o.no_ident; /* skips the identity */
-	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
-	for (long i = 0; i < n; i++)
-		p->idx[i] = (size_t)i;
 	c->stk = stk;
-	c->perms = p;
+	c->perms = perms_new(items, n, like, e->o.no_ident);
 	return by_length_answers(c);
 }
 

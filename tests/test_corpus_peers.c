@@ -956,38 +956,31 @@ END_TEST
 
 /* =============================================== kanren constraints */
 
-/* Run goals[0..n) in every order; each order must have `want` answers,
- * with kr_conj and with kanren's lall. */
+/* Run goals[0..n) in every order (n <= 4, the orders as permuteo gives
+ * them); each order must have `want` answers, with kr_conj and with
+ * kanren's lall. */
 static void count_every_order(kr_term *q, size_t n, kr_goal *const *gs,
 			      long want)
 {
-	size_t idx[4] = {0, 1, 2, 3};
-	for (;;) {
+	kr_term *pos[4], *order = kr_var_new("order");
+	long orders_n = 1; /* n! */
+	for (size_t i = 0; i < n; i++) {
+		pos[i] = num((int64_t)i);
+		orders_n *= (long)i + 1;
+	}
+	kr_term *orders = kr_run(-1, order, kr_permuteo(kr_list(n, pos),
+							  order));
+	ck_assert_int_eq(kr_list_length(orders), orders_n);
+	for (; kr_is_pair(orders); orders = kr_cdr(orders)) {
 		kr_goal *o[4];
-		for (size_t i = 0; i < n; i++)
-			o[i] = gs[idx[i]];
+		kr_term *idx = kr_car(orders);
+		for (size_t i = 0; i < n; i++, idx = kr_cdr(idx))
+			o[i] = gs[kr_int_value(kr_car(idx))];
 		ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_conj(n, o))),
 				 want);
 		ck_assert_int_eq(kr_list_length(kr_run(-1, q,
 						       kr_lall_kanren(n, o))),
 				 want);
-		/* next permutation of idx[0..n) */
-		size_t i = n - 1;
-		while (i > 0 && idx[i - 1] >= idx[i])
-			i--;
-		if (i == 0)
-			return;
-		size_t j = n - 1;
-		while (idx[j] <= idx[i - 1])
-			j--;
-		size_t t = idx[i - 1];
-		idx[i - 1] = idx[j];
-		idx[j] = t;
-		for (size_t a = i, b = n - 1; a < b; a++, b--) {
-			t = idx[a];
-			idx[a] = idx[b];
-			idx[b] = t;
-		}
 	}
 }
 

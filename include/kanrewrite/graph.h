@@ -224,8 +224,10 @@ int kr_op_call(kr_variable **out, kr_op *op, size_t nin,
  * output of a single-output op is called `name`, the outputs of an op of
  * several are `name_0`, `name_1`, ... in order. name NULL names nothing
  * (kr_op_call()). The name is copied.
+ * Shape: nin input variables (none NULL); name NULL or a C string.
  * @param[out] out the first output variable.
  * Returns: 0. Errors: as kr_apply_make(); nothing is made then.
+ * Cost: kr_op_call() plus one copy of the name per output.
  */
 int kr_op_call_named(kr_variable **out, kr_op *op, size_t nin,
 		     kr_variable *const *inputs, const char *name);

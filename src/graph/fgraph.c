@@ -264,18 +264,24 @@ static void reason_texts(kr_fgraph *fg, const char *reason)
 	fg->import_cell = c;
 }
 
+/* Prepend a cell of `text` to node's tag; the new cell. */
+static kri_tagcell *tag_push(kr_apply *node, const char *text)
+{
+	kri_tagcell *c = kri_alloc(sizeof *c);
+	c->reason = text;
+	c->next = node->tag;
+	node->tag = c;
+	return c;
+}
+
 /* PyTensor's `node.tag.imported_by.append(str(reason))`. */
 static void tag_imported(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
 	reason_texts(fg, reason);
-	if (!node->tag) {
+	if (!node->tag)
 		node->tag = fg->import_cell;
-		return;
-	}
-	kri_tagcell *c = kri_alloc(sizeof *c);
-	c->reason = fg->import_text;
-	c->next = node->tag;
-	node->tag = c;
+	else
+		tag_push(node, fg->import_text);
 }
 
 /*
@@ -288,15 +294,10 @@ static void tag_removed(kr_fgraph *fg, kr_apply *node, const char *reason)
 {
 	reason_texts(fg, reason);
 	if (fg->remove_cell && fg->remove_cell->reason == fg->remove_text &&
-	    fg->remove_cell->next == node->tag) {
+	    fg->remove_cell->next == node->tag)
 		node->tag = fg->remove_cell;
-		return;
-	}
-	kri_tagcell *c = kri_alloc(sizeof *c);
-	c->reason = fg->remove_text;
-	c->next = node->tag;
-	node->tag = c;
-	fg->remove_cell = c;
+	else
+		fg->remove_cell = tag_push(node, fg->remove_text);
 }
 
 static void fire_import(kr_fgraph *fg, kr_apply *node, const char *reason)
