@@ -24,6 +24,12 @@ static const ecase errors[] = {
 			"non-zero Unicode scalar value)"},
 	{"\"\\xd800;\"", "t:1:3: bad \\x escape in a string (\\xHH; with a "
 			  "non-zero Unicode scalar value)"},
+	{"#\\a", "t:1:1: characters (#\\x) are not supported: #\\a"},
+	{"(#(1 (2)) 3)", "t:1:2: vectors (#(...)) are not supported: #(1 (2))"},
+	{"#'x", "t:1:1: syntax objects (#', #`, #,) are not supported: #'x"},
+	{"|a b", "t:1:1: unterminated |symbol|"},
+	{"a\\x0;", "t:1:3: bad \\x escape in a symbol (\\xHH; with a "
+		    "non-zero Unicode scalar value)"},
 	{"'", "t:1:1: missing datum"},
 	{"99999999999999999999", "t:1:1: integer out of range"},
 	{"", "t:1:1: no datum"},
@@ -135,6 +141,50 @@ START_TEST(program_read_graphs)
 }
 END_TEST
 
+/*
+ * Symbols with escapes, as Chez Scheme reads them, and its `write` of
+ * symbols under KR_PRINT_SCHEME: each character that may not stand
+ * there in an R6RS identifier as \xHH;.
+ */
+START_TEST(read_symbol_escapes)
+{
+	static const struct {
+		const char *text, *name, *written;
+	} cases[] = {
+		{"|a b|", "a b", "a\\x20;b"},
+		{"a|b c|d", "ab cd", "ab\\x20;cd"},
+		{"a\\x20;b", "a b", "a\\x20;b"},
+		{"|1|", "1", "\\x31;"},
+		{"\\x31;+", "1+", "\\x31;+"},
+		{"|a\\|b|", "a|b", "a\\x7C;b"},
+		{"|x,y{z}|", "x,y{z}", "x\\x2C;y\\x7B;z\\x7D;"},
+		{"|+a|", "+a", "\\x2B;a"},
+		{"|.|", ".", "\\x2E;"},
+		{"|#foo|", "#foo", "\\x23;foo"},
+		{"->x", "->x", "->x"},
+		{"...", "...", "..."},
+		{"a@1.+-", "a@1.+-", "a@1.+-"},
+		{"\xce\xbb", "\xce\xbb", "\xce\xbb"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		kr_term *t;
+		ck_assert_int_eq(kr_read_term(&t, cases[i].text, "t"), 0);
+		ck_assert_int_eq(kr_term_kind(t), KR_SYM);
+		ck_assert_str_eq(kr_sym_name(t), cases[i].name);
+		const char *w = kr_term_to_string_ex(t, KR_PRINT_SCHEME);
+		ck_assert_str_eq(w, cases[i].written);
+		kr_term *back;
+		ck_assert_int_eq(kr_read_term(&back, w, "t"), 0);
+		ck_assert(back == t);
+		/* display and the default printer show the name itself */
+		ck_assert_str_eq(kr_term_to_string_ex(t, KR_PRINT_SCHEME |
+						      KR_PRINT_DISPLAY),
+				 cases[i].name);
+		ck_assert_str_eq(kr_term_to_string(t), cases[i].name);
+	}
+}
+END_TEST
+
 /* After an error the rest of the broken form is dropped, then reading goes on. */
 START_TEST(read_recover)
 {
@@ -179,6 +229,7 @@ Suite *read_suite(void)
 	tcase_add_test(tc, read_forms_and_positions);
 	tcase_add_test(tc, read_deep);
 	tcase_add_test(tc, read_recover);
+	tcase_add_test(tc, read_symbol_escapes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("program");
 	tcase_add_loop_test(tc, program_read_errors, 0,

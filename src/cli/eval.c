@@ -633,6 +633,21 @@ kr_term *lang_make_closure(const lang_node *n, lang_frame *f)
 	return kr_foreign(&closure_type, c);
 }
 
+/*
+ * The error of an unbound global: `,x` and `,@x` outside a quasiquote
+ * read as calls of unquote and unquote-splicing, which are not
+ * variables (Chez Scheme: "misplaced aux keyword").
+ */
+static kr_term *unbound(const lang_node *n)
+{
+	const char *name = kr_sym_name(n->value);
+	if (!strcmp(name, "unquote") || !strcmp(name, "unquote-splicing"))
+		return lang_fail_at(n, KR_ESYNTAX, "misplaced %s (%s) outside "
+				    "a quasiquote", name,
+				    name[7] ? ",@" : ",");
+	return lang_fail_at(n, KR_ENOTFOUND, "unbound variable %s", name);
+}
+
 /* Evaluate n in f; tail positions loop. */
 static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 {
@@ -645,9 +660,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			return eval_local(n, f);
 		case N_GLOBAL:
 			if (!n->glob->value)
-				return lang_fail_at(n, KR_ENOTFOUND, "unbound "
-					       "variable %s",
-					       kr_sym_name(n->value));
+				return unbound(n);
 			return n->glob->value;
 		case N_IF:
 			if (!(v = lang_eval(n->kids[0], f)))

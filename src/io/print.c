@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 
 #include "term/term.h"
@@ -91,6 +92,46 @@ static void print_foreign(kri_buf *b, const kr_term *t)
 		kri_buf_printf(b, "#<%s %p>", ty->name, t->u.fo.ptr);
 }
 
+/* R6RS <initial> and <subsequent> characters (bytes past ASCII: UTF-8). */
+static bool sym_initial(unsigned char c)
+{
+	return isalpha(c) || c >= 0x80 || (c && strchr("!$%&*/:<=>?^_~", c));
+}
+
+static bool sym_subsequent(unsigned char c)
+{
+	return sym_initial(c) || isdigit(c) || (c && strchr("+-.@", c));
+}
+
+/*
+ * A symbol as Chez Scheme's `write` prints it: a character that may not
+ * stand there unescaped in an R6RS identifier becomes \xHH; (`a b` is
+ * a\x20;b, `1` is \x31;), the peculiar identifiers + - ... and ->x
+ * stay, the empty symbol is ||. #t and #f are the REPL's booleans.
+ */
+static void print_symbol(kri_buf *b, const char *s)
+{
+	if (!*s) {
+		kri_buf_puts(b, "||");
+		return;
+	}
+	if (!strcmp(s, "+") || !strcmp(s, "-") || !strcmp(s, "...") ||
+	    !strcmp(s, "#t") || !strcmp(s, "#f")) {
+		kri_buf_puts(b, s);
+		return;
+	}
+	bool arrow = s[0] == '-' && s[1] == '>';
+	for (const char *p = s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		bool plain = p == s ? sym_initial(c) || arrow
+				    : sym_subsequent(c);
+		if (plain)
+			kri_buf_putc(b, (char)c);
+		else
+			kri_buf_printf(b, "\\x%X;", (unsigned)c);
+	}
+}
+
 static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 {
 	switch (t->kind) {
@@ -101,7 +142,13 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 			kri_buf_printf(b, "~_%llu",
 				       (unsigned long long)t->u.var.id);
 		break;
-	case KR_SYM: kri_buf_puts(b, t->u.sym.name); break;
+	case KR_SYM:
+		if ((flags & (KR_PRINT_SCHEME | KR_PRINT_DISPLAY)) ==
+		    KR_PRINT_SCHEME)
+			print_symbol(b, t->u.sym.name);
+		else
+			kri_buf_puts(b, t->u.sym.name);
+		break;
 	case KR_INT: kri_buf_printf(b, "%lld", (long long)t->u.i); break;
 	case KR_REAL: print_real(b, t->u.r, flags); break;
 	case KR_STR:

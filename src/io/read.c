@@ -148,7 +148,7 @@ static void put_utf8(kri_buf *b, unsigned long c)
 }
 
 /* At the x of `\xHH;`: the character, in UTF-8; r ends after the `;`. */
-static int read_hex_escape(kr_reader *r, kri_buf *b)
+static int read_hex_escape(kr_reader *r, kri_buf *b, const char *what)
 {
 	uint64_t at = pack(r->line, r->col);
 	advance(r);
@@ -164,8 +164,9 @@ static int read_hex_escape(kr_reader *r, kri_buf *b)
 	}
 	if (!digits || *r->p != ';' || c > 0x10ffff || c == 0 ||
 	    (c >= 0xd800 && c < 0xe000))
-		return fail_at(r, at, "bad \\x escape in a string (\\xHH; "
-				      "with a non-zero Unicode scalar value)");
+		return fail_at(r, at, kr_strfmt("bad \\x escape in a %s "
+						"(\\xHH; with a non-zero "
+						"Unicode scalar value)", what));
 	advance(r);
 	put_utf8(b, c);
 	return 0;
@@ -186,7 +187,7 @@ static int read_string(kr_reader *r, kr_term **out)
 			if (!c)
 				return fail_at(r, at, "unterminated string");
 			if (c == 'x') {
-				int rc = read_hex_escape(r, &b);
+				int rc = read_hex_escape(r, &b, "string");
 				if (rc < 0)
 					return rc;
 				continue;
@@ -221,13 +222,81 @@ static int read_radix(kr_reader *r, uint64_t at, const char *tok,
 	return 0;
 }
 
+/*
+ * A symbol written with escapes, as Chez Scheme reads and writes them:
+ * \xHH; stands for that character and \c for c, and between bars
+ * every character stands for itself (\| and \\ for a bar and a
+ * backslash). So a\x20;b and |a b| are the symbol "a b", and \x31; or
+ * |1| a symbol, not a number.
+ */
+static int read_escaped_symbol(kr_reader *r, uint64_t at, kr_term **out)
+{
+	kri_buf b = {0};
+	while (!delimiter(*r->p)) {
+		if (*r->p == '\\' && r->p[1] == 'x') {
+			advance(r);
+			int rc = read_hex_escape(r, &b, "symbol");
+			if (rc < 0)
+				return rc;
+			continue;
+		}
+		if (*r->p != '|') {
+			if (*r->p == '\\' && r->p[1])
+				advance(r);
+			kri_buf_putc(&b, *r->p);
+			advance(r);
+			continue;
+		}
+		advance(r);
+		for (; *r->p != '|'; advance(r)) {
+			if (*r->p == '\\' && r->p[1])
+				advance(r);
+			if (!*r->p)
+				return fail_at(r, at, "unterminated |symbol|");
+			kri_buf_putc(&b, *r->p);
+		}
+		advance(r);
+	}
+	*out = kr_sym(kri_buf_str(&b));
+	return 0;
+}
+
+/* Why a token that starts with # cannot be read. */
+static const char *unread_hash(const char *tok)
+{
+	switch (tok[1]) {
+	case '\\': return "characters (#\\x) are not supported";
+	case '(': return "vectors (#(...)) are not supported";
+	case '\'':
+	case '`':
+	case ',': return "syntax objects (#', #`, #,) are not supported";
+	default: return NULL;
+	}
+}
+
 /* Integer, real, #t/#f or symbol. */
 static int read_atom(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
 	const char *s = r->p;
-	if (s[0] == '#' && s[1] == '\\' && s[2]) /* a character, refused whole */
-		advance(r), advance(r), advance(r);
+	if (s[0] == '#' && s[1] && strchr("\\('`,", s[1])) {
+		/* refused whole: #\( is one character, not a list */
+		const char *why = unread_hash(s);
+		advance(r), advance(r);
+		if (s[1] == '\\' && *r->p)
+			advance(r);
+		for (int depth = s[1] == '('; *r->p && depth > 0; advance(r))
+			depth += *r->p == '(' ? 1 : *r->p == ')' ? -1 : 0;
+		while (!delimiter(*r->p))
+			advance(r);
+		int len = (int)(r->p - s);
+		return fail_at(r, at, kr_strfmt("%s: %.*s%s", why,
+						len > 20 ? 20 : len, s,
+						len > 20 ? "..." : ""));
+	}
+	for (const char *q = s; !delimiter(*q); q++)
+		if (*q == '|' || *q == '\\')
+			return read_escaped_symbol(r, at, out);
 	while (!delimiter(*r->p))
 		advance(r);
 	size_t n = (size_t)(r->p - s);

@@ -44,3 +44,7 @@
 (display 4)(newline)
 (list #\( 1)
 (display 5)(newline)
+; unquote outside a quasiquote is not a variable
+(list 1 ,x)
+(list ,@(list 1))
+`(1 ,(+ 1 1))

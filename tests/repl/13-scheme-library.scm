@@ -51,3 +51,8 @@
 (let ((x 1)) (vector x))
 ;; reals print as Chez Scheme writes them (fixed within [1e-3, 1e10))
 (list 1e21 1e-7 0.000123 0.001 123456.789 1e10 9999999999.0 -0.0 1.5e10 -2.5e-7 (/ 1.0 3))
+;; symbols with escapes read as Chez reads them, and write as Chez writes them
+(list '|a b| 'a\x20;b (string->symbol "1") '|x,y| '->x '...)
+(eq? '|a b| 'a\x20;b)
+(display '|a b|)(newline)
+(run* (q) (== q (string->symbol "not a.number")))
