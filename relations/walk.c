@@ -143,7 +143,15 @@ static kr_stream *reduceo_fn(const kr_state *st, void *env)
 	kr_goal *res = kr_eq(t, e->out);
 	kr_goal *g;
 	if (kr_is_var(in))
-		g = kri_rel_kall(kri_rel_kany(2, (kr_goal *[]){res, again}),
+		/*
+		 * Run for more answers than there are, this recursion has no
+		 * end (kanren: RecursionError). The suspension makes each
+		 * level a step, so the step limit stops it; kanren's order
+		 * takes whole answers from each branch, which one step more
+		 * inside a branch does not change.
+		 */
+		g = kri_rel_kall(kri_rel_kany(2, (kr_goal *[]){
+					 res, kr_suspend(again)}),
 				 once);
 	else
 		g = kri_rel_kall(once,

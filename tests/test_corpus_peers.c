@@ -1134,6 +1134,17 @@ START_TEST(test_graph_reduceo)
 	ck_assert_str_eq(t_str(kr_car(all)), "(log (exp 1))");
 	ck_assert_str_eq(t_str(kr_car(kr_cdr(all))),
 			 "(log (exp (log (exp 1))))");
+	/* backward, past its last answer: a recursion without end (kanren
+	 * raises RecursionError), which the step limit stops */
+	kr_facts *f = kr_facts_new("f", 2);
+	KR_FACT(f, kr_sym("a"), kr_sym("b"));
+	kr_runner *r = kr_run_start(q, kr_reduceo(kr_facts_rel(f), q,
+						  kr_sym("b")));
+	kr_run_set_step_limit(r, 2000);
+	kr_term *t;
+	ck_assert_int_eq(kr_run_next(&t, r), 0);
+	ck_assert_str_eq(t_str(t), "a");
+	ck_assert_int_eq(kr_run_next(&t, r), KR_ELIMIT);
 }
 END_TEST
 

@@ -382,6 +382,46 @@ START_TEST(test_step_limit)
 END_TEST
 
 /*
+ * A goal that recurses through kr_disj() without ever suspending: its
+ * one step would grow without end. The machine makes it suspend every
+ * KRI_STEP_WORK pending nodes, so the step limit and an interrupt stop it.
+ */
+static kr_stream *left_loop_fn(const kr_state *st, void *env)
+{
+	kr_goal *again = kr_goal_new(left_loop_fn, env);
+	kr_goal *g = kr_disj(2, (kr_goal *[]){kr_succeed(), again});
+	return kr_goal_apply(KR_ALL(g, kr_fail()), st);
+}
+
+START_TEST(test_never_suspends)
+{
+	kr_term *q = kr_var_new("q"), *a;
+	kr_runner *r = kr_run_start(q, kr_goal_new(left_loop_fn, q));
+	kr_run_set_step_limit(r, 2);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), 2);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "run: step limit of 2 reached");
+	/* an interrupt stops a run at its next suspension, in its place */
+	r = kr_run_start(q, KR_ALL(kr_eq(q, sym("ok")), alwayso(q)));
+	kr_run_interrupt(true);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_str_eq(kr_error_last()->message, "run: interrupted");
+	uint64_t steps = kr_run_steps(r);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_eq(kr_run_steps(r), steps);
+	kr_run_interrupt(false);
+	ck_assert_int_eq(kr_run_next(&a, r), 0);
+	ck_assert_str_eq(t_str(a), "ok");
+	/* and the never-suspending one too, with no step limit */
+	r = kr_run_start(q, kr_goal_new(left_loop_fn, q));
+	kr_run_interrupt(true);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	kr_run_interrupt(false);
+}
+END_TEST
+
+/*
  * A suspension under many continuations that only wait for it (nested
  * conjunctions) and under a branch point below them: the machine keeps
  * the waiting ones between steps (stream.c), which must change neither
@@ -1047,6 +1087,7 @@ Suite *goal_suite(void)
 		{"fresh", test_fresh},
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},
+		{"never_suspends", test_never_suspends},
 		{"run_unique", test_run_unique},
 		{"kept_continuations", test_kept_continuations},
 		{"fair_nevero", test_fair_nevero_first},

@@ -70,6 +70,17 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g);
 void kr_run_set_step_limit(kr_runner *r, uint64_t steps);
 
 /**
+ * Ask every run in progress to stop (on true) or let runs go on again
+ * (false). While asked, kr_run_next() and kr_run_next_state() return
+ * KR_ELIMIT ("run: interrupted") at the run's next suspension, keeping
+ * their place as a step limit does; a search that never suspends is
+ * made to suspend (see kr_run_next_state()). Async-signal-safe: a SIGINT
+ * handler or a kr_memory_on_growth() hook may call it. Nested runs (a
+ * goal that runs a query) stop too. The REPL's Ctrl-C and memory limit.
+ */
+void kr_run_interrupt(bool on);
+
+/**
  * Give each answer once: an answer equal (kr_equal()) to one given before
  * is skipped, as kanren's `run(..., results_filter=toolz.unique)`. The
  * filter comes before the count, so `run n` gives n distinct answers.
@@ -87,7 +98,12 @@ uint64_t kr_run_steps(const kr_runner *r);
  * prints it (kr_reify_state(); kr_reify() when there is no constraint).
  * Returns: 0 and *out set; KR_EOF when there are no more answers;
  * KR_ELIMIT when the step limit was reached (the run may be resumed after
- * raising the limit).
+ * raising the limit) or the run was interrupted (kr_run_interrupt()).
+ * A search that goes on for 2^18 operations of the engine without a
+ * suspension (goals recursing through kr_goal_new() or kr_disj(), which
+ * do not suspend as faster-miniKanren's defrel and conde do) is made to
+ * suspend there, a step like any other, so that the step limit and an
+ * interrupt still stop it; no faster-miniKanren program comes near that.
  */
 int kr_run_next(kr_term **out, kr_runner *r);
 

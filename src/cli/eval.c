@@ -68,8 +68,10 @@ static size_t memory_limit;
 static void on_heap_growth(size_t heap, void *data)
 {
 	(void)data;
-	if (memory_limit && heap > memory_limit)
+	if (memory_limit && heap > memory_limit) {
 		lang_interrupted = LANG_STOP_MEMORY;
+		kr_run_interrupt(true);
+	}
 }
 
 void lang_set_memory_limit(size_t bytes)

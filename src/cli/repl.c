@@ -62,6 +62,7 @@ static int eval_all(const char *text, const char *name, bool keep_going)
 	for (;;) {
 		kr_term *form, *v;
 		lang_interrupted = 0;
+		kr_run_interrupt(false);
 		kr_error_clear();
 		int rc = kr_reader_next(&form, r);
 		if (rc == KR_EOF)
@@ -149,6 +150,7 @@ static void on_sigint(int sig)
 {
 	(void)sig;
 	lang_interrupted = LANG_STOP_INTERRUPT;
+	kr_run_interrupt(true);
 #ifdef HAVE_READLINE
 	if (at_prompt) {
 		(void)!write(STDOUT_FILENO, "\n", 1);
@@ -273,6 +275,7 @@ static char *read_entry(void)
 			return text;
 		if (lang_interrupted) { /* Ctrl-C dropped what was typed */
 			lang_interrupted = 0;
+			kr_run_interrupt(false);
 			text = NULL;
 		}
 		text = text ? kr_strfmt("%s\n%s", text, line) : line;

@@ -220,6 +220,16 @@ struct kr_rel {
  */
 #define KRI_CALL_CHAIN 1000
 
+/*
+ * Any other search that never suspends (a goal of kr_goal_new() whose
+ * stream recurses into itself through kr_disj() or kr_conj(), which do
+ * not suspend) is made to suspend after this many pending nodes
+ * evaluated in one step (kri_eval), so that step limits and
+ * kr_run_interrupt() still reach it. A step of faster-miniKanren's
+ * programs takes tens of them.
+ */
+#define KRI_STEP_WORK (1u << 18)
+
 /* A new stream node of that kind (fields zeroed). */
 kr_stream *kri_stream_node(int kind);
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <signal.h>
 
 #include "goal.h"
 #include "term/term.h"
@@ -30,6 +31,14 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
 	kr_runner *r = kri_alloc(sizeof *r);
 	kri_run_init(r, q, g);
 	return r;
+}
+
+/* kr_run_interrupt: read at each suspension of every run. */
+static volatile sig_atomic_t interrupted;
+
+void kr_run_interrupt(bool on)
+{
+	interrupted = on;
 }
 
 void kr_run_set_step_limit(kr_runner *r, uint64_t steps)
@@ -102,10 +111,13 @@ static int next_state(const kr_state **out, kr_runner *r)
 			r->s = s->u.m.rest;
 			return 0;
 		}
-		if (r->limit && r->steps >= r->limit) {
+		if ((r->limit && r->steps >= r->limit) || interrupted) {
 			/* keep the suspension itself: the next request takes
 			 * this step, counted */
 			r->s = kri_susp(s);
+			if (interrupted)
+				return kr_error_set(KR_ELIMIT,
+						    "run: interrupted");
 			return kr_error_set(KR_ELIMIT,
 					    "run: step limit of %" PRIu64
 					    " reached",

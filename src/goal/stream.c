@@ -490,7 +490,7 @@ static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
 
 kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 {
-	unsigned chain = 0;
+	unsigned chain = 0, work = 0;
 	*susp = false;
 	if (!ks->v)
 		machine_acquire(ks);
@@ -500,10 +500,13 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 				chain = 0;
 			else if (++chain > KRI_CALL_CHAIN)
 				break;
+			if (__builtin_expect(++work > KRI_STEP_WORK, 0))
+				break;
 			x = step_pending(ks, x);
 		}
 		if (x && x->kind != KRI_MATURE) {
-			/* a suspension, or a call chain made one (x pending) */
+			/* a suspension, or a call chain or a long step made
+			 * one (x pending) */
 			x = unwind(ks, is_value(x) ? kri_force(x) : x);
 			*susp = true;
 			machine_return(ks);
