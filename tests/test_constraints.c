@@ -179,6 +179,28 @@ START_TEST(test_typeo_kanren)
 					       kr_typeo(q, sym("real")),
 					       kr_eq(q, num(1)))),
 			 "()");
+	/* which they cannot on a term still unknown (kanren: ValueError),
+	 * whatever order the type and the term are known in; one kind
+	 * twice is once; null and list are both exactly '() */
+	ORDERS(q, "()", kr_typeo(q, sym("str")), kr_typeo(q, sym("int")));
+	ORDERS(q, "()", kr_typeo(q, b), kr_typeo(q, sym("int")),
+	       kr_eq(b, sym("str")));
+	ORDERS(q, "((_.0 (typeo (_.0 int))))", kr_typeo(q, b),
+	       kr_typeo(q, sym("int")), kr_eq(b, sym("int")));
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_typeo(q, sym("null")),
+					       kr_typeo(q, sym("list")),
+					       kr_eq(q, kr_nil()))),
+			 "(())");
+	/* a pair onto an etuple is an etuple (cons), also through a
+	 * variable (kanren's test_walko with its isinstanceo goals) */
+	kr_term *et = KR_ETUPLE(num(2), num(1));
+	ORDERS(q, "((mul 2 1))", kr_eq(a, et),
+	       kr_eq(q, kr_cons(sym("mul"), a)), kr_typeo(q, sym("etuple")));
+	ORDERS(q, "((mul 2 1))", kr_eq(a, et),
+	       kr_eq(q, kr_cons(sym("mul"), a)),
+	       kr_isinstanceo(q, sym("etuple")));
+	ORDERS(q, "()", kr_eq(a, et), kr_eq(q, kr_cons(sym("mul"), a)),
+	       kr_typeo(q, sym("pair")));
 }
 END_TEST
 

@@ -363,17 +363,21 @@ END_TEST
 
 /* ---------------------------------------------------------------- graph */
 
-/* kanren's test_graph.py single_math_reduceo (without its isinstanceo) */
+/* The reductions of kanren's test_graph.py single_math_reduceo, over x. */
+static kr_goal *smr_goal(kr_term *e, kr_term *r, kr_term *x)
+{
+	return kr_lany_kanren(2, (kr_goal *[]){
+		KR_ALL(kr_eq(e, KR_ETUPLE(sym("add"), x, x)),
+		       kr_eq(r, KR_ETUPLE(sym("mul"), num(2), x))),
+		KR_ALL(kr_eq(e, KR_ETUPLE(sym("log"), KR_ETUPLE(sym("exp"), x))),
+		       kr_eq(r, x))});
+}
+
+/* single_math_reduceo without its isinstanceo */
 static kr_goal *smr_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term *x = kr_var_new(NULL);
-	return kr_lany_kanren(2, (kr_goal *[]){
-		KR_ALL(kr_eq(a[0], KR_ETUPLE(sym("add"), x, x)),
-		       kr_eq(a[1], KR_ETUPLE(sym("mul"), num(2), x))),
-		KR_ALL(kr_eq(a[0], KR_ETUPLE(sym("log"),
-					     KR_ETUPLE(sym("exp"), x))),
-		       kr_eq(a[1], x))});
+	return smr_goal(a[0], a[1], kr_var_new(NULL));
 }
 
 static const kr_rel *smr(void)
@@ -382,6 +386,21 @@ static const kr_rel *smr(void)
 	if (!r)
 		r = kr_rel_new("single_math_reduceo", 2, smr_body, NULL);
 	return r;
+}
+
+/*
+ * single_math_reduceo as test_graph.py has it, with its isinstanceo: x
+ * a Real or an etuple (two isinstanceo on one variable: either), which
+ * the reduced etuples walko builds by consing onto a variable must pass.
+ */
+static kr_goal *smr_typed_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	kr_term *x = kr_var_new(NULL);
+	return kr_lall_kanren(3, (kr_goal *[]){
+		kr_isinstanceo(x, sym("number")),
+		kr_isinstanceo(x, sym("etuple")),
+		smr_goal(a[0], a[1], x)});
 }
 
 static kr_goal *math_reduceo_body(kr_term *const *a, void *env)
@@ -524,7 +543,11 @@ END_TEST
 static kr_goal *tw_smr_body(kr_term *const *a, void *env)
 {
 	(void)env;
-	return term_walko(smr(), a[0], a[1]);
+	static kr_rel *typed;
+	if (!typed)
+		typed = kr_rel_new("single_math_reduceo", 2, smr_typed_body,
+				   NULL);
+	return term_walko(typed, a[0], a[1]);
 }
 
 /* test_walko: reduceo over partial(term_walko, single_math_reduceo) */

@@ -73,8 +73,11 @@ kr_goal *kr_foreigno(kr_term *t, const kr_foreign_type *type);
  * decided when they are bound; it fails once type is known and is not a
  * designator (`typeo(1, 1)` has no answer). Reified, while it waits, as
  * `(typeo (t type))`. Where kanren raises ValueError for two typeo on one
- * term, both must hold here. Errors: none; aborts on OOM. Cost: one walk
- * of t's spine per decision attempt.
+ * term, both must hold here: on a term still unknown, two kinds that
+ * nothing is exactly of at once (all but null and list) fail at once, and
+ * one kind twice is kept once. A pair whose spine ends in an etuple is
+ * an etuple (as `cons(x, etuple)` is). Errors: none; aborts on OOM.
+ * Cost: one walk of t's spine per decision attempt.
  */
 kr_goal *kr_typeo(kr_term *t, kr_term *type);
 

@@ -378,6 +378,9 @@ static kind exact_kind(kr_term *t, const kr_subst *s, kr_term **wait)
 		*wait = t;
 		return (kind){K_BAD, NULL};
 	}
+	/* pairs onto an etuple make an etuple, as cons(x, etuple) does */
+	if (t->kind == KR_ETUPLE)
+		return (kind){K_ETUPLE, NULL};
 	return (kind){t->kind == KR_NIL ? K_LIST : K_PAIR, NULL};
 }
 
@@ -410,6 +413,42 @@ static const kr_state *attach_k(const kr_state *st, kr_term *v,
 	return set_c(st, v, n);
 }
 
+/* The kind of a typeo's param when it is known; K_BAD when not. */
+static kind known_kind(const kcon *kc, const kr_subst *s)
+{
+	kr_term *p = kr_walk(kc->params->u.cons.car, s);
+	return p->kind == KR_VAR ? (kind){K_BAD, NULL} : kind_of(p);
+}
+
+/*
+ * A typeo kc about to wait on its own unbound t, against the typeo
+ * constraints already waiting there: 0 when one is of another kind (no
+ * term is exactly of both, but for null and list, which '() is; kanren
+ * refuses a second type constraint on a term with a ValueError, here the
+ * conjunction fails, as it has no answer), 2 when one is of the same
+ * kind (kc adds nothing), else 1.
+ */
+static int types_agree(const kr_state *st, kr_term *t, const kcon *kc)
+{
+	kind a = known_kind(kc, st->s);
+	if (a.k == K_BAD)
+		return 1;
+	for (const lnode *n = lookup_c(st, t)->K; n; n = n->next) {
+		const kcon *o = n->item;
+		if (!o->exact || kr_walk(o->u, st->s) != t)
+			continue;
+		kind b = known_kind(o, st->s);
+		if (b.k == K_BAD)
+			continue;
+		if (a.k == b.k && a.fo == b.fo)
+			return 2;
+		if ((a.k != K_NULL || b.k != K_LIST) &&
+		    (a.k != K_LIST || b.k != K_NULL))
+			return 0;
+	}
+	return 1;
+}
+
 /* Decide kc in st: st when it holds, NULL when not, else st with kc
  * waiting on the variable that decides it. */
 static const kr_state *kcheck(const kr_state *st, const kcon *kc)
@@ -433,7 +472,14 @@ static const kr_state *kcheck(const kr_state *st, const kcon *kc)
 		if (r < 0 && !wait)
 			wait = w;
 	}
-	return wait ? attach_k(st, wait, kc) : NULL;
+	if (!wait)
+		return NULL;
+	if (kc->exact && wait == kr_walk(kc->u, st->s)) {
+		int agree = types_agree(st, wait, kc);
+		if (agree != 1)
+			return agree ? st : NULL;
+	}
+	return attach_k(st, wait, kc);
 }
 
 /* Add (u, type) as kanren does: merged into an isinstanceo waiting on the
