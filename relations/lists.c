@@ -239,6 +239,15 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out)
 
 /* ----------------------------------------------------------------- permuteo */
 
+/* True when the proper sequence t (walked in s) ends in an etuple. */
+static bool ends_in_etuple(kr_term *t, const kr_subst *s)
+{
+	t = kr_walk(t, s);
+	while (kr_term_kind(t) == KR_CONS)
+		t = kr_walk(kr_cdr(t), s);
+	return kr_term_kind(t) == KR_ETUPLE;
+}
+
 kr_term **kri_rel_elements(kr_term *t, const kr_subst *s, long *n)
 {
 	t = kr_walk(t, s);
@@ -373,7 +382,10 @@ static struct perms *perms_new(kr_term **items, long n, kr_term *like,
 	struct perms *p = kr_alloc(sizeof *p);
 	p->items = items;
 	p->n = n;
-	p->et = kr_term_kind(like) == KR_ETUPLE;
+	kr_term *end = like; /* walked in full: pairs onto an etuple */
+	while (kr_term_kind(end) == KR_CONS)
+		end = kr_cdr(end);
+	p->et = kr_term_kind(end) == KR_ETUPLE;
 	p->started = no_ident; /* the first step then skips the identity */
 	p->idx = kr_alloc_atomic((size_t)(n ? n : 1) * sizeof *p->idx);
 	for (long i = 0; i < n; i++)
@@ -520,8 +532,8 @@ static int cancel_common(kr_term **a, long *n, kr_term **b, long *m,
 		return 0;
 	keep_grouped(a, n, da);
 	keep_grouped(b, m, db);
-	bool et = kr_term_kind(*rest) == KR_ETUPLE;
-	*rest = et ? kr_etuple((size_t)*m, b) : kr_list((size_t)*m, b);
+	*rest = ends_in_etuple(*rest, s) ? kr_etuple((size_t)*m, b)
+				       : kr_list((size_t)*m, b);
 	return 0;
 }
 
@@ -663,14 +675,6 @@ static kr_stream *by_length_start(const struct perm_env *e,
 	return by_length_enter(c);
 }
 
-/* True when the proper sequence t (walked in s) ends in an etuple. */
-static bool ends_in_etuple(kr_term *t, const kr_subst *s)
-{
-	t = kr_walk(t, s);
-	while (kr_term_kind(t) == KR_CONS)
-		t = kr_walk(kr_cdr(t), s);
-	return kr_term_kind(t) == KR_ETUPLE;
-}
 
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
 {
@@ -686,7 +690,7 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 	}
 	if (n < 0)
 		return by_length_start(e, st);
-	kr_term *like = kr_walk(side, s);
+	kr_term *like = kr_walk_star(side, s);
 	bool no_ident = e->o.no_ident;
 	long m;
 	kr_term **others = kri_rel_elements(other, s, &m);
@@ -696,8 +700,7 @@ static kr_stream *permuteo_fn(const kr_state *st, void *env)
 		    ends_in_etuple(side, s) != ends_in_etuple(other, s))
 			return NULL;
 		kr_term *rest = kr_walk(other, s);
-		if (no_ident && kr_equal(kr_walk_star(like, s),
-					 kr_walk_star(rest, s)))
+		if (no_ident && kr_equal(like, kr_walk_star(rest, s)))
 			return NULL;
 		int rc = cancel_common(items, &n, others, &m, s, &rest,
 				       e->o.inner_eq != NULL);
