@@ -34,7 +34,8 @@ struct map_any_env {
 	const kr_rel *rel;
 	bool korder;
 	kr_seq_kind null;
-	kr_rel *self[3]; /* nothing related yet, some pair related, top */
+	kr_rel *self[4]; /* nothing related yet, some pair related, top,
+			    kanren's mapo */
 };
 
 static kr_goal *choice(const struct map_any_env *e, kr_goal *a, kr_goal *b)
@@ -82,6 +83,25 @@ static kr_goal *map_any_top(kr_term *const *a, void *env)
 	return map_any_body(a, env, 0, true);
 }
 
+/*
+ * kanren's mapo, which is map_anyo without the == alternative:
+ *   (conde ((nullo a) (nullo b))
+ *          ((fresh (x xs y ys) (conso x xs a) (conso y ys b)
+ *             (rel x y) (mapo rel xs ys))))
+ */
+static kr_goal *mapo_kanren_body(kr_term *const *a, void *env)
+{
+	struct map_any_env *e = env;
+	kr_term *v[4];
+	kr_fresh(4, v);
+	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
+				kr_conso(v[2], v[3], a[1]));
+	kr_goal *step = both(e, KR_CALL(e->rel, v[0], v[2]),
+			     KR_CALL(e->self[3], v[1], v[3]));
+	return choice(e, kri_rel_nullo2_kind(a[0], a[1], e->null),
+		      both(e, split, step));
+}
+
 static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder,
 					   kr_seq_kind null)
 {
@@ -92,6 +112,7 @@ static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder,
 	e->self[0] = kr_rel_new("map_anyo", 2, map_any0, e);
 	e->self[1] = kr_rel_new("map_anyo", 2, map_any1, e);
 	e->self[2] = kr_rel_new("map_anyo", 2, map_any_top, e);
+	e->self[3] = kr_rel_new("mapo", 2, mapo_kanren_body, e);
 	return e;
 }
 
@@ -110,6 +131,14 @@ kr_goal *kr_map_anyo_ex(const kr_rel *rel, kr_term *a, kr_term *b,
 		kri_rel_misuse(__func__, "the relation must have arity 2");
 	struct map_any_env *e = map_any_env_new(rel, true, opts->null_type);
 	return KR_CALL(e->self[opts->null_res ? 2 : 0], a, b);
+}
+
+kr_goal *kr_mapo_kanren(const kr_rel *rel, kr_term *a, kr_term *b)
+{
+	if (!rel || kr_rel_arity(rel) != 2)
+		kri_rel_misuse(__func__, "the relation must have arity 2");
+	struct map_any_env *e = map_any_env_new(rel, true, KR_SEQ_LIST);
+	return KR_CALL(e->self[3], a, b);
 }
 
 /* term_walko's walk into the elements: the engine's order. */

@@ -1174,6 +1174,41 @@ START_TEST(test_graph_mapo)
 }
 END_TEST
 
+/* rel relating 1, 2, 3 and 4 to x, y, z and w: kanren's conde */
+static kr_goal *r4_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	static const char *out[] = {"x", "y", "z", "w"};
+	kr_goal *g[4];
+	for (int i = 0; i < 4; i++)
+		g[i] = LALL(kr_eq(a[0], num(i + 1)), kr_eq(a[1], sym(out[i])));
+	return kr_lany_kanren(4, g);
+}
+
+/* kanren's mapo with both sides fresh and a relation of four clauses:
+ * kanren's order, answer for answer (checked against kanren) */
+START_TEST(test_graph_mapo_order)
+{
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	const kr_rel *r4 = kr_rel_new("r4", 2, r4_body, NULL);
+	ck_assert_str_eq(t_run_str(12, KR_LIST(a, b), kr_mapo_kanren(r4, a, b)),
+			 "((() ()) ((1) (x)) ((2) (y)) ((3) (z)) ((4) (w)) "
+			 "((1 1) (x x)) ((2 1) (y x)) ((3 1) (z x)) "
+			 "((4 1) (w x)) ((1 2) (x y)) ((2 2) (y y)) "
+			 "((3 2) (z y)))");
+	/* the fmk-style mapo interleaves at every suspension instead */
+	ck_assert_str_eq(t_run_str(5, KR_LIST(a, b), kr_mapo(r4, a, b)),
+			 "((() ()) ((1) (x)) ((2) (y)) ((1 1) (x x)) "
+			 "((3) (z)))");
+	ck_assert_str_eq(t_run_str(-1, a, kr_mapo_kanren(r4, a,
+						    t_read("(w x)"))),
+			 "((4 1))");
+	ck_assert_str_eq(t_run_str(-1, a, kr_mapo_kanren(r4, t_read("(1 5)"),
+						    a)),
+			 "()");
+}
+END_TEST
+
 /* test_eq_length */
 START_TEST(test_graph_eq_length)
 {
@@ -1485,6 +1520,7 @@ Suite *corpus_peers_suite(void)
 		{"kanren_constraints", test_constraints_typeo},
 		{"kanren_graph", test_graph_reduceo},
 		{"kanren_graph", test_graph_mapo},
+		{"kanren_graph", test_graph_mapo_order},
 		{"kanren_graph", test_graph_eq_length},
 		{"kanren_graph", test_graph_map_anyo_types},
 		{"kanren_graph", test_graph_map_anyo_misc},

@@ -105,6 +105,21 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out);
  */
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b);
 
+/**
+ * kanren's `mapo(relation, a, b)` (kanren.graph), in kanren's answer
+ * order: kr_mapo()'s answers, each choice giving one *answer* of each
+ * branch in turn (as kr_map_anyo()), so with both sides fresh the
+ * sequences of one element come before those of two whatever the number
+ * of rel's clauses: for rel relating 1, 2 and 3 to x, y and z, `run 5`
+ * gives `(() ())`, `((1) (x))`, `((2) (y))`, `((3) (z))`, `((1 1) (x x))`.
+ * kr_mapo() follows faster-miniKanren's order instead. rel has arity 2
+ * (else API misuse, aborts); the kind is kept as kr_mapo() keeps it.
+ * Terminates when a or b is a proper list and rel terminates on its
+ * elements. Errors: none; aborts on OOM. Cost: a nested run per branch
+ * point of each element, as kr_map_anyo().
+ */
+kr_goal *kr_mapo_kanren(const kr_rel *rel, kr_term *a, kr_term *b);
+
 /** `(caro l a)`: a is the first element of l (TRS2's argument order). As kr_conso. */
 kr_goal *kr_caro(kr_term *l, kr_term *a);
 

@@ -199,6 +199,7 @@ static const librel librels[] = {
 	R("pairo", 1, 0, kr_pairo), R("rembero", 3, 0, kr_rembero),
 	R("permuteo-no-ident", 2, 0, kr_permuteo_no_ident),
 	R("itero", 1, 0, kr_itero), R("mapo", 3, 1, kr_mapo),
+	R("mapo-kanren", 3, 1, kr_mapo_kanren),
 	R("applyo", 3, 0, kr_applyo),
 	R("ground-order", 2, 0, kr_ground_order),
 	R("ground_order", 2, 0, kr_ground_order),
@@ -265,12 +266,15 @@ static int higher_order(kr_term **out, const char *name, kr_term *const *a)
 }
 
 PRIM(p_mapo) { (void)n; return higher_order(out, "mapo", a); }
+PRIM(p_mapo_kanren) { (void)n; return higher_order(out, "mapo-kanren", a); }
 PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
 
 /* map-anyo, walko and term-walko, with their options: kanren.c */
 static lang_prim_fn higher_order_prim(const char *name)
 {
-	return strcmp(name, "mapo") ? p_reduceo : p_mapo;
+	if (!strcmp(name, "mapo"))
+		return p_mapo;
+	return strcmp(name, "mapo-kanren") ? p_reduceo : p_mapo_kanren;
 }
 
 /* ============================================================ numbers */

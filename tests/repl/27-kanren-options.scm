@@ -64,3 +64,9 @@
 (run* (q) (walko == '(1) q #f 'list (lambda (r a b t) (car 5))))
 (run* (q) (walko == '(1) q #f 'list (lambda (r a b t) 5)))
 (flatten-assoc-args (lambda (h) (car h)) '((add 1)))
+; kanren's mapo gives whole answers of each branch in turn (kanren's
+; order); mapo is faster-miniKanren's, which interleaves at each step
+(defrel (r3 a b) (lany (lall (== a 1) (== b 'x)) (lall (== a 2) (== b 'y)) (lall (== a 3) (== b 'z))))
+(run 6 (a b) (mapo-kanren r3 a b))
+(run 6 (a b) (mapo r3 a b))
+(run* (q) (mapo-kanren r3 q '(z x)))
