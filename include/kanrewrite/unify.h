@@ -16,7 +16,10 @@
  */
 
 /**
- * Most general unifier of u and v extending s.
+ * Most general unifier of u and v extending s. Where u and v walk to two
+ * variables, u's is bound to v's, as Python's `unification` does
+ * (`unify(x, y, {})` is `{x: y}`); the engine's == (kr_eq()) binds the
+ * newer to the older there instead, as faster-miniKanren does.
  * Returns: the extended substitution (s itself when nothing needed binding),
  * or NULL when u and v do not unify. Never mutates s. No occurs check: a
  * binding of x to a term holding x is accepted (use kr_unify_check when

@@ -185,8 +185,8 @@ static kr_term *assoc_lists(const kri_vec *added, const kr_subst *s)
 static const kr_state *neq_star(const kr_state *st, kr_term *d)
 {
 	kri_vec added = {0};
-	const kr_subst *s = kri_unify_added(kr_car(d), kr_cdr(d), st->s, true,
-					    &added, 0);
+	const kr_subst *s = kri_unify_added(kr_car(d), kr_cdr(d), st->s,
+					    KRI_UNIFY_CHECK, &added, 0);
 	if (!s)
 		return st;
 	if (added.len == 0)
@@ -621,8 +621,8 @@ static bool all_in(kr_term *t, const kri_vec *vars)
 static kr_term *normalize_d(kr_term *d, const kr_subst *s)
 {
 	kri_vec added = {0};
-	const kr_subst *s2 = kri_unify_added(kr_car(d), kr_cdr(d), s, true,
-					     &added, 0);
+	const kr_subst *s2 = kri_unify_added(kr_car(d), kr_cdr(d), s,
+					     KRI_UNIFY_CHECK, &added, 0);
 	if (!s2)
 		return NULL;
 	kr_term *l = kr_nil();
@@ -669,7 +669,8 @@ static bool d_subsumed_by(kr_term *d1, kr_term *d2)
 	if (!s)
 		return false;
 	kri_vec added = {0};
-	return kri_unify_added(l2, r2, s, true, &added, 0) && added.len == 0;
+	return kri_unify_added(l2, r2, s, KRI_UNIFY_CHECK, &added, 0) &&
+	       added.len == 0;
 }
 
 static bool member_star(kr_term *u, kr_term *v)

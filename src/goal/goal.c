@@ -48,14 +48,14 @@ const kr_state *kri_state_scoped(const kr_state *st)
 static const kr_state *unify_in(const kr_state *st, kr_term *u, kr_term *v,
 				uint64_t scope)
 {
+	unsigned flags = occurs_check ? KRI_UNIFY_CHECK : 0;
 	if (!st->store) {
-		const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check,
-						   NULL, scope);
+		const kr_subst *s = kri_unify_added(u, v, st->s, flags, NULL,
+						   scope);
 		return s ? kr_state_with_subst(st, s) : NULL;
 	}
 	kri_vec added = {0};
-	const kr_subst *s = kri_unify_added(u, v, st->s, occurs_check, &added,
-					    scope);
+	const kr_subst *s = kri_unify_added(u, v, st->s, flags, &added, scope);
 	if (!s)
 		return NULL;
 	return kri_constraints_update(kr_state_with_subst(st, s), &added);

@@ -278,12 +278,13 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 
 /*
  * The variable to bind when u and v (walked, distinct) meet and one is a
- * variable: between two variables the newer one is bound to the older, as
- * in faster-miniKanren, so chains point towards the query variables.
+ * variable: between two variables u (KRI_UNIFY_LEFT, as Python's
+ * `unification`) or the newer one, bound to the older as in
+ * faster-miniKanren, so chains point towards the query variables.
  */
-static kr_term *bound_side(kr_term *u, kr_term *v)
+static kr_term *bound_side(kr_term *u, kr_term *v, unsigned flags)
 {
-	if (u->kind == KR_VAR && v->kind == KR_VAR)
+	if (u->kind == KR_VAR && v->kind == KR_VAR && !(flags & KRI_UNIFY_LEFT))
 		return u->u.var.id > v->u.var.id ? u : v;
 	return u->kind == KR_VAR ? u : v;
 }
@@ -428,7 +429,7 @@ static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
 }
 
 const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
-				bool check, kri_vec *added, uint64_t scope)
+				unsigned flags, kri_vec *added, uint64_t scope)
 {
 	kr_check(u0 != NULL && v0 != NULL && s != NULL);
 	work w;
@@ -444,13 +445,13 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 		if (u == v)
 			continue;
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
-			kr_term *x = bound_side(u, v);
+			kr_term *x = bound_side(u, v, flags);
 			kr_term *t = x == u ? v : u;
 			if (__builtin_expect((x->flags | t->flags) &
 					     KRI_CONSTRAINED, 0) &&
 			    !constrained(&x, &t, &s, scope, added, &pv))
 				return undo(&pv);
-			if (check && kr_occurs(x, t, s))
+			if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
 				return undo(&pv);
 			kri_mark_refs(t);
 			s = bind(s, x, t, scope, added, &pv);
@@ -466,10 +467,11 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return kri_unify_added(u, v, s, false, NULL, 0);
+	return kri_unify_added(u, v, s, KRI_UNIFY_LEFT, NULL, 0);
 }
 
 const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s)
 {
-	return kri_unify_added(u, v, s, true, NULL, 0);
+	return kri_unify_added(u, v, s, KRI_UNIFY_CHECK | KRI_UNIFY_LEFT, NULL,
+			       0);
 }

@@ -7,8 +7,19 @@
 #include "kanrewrite/unify.h"
 #include "term/term.h"
 
+/* kri_unify_added's flags. */
+enum {
+	KRI_UNIFY_CHECK = 1, /* the occurs check */
+	/*
+	 * Between two variables bind u's to v's, as Python's `unification`
+	 * does; without it the newer one is bound to the older, as
+	 * faster-miniKanren does (its reified constraints depend on it).
+	 */
+	KRI_UNIFY_LEFT = 2
+};
+
 /*
- * Unify u and v extending s (with the occurs check when `check`); when
+ * Unify u and v extending s (flags: KRI_UNIFY_*); when
  * `added` is not NULL, push every variable bound on the way, in binding
  * order (faster-miniKanren's "added" associations: var -> its value in the
  * result). A variable whose scope is `scope` (non-zero) is bound in place
@@ -17,7 +28,7 @@
  * u and v do not unify.
  */
 const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
-				bool check, kri_vec *added, uint64_t scope);
+				unsigned flags, kri_vec *added, uint64_t scope);
 
 /*
  * The constraints of a constrained variable (term.h's struct kri_cvar), a list:
