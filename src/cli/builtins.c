@@ -732,8 +732,8 @@ PRIM(p_to_string)
 PRIM(p_string_symbol)
 {
 	(void)n;
-	if (kr_term_kind(a[0]) != KR_STR || !*kr_str_value(a[0]))
-		return lang_type_error("string->symbol", "a non-empty string", a[0]);
+	if (kr_term_kind(a[0]) != KR_STR)
+		return lang_type_error("string->symbol", "a string", a[0]);
 	*out = kr_sym(kr_str_value(a[0]));
 	return 0;
 }

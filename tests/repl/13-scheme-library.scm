@@ -56,3 +56,4 @@
 (eq? '|a b| 'a\x20;b)
 (display '|a b|)(newline)
 (run* (q) (== q (string->symbol "not a.number")))
+(list (string->symbol "") (eq? (string->symbol "") '||))
