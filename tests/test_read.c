@@ -25,8 +25,10 @@ static const ecase errors[] = {
 	{"\"\\xd800;\"", "t:1:3: bad \\x escape in a string (\\xHH; with a "
 			  "non-zero Unicode scalar value)"},
 	{"#\\a", "t:1:1: characters (#\\x) are not supported: #\\a"},
-	{"(#(1 (2)) 3)", "t:1:2: vectors (#(...)) are not supported: #(1 (2))"},
-	{"#'x", "t:1:1: syntax objects (#', #`, #,) are not supported: #'x"},
+	{"(#(1 (2) \")\") 3)", "t:1:2: vectors (#(...)) are not supported"},
+	{"#'x", "t:1:1: syntax objects (#', #`, #,) are not supported"},
+	{"'(a #,@(f))", "t:1:5: syntax objects (#', #`, #,) are not supported"},
+	{"|#t|", "t:1:1: the symbol #t would be the boolean #t"},
 	{"|a b", "t:1:1: unterminated |symbol|"},
 	{"a\\x0;", "t:1:3: bad \\x escape in a symbol (\\xHH; with a "
 		    "non-zero Unicode scalar value)"},
@@ -156,7 +158,8 @@ START_TEST(read_symbol_escapes)
 		{"a\\x20;b", "a b", "a\\x20;b"},
 		{"|1|", "1", "\\x31;"},
 		{"\\x31;+", "1+", "\\x31;+"},
-		{"|a\\|b|", "a|b", "a\\x7C;b"},
+		{"a\\|b", "a|b", "a\\x7C;b"},
+		{"|a\\b|", "a\\b", "a\\x5C;b"},
 		{"|x,y{z}|", "x,y{z}", "x\\x2C;y\\x7B;z\\x7D;"},
 		{"|+a|", "+a", "\\x2B;a"},
 		{"|.|", ".", "\\x2E;"},
@@ -211,6 +214,14 @@ START_TEST(read_recover)
 		ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
 		ck_assert_int_eq(kr_reader_recover(r), 0);
 	}
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(kr_term_to_string(t), "h");
+	/* a symbol's bars and escapes, a vector's string: one token each */
+	r = kr_reader_new("(#\\a '|x \"y| a\\) #(\")\"))\n#'(g)\nh", "t");
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
+	ck_assert_int_eq(kr_reader_recover(r), 0);
+	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX); /* #' */
+	ck_assert_int_eq(kr_reader_recover(r), 0);
 	ck_assert_int_eq(kr_reader_next(&t, r), 0);
 	ck_assert_str_eq(kr_term_to_string(t), "h");
 	/* an error inside a form whose rest never closes: the end */

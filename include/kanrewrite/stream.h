@@ -103,7 +103,10 @@ uint64_t kr_run_steps(const kr_runner *r);
  * suspension (goals recursing through kr_goal_new() or kr_disj(), which
  * do not suspend as faster-miniKanren's defrel and conde do) is made to
  * suspend there, a step like any other, so that the step limit and an
- * interrupt still stop it; no faster-miniKanren program comes near that.
+ * interrupt still stop it; being a suspension, it lets the other branches
+ * of the search go first, so the order of such a search's answers may
+ * differ from one that never met it. No faster-miniKanren program comes
+ * near that.
  */
 int kr_run_next(kr_term **out, kr_runner *r);
 

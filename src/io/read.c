@@ -26,6 +26,7 @@ typedef struct frame {
 	kr_term *tail;      /* the datum after a dot */
 	int dot;            /* 0 none, 1 dot seen, 2 tail read */
 	uint64_t start;     /* where the frame began */
+	const char *refuse; /* why its datum cannot be read (#( and #') */
 } frame;
 
 struct kr_reader {
@@ -224,10 +225,11 @@ static int read_radix(kr_reader *r, uint64_t at, const char *tok,
 
 /*
  * A symbol written with escapes, as Chez Scheme reads and writes them:
- * \xHH; stands for that character and \c for c, and between bars
- * every character stands for itself (\| and \\ for a bar and a
- * backslash). So a\x20;b and |a b| are the symbol "a b", and \x31; or
- * |1| a symbol, not a number.
+ * \xHH; stands for that character and \c for c, and between bars every
+ * character but a bar stands for itself. So a\x20;b and |a b| are the
+ * symbol "a b", and \x31; or |1| a symbol, not a number. The booleans
+ * are symbols here, so |#t| and |#f| are refused: they would read back
+ * as #t and #f.
  */
 static int read_escaped_symbol(kr_reader *r, uint64_t at, kr_term **out)
 {
@@ -247,30 +249,35 @@ static int read_escaped_symbol(kr_reader *r, uint64_t at, kr_term **out)
 			advance(r);
 			continue;
 		}
-		advance(r);
-		for (; *r->p != '|'; advance(r)) {
-			if (*r->p == '\\' && r->p[1])
-				advance(r);
+		for (advance(r); *r->p != '|'; advance(r)) {
 			if (!*r->p)
 				return fail_at(r, at, "unterminated |symbol|");
 			kri_buf_putc(&b, *r->p);
 		}
 		advance(r);
 	}
-	*out = kr_sym(kri_buf_str(&b));
+	const char *name = kri_buf_str(&b);
+	if (!strcmp(name, "#t") || !strcmp(name, "#f"))
+		return fail_at(r, at, kr_strfmt("the symbol %s would be the "
+						 "boolean %s", name, name));
+	*out = kr_sym(name);
 	return 0;
 }
 
-/* Why a token that starts with # cannot be read. */
-static const char *unread_hash(const char *tok)
+/* Skip an atom's characters, escapes and |bars| included. */
+static void skip_atom(kr_reader *r)
 {
-	switch (tok[1]) {
-	case '\\': return "characters (#\\x) are not supported";
-	case '(': return "vectors (#(...)) are not supported";
-	case '\'':
-	case '`':
-	case ',': return "syntax objects (#', #`, #,) are not supported";
-	default: return NULL;
+	while (!delimiter(*r->p)) {
+		if (*r->p == '\\' && r->p[1]) {
+			advance(r);
+		} else if (*r->p == '|') {
+			advance(r);
+			while (*r->p && *r->p != '|')
+				advance(r);
+			if (!*r->p)
+				return;
+		}
+		advance(r);
 	}
 }
 
@@ -279,20 +286,14 @@ static int read_atom(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
 	const char *s = r->p;
-	if (s[0] == '#' && s[1] && strchr("\\('`,", s[1])) {
+	if (s[0] == '#' && s[1] == '\\' && s[2]) {
 		/* refused whole: #\( is one character, not a list */
-		const char *why = unread_hash(s);
-		advance(r), advance(r);
-		if (s[1] == '\\' && *r->p)
-			advance(r);
-		for (int depth = s[1] == '('; *r->p && depth > 0; advance(r))
-			depth += *r->p == '(' ? 1 : *r->p == ')' ? -1 : 0;
+		advance(r), advance(r), advance(r);
 		while (!delimiter(*r->p))
 			advance(r);
-		int len = (int)(r->p - s);
-		return fail_at(r, at, kr_strfmt("%s: %.*s%s", why,
-						len > 20 ? 20 : len, s,
-						len > 20 ? "..." : ""));
+		return fail_at(r, at, kr_strfmt("characters (#\\x) are not "
+						 "supported: %.*s",
+						 (int)(r->p - s), s));
 	}
 	for (const char *q = s; !delimiter(*q); q++)
 		if (*q == '|' || *q == '\\')
@@ -394,6 +395,8 @@ static int deliver(kr_reader *r, kr_term *d, uint64_t at, kr_term **out)
 		kri_vec_pop(&r->stack);
 		if (f->kind == F_DISCARD)
 			return 0;
+		if (f->refuse)
+			return fail_at(r, f->start, f->refuse);
 		d = KR_LIST(f->wrap, d);
 		kri_pmap_put(&r->cells, d, (void *)(uintptr_t)f->start);
 		at = f->start;
@@ -412,6 +415,8 @@ static int close_frame(kr_reader *r, char c, uint64_t at, kr_term **out)
 						 f->close == ')' ? '(' : '['));
 	if (f->dot == 1 || (f->dot && !f->items.len))
 		return fail_at(r, at, "a dot must stand between data");
+	if (f->refuse)
+		return fail_at(r, f->start, f->refuse);
 	return deliver(r, close_list(r, f), f->start, out);
 }
 
@@ -449,6 +454,24 @@ static int step(kr_reader *r, kr_term **out)
 	}
 	if (c == '\'' || c == '`' || c == ',')
 		return prefix(r, at);
+	/*
+	 * A vector or a syntax object is read to its end and then refused,
+	 * so that what it holds is never taken for forms of its own.
+	 */
+	if (c == '#' && r->p[1] == '(') {
+		advance(r), advance(r);
+		frame *f = push_frame(r, F_LIST, at);
+		f->close = ')';
+		f->refuse = "vectors (#(...)) are not supported";
+		return 0;
+	}
+	if (c == '#' && r->p[1] && strchr("'`,", r->p[1])) {
+		advance(r);
+		prefix(r, at);
+		((frame *)top(r))->refuse = "syntax objects (#', #`, #,) are "
+					    "not supported";
+		return 0;
+	}
 	if (c == '#' && r->p[1] == ';') {
 		advance(r), advance(r);
 		push_frame(r, F_DISCARD, at);
@@ -504,17 +527,20 @@ static int skip_token(kr_reader *r, int *delta)
 	*delta = c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
 	if (c == '"')
 		return read_string(r, &d);
+	if (*delta || strchr("'`,", c)) {
+		advance(r);
+		return 0;
+	}
+	const char *from = r->p;
 	if (c == '#' && (r->p[1] == ';' || (r->p[1] == '\\' && r->p[2]))) {
 		bool ch = r->p[1] == '\\';
 		advance(r), advance(r);
 		if (ch)
 			advance(r);
-	} else {
-		advance(r);
 	}
-	if (!*delta && !strchr("'`,", c))
-		while (!delimiter(*r->p))
-			advance(r);
+	skip_atom(r);
+	if (r->p == from) /* a delimiter no other case takes */
+		advance(r);
 	return 0;
 }
 

@@ -48,3 +48,9 @@
 (list 1 ,x)
 (list ,@(list 1))
 `(1 ,(+ 1 1))
+; a refused syntax object or vector is read to its end, never run
+#'(display "never")
+(list #\a '|x "y| 2)
+'#(")")
+'|#f|
+(display "after")(newline)
