@@ -369,7 +369,8 @@ static kr_goal *smr_goal(kr_term *e, kr_term *r, kr_term *x)
 	return kr_lany_kanren(2, (kr_goal *[]){
 		KR_ALL(kr_eq(e, KR_ETUPLE(sym("add"), x, x)),
 		       kr_eq(r, KR_ETUPLE(sym("mul"), num(2), x))),
-		KR_ALL(kr_eq(e, KR_ETUPLE(sym("log"), KR_ETUPLE(sym("exp"), x))),
+		KR_ALL(kr_eq(e, KR_ETUPLE(sym("log"),
+					  KR_ETUPLE(sym("exp"), x))),
 		       kr_eq(r, x))});
 }
 

@@ -1229,15 +1229,14 @@ START_TEST(test_modes_lists)
 	 * either side, also when the other side has items to cancel */
 	kr_term *t = kr_var_new("t"), *x = kr_var_new("x");
 	kr_goal *bind_t = kr_eq(t, KR_ETUPLE(num(2), num(3)));
-	kr_term *perms = kr_run(-1, q, KR_ALL(bind_t,
-					     kr_permuteo(kr_cons(num(1), t), q)));
+	kr_term *one_t = kr_cons(num(1), t);
+	kr_term *perms = kr_run(-1, q, KR_ALL(bind_t, kr_permuteo(one_t, q)));
 	ck_assert_int_eq(kr_list_length(perms), 6);
 	ck_assert_int_eq(kr_term_kind(kr_car(kr_cdr(perms))), KR_ETUPLE);
-	perms = kr_run(-1, q, KR_ALL(bind_t, kr_permuteo(q, kr_cons(num(1), t))));
+	perms = kr_run(-1, q, KR_ALL(bind_t, kr_permuteo(q, one_t)));
 	ck_assert_int_eq(kr_term_kind(kr_car(kr_cdr(perms))), KR_ETUPLE);
-	perms = kr_run(-1, x, KR_ALL(bind_t, kr_permuteo(
-					  kr_cons(num(1), t),
-					  KR_ETUPLE(num(3), x, num(1)))));
+	kr_term *three = KR_ETUPLE(num(3), x, num(1));
+	perms = kr_run(-1, x, KR_ALL(bind_t, kr_permuteo(one_t, three)));
 	ck_assert_str_eq(t_str(perms), "(2)");
 	/* rembero with out given, l proper: x is found */
 	ck_assert_str_eq(run_str(-1, q, kr_rembero(q, t_read("(a b)"),
