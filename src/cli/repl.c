@@ -74,7 +74,14 @@ static int eval_all(const char *text, const char *name, bool keep_going)
 				return failed;
 			continue;
 		}
-		if (lang_eval_form(&v, form, r) < 0) {
+		rc = lang_eval_form(&v, form, r);
+		/* a stop that C code ran through (a rewrite's many runs, each
+		 * stopped at once) still fails the form: its value may be cut
+		 * short */
+		if (rc >= 0 && lang_interrupted)
+			rc = kr_error_set(KR_ELIMIT, "%s",
+					  lang_stop_message(""));
+		if (rc < 0) {
 			report();
 			failed++;
 			if (!keep_going)
