@@ -116,20 +116,23 @@ int repl_run_stdin(void)
 /* ------------------------------------------------------ balanced input */
 
 /*
- * True when text holds complete forms: every list is closed and no string
- * or block comment is open. A surplus of closing brackets counts as
- * complete (the reader reports it).
+ * True when text holds complete forms: every list is closed and no
+ * string, |symbol| or block comment is open. A surplus of closing
+ * brackets counts as complete (the reader reports it). A backslash
+ * outside strings escapes the next character (a\( and #\( hold no paren).
  */
 static bool balanced(const char *s)
 {
 	int depth = 0, block = 0;
-	bool str = false;
+	bool str = false, bar = false;
 	for (; *s; s++) {
 		if (str) {
 			if (*s == '\\' && s[1])
 				s++;
 			else if (*s == '"')
 				str = false;
+		} else if (bar) {
+			bar = *s != '|';
 		} else if (block) {
 			if (*s == '|' && s[1] == '#')
 				block--, s++;
@@ -142,13 +145,17 @@ static bool balanced(const char *s)
 			block++, s++;
 		} else if (*s == '"') {
 			str = true;
+		} else if (*s == '|') {
+			bar = true;
+		} else if (*s == '\\' && s[1]) {
+			s++;
 		} else if (*s == '(' || *s == '[') {
 			depth++;
 		} else if (*s == ')' || *s == ']') {
 			depth--;
 		}
 	}
-	return depth <= 0 && !str && !block;
+	return depth <= 0 && !str && !bar && !block;
 }
 
 /* --------------------------------------------------------- signals */

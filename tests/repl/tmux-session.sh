@@ -1,7 +1,8 @@
 #!/bin/sh
 # tmux-session.sh KANREWRITE TMPDIR -- drive the REPL through a real
-# terminal: the prompt, a value, Ctrl-C of a divergent run* (the session
-# survives), history recall with the Up arrow, and the history file.
+# terminal: the prompt, a value, parens escaped in symbols, Ctrl-C of a
+# divergent run* (the session survives), history recall with the Up
+# arrow, and the history file.
 set -u
 kr=$1 tmp=$2
 sock="$tmp/tmux.sock" sess="kr$$"
@@ -23,6 +24,9 @@ t new-session -d -s "$sess" -x 120 -y 40 \
 wait_for '^>' || exit 1
 t send-keys -t "$sess" "(run* (q) (== q 'hello))" Enter
 wait_for '^(hello)' || exit 1
+# an escaped paren and a paren between bars open no list
+t send-keys -t "$sess" "(list 'a\\( '|(|)" Enter
+wait_for '^(a.x28; .x28;)' || exit 1
 t send-keys -t "$sess" "(run* (q) (nevero))" Enter
 sleep 1
 t send-keys -t "$sess" C-c
