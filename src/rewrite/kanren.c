@@ -47,8 +47,9 @@ int kr_answers_next(kr_term **out, kr_answers *a)
 	/* stopped short of the limit: interrupted (kr_run_interrupt) */
 	if (rc == KR_ELIMIT && (!a->ks->step_limit ||
 				 kr_run_steps(&a->run) < a->ks->step_limit))
-		return kr_error_set(KR_ELIMIT, "KanrenRelationSub(%s): run "
-				    "interrupted on %s", kr_rel_name(a->ks->rel),
+		return kr_error_set(KR_ELIMIT,
+				    "KanrenRelationSub(%s): run interrupted "
+				    "on %s", kr_rel_name(a->ks->rel),
 				    kr_term_to_string(node_term(a->node)));
 	if (rc == KR_ELIMIT)
 		return kr_error_set(KR_ELIMIT,
