@@ -50,56 +50,50 @@ static kr_goal *both(const struct map_any_env *e, kr_goal *a, kr_goal *b)
 	return e->korder ? kri_rel_kall(a, b) : KR_ALL(a, b);
 }
 
+/*
+ * One level of map_anyo, or of kanren's mapo when `all` (every pair
+ * related: map_anyo without its == alternative, the empty sequences
+ * always an end).
+ */
 static kr_goal *map_any_body(kr_term *const *a, void *env, int any,
-			     bool null_ok)
+			     bool null_ok, bool all)
 {
 	struct map_any_env *e = env;
 	kr_term *v[4];
 	kr_fresh(4, v);
-	kr_goal *done = any || null_ok
+	kr_goal *done = any || null_ok || all
 				? kri_rel_nullo2_kind(a[0], a[1], e->null)
 				: kr_fail();
 	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
 				kr_conso(v[2], v[3], a[1]));
-	kr_goal *step = choice(
-		e, both(e, KR_CALL(e->rel, v[0], v[2]),
-			KR_CALL(e->self[1], v[1], v[3])),
-		both(e, kr_eq(v[0], v[2]), KR_CALL(e->self[any], v[1], v[3])));
+	kr_goal *related = both(e, KR_CALL(e->rel, v[0], v[2]),
+				KR_CALL(e->self[all ? 3 : 1], v[1], v[3]));
+	kr_goal *step = all ? related
+			    : choice(e, related,
+				     both(e, kr_eq(v[0], v[2]),
+					  KR_CALL(e->self[any], v[1], v[3])));
 	return choice(e, done, both(e, split, step));
 }
 
 static kr_goal *map_any0(kr_term *const *a, void *env)
 {
-	return map_any_body(a, env, 0, false);
+	return map_any_body(a, env, 0, false, false);
 }
 
 static kr_goal *map_any1(kr_term *const *a, void *env)
 {
-	return map_any_body(a, env, 1, false);
+	return map_any_body(a, env, 1, false, false);
 }
 
 static kr_goal *map_any_top(kr_term *const *a, void *env)
 {
-	return map_any_body(a, env, 0, true);
+	return map_any_body(a, env, 0, true, false);
 }
 
-/*
- * kanren's mapo, which is map_anyo without the == alternative:
- *   (conde ((nullo a) (nullo b))
- *          ((fresh (x xs y ys) (conso x xs a) (conso y ys b)
- *             (rel x y) (mapo rel xs ys))))
- */
+/* kanren's mapo */
 static kr_goal *mapo_kanren_body(kr_term *const *a, void *env)
 {
-	struct map_any_env *e = env;
-	kr_term *v[4];
-	kr_fresh(4, v);
-	kr_goal *split = KR_ALL(kr_conso(v[0], v[1], a[0]),
-				kr_conso(v[2], v[3], a[1]));
-	kr_goal *step = both(e, KR_CALL(e->rel, v[0], v[2]),
-			     KR_CALL(e->self[3], v[1], v[3]));
-	return choice(e, kri_rel_nullo2_kind(a[0], a[1], e->null),
-		      both(e, split, step));
+	return map_any_body(a, env, 0, true, true);
 }
 
 static struct map_any_env *map_any_env_new(const kr_rel *rel, bool korder,

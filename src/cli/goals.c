@@ -1,6 +1,7 @@
 /* goals.c -- goal constructors, constraints and library relations at the prompt. */
 /* See the LICENSE file for copying conditions. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang.h"
@@ -272,9 +273,16 @@ PRIM(p_reduceo) { (void)n; return higher_order(out, "reduceo", a); }
 /* map-anyo, walko and term-walko, with their options: kanren.c */
 static lang_prim_fn higher_order_prim(const char *name)
 {
-	if (!strcmp(name, "mapo"))
-		return p_mapo;
-	return strcmp(name, "mapo-kanren") ? p_reduceo : p_mapo_kanren;
+	static const struct {
+		const char *name;
+		lang_prim_fn fn;
+	} prims[] = {{"mapo", p_mapo},
+		     {"mapo-kanren", p_mapo_kanren},
+		     {"reduceo", p_reduceo}};
+	for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
+		if (!strcmp(prims[i].name, name))
+			return prims[i].fn;
+	abort(); /* every librel with relation arguments has one above */
 }
 
 /* ============================================================ numbers */

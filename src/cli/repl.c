@@ -55,14 +55,20 @@ static void report(void)
  * ends the text, as the reader cannot resynchronise). Returns the number
  * of forms that failed.
  */
+/* Forget a stop asked for before (Ctrl-C, the memory limit). */
+static void clear_stop(void)
+{
+	lang_interrupted = 0;
+	kr_run_interrupt(false);
+}
+
 static int eval_all(const char *text, const char *name, bool keep_going)
 {
 	kr_reader *r = kr_reader_new(text, name);
 	int failed = 0;
 	for (;;) {
 		kr_term *form, *v;
-		lang_interrupted = 0;
-		kr_run_interrupt(false);
+		clear_stop();
 		kr_error_clear();
 		int rc = kr_reader_next(&form, r);
 		if (rc == KR_EOF)
@@ -288,8 +294,7 @@ static char *read_entry(void)
 		if (!line)
 			return text;
 		if (lang_interrupted) { /* Ctrl-C dropped what was typed */
-			lang_interrupted = 0;
-			kr_run_interrupt(false);
+			clear_stop();
 			text = NULL;
 		}
 		text = text ? kr_strfmt("%s\n%s", text, line) : line;

@@ -109,14 +109,15 @@ static bool sym_subsequent(unsigned char c)
  * a\x20;b, `1` is \x31;), the peculiar identifiers + - ... and ->x
  * stay, the empty symbol is ||. #t and #f are the REPL's booleans.
  */
-static void print_symbol(kri_buf *b, const char *s)
+static void print_symbol(kri_buf *b, const kr_term *t)
 {
+	const char *s = t->u.sym.name;
 	if (!*s) {
 		kri_buf_puts(b, "||");
 		return;
 	}
-	if (!strcmp(s, "+") || !strcmp(s, "-") || !strcmp(s, "...") ||
-	    !strcmp(s, "#t") || !strcmp(s, "#f")) {
+	if (kr_is_boolean(t) || !strcmp(s, "+") || !strcmp(s, "-") ||
+	    !strcmp(s, "...")) {
 		kri_buf_puts(b, s);
 		return;
 	}
@@ -145,7 +146,7 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 	case KR_SYM:
 		if ((flags & (KR_PRINT_SCHEME | KR_PRINT_DISPLAY)) ==
 		    KR_PRINT_SCHEME)
-			print_symbol(b, t->u.sym.name);
+			print_symbol(b, t);
 		else
 			kri_buf_puts(b, t->u.sym.name);
 		break;

@@ -256,11 +256,12 @@ static int read_escaped_symbol(kr_reader *r, uint64_t at, kr_term **out)
 		}
 		advance(r);
 	}
-	const char *name = kri_buf_str(&b);
-	if (!strcmp(name, "#t") || !strcmp(name, "#f"))
+	*out = kr_sym(kri_buf_str(&b));
+	if (kr_is_boolean(*out))
 		return fail_at(r, at, kr_strfmt("the symbol %s would be the "
-						 "boolean %s", name, name));
-	*out = kr_sym(name);
+						 "boolean %s",
+						 kr_sym_name(*out),
+						 kr_sym_name(*out)));
 	return 0;
 }
 
