@@ -81,6 +81,15 @@ void kr_run_set_step_limit(kr_runner *r, uint64_t steps);
 void kr_run_interrupt(bool on);
 
 /**
+ * Whether a stop is asked (kr_run_interrupt(true) and not yet taken back).
+ * The rewriters ask it when a node rewriter fails: a failure while a stop
+ * is asked is not handed to the failure callback but ends the whole
+ * rewrite with that error, as a KeyboardInterrupt passes the `except
+ * Exception` of PyTensor's rewriters. Async-signal-safe.
+ */
+bool kr_run_interrupted(void);
+
+/**
  * Give each answer once: an answer equal (kr_equal()) to one given before
  * is skipped, as kanren's `run(..., results_filter=toolz.unique)`. The
  * filter comes before the count, so `run n` gives n distinct answers.

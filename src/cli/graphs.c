@@ -31,6 +31,8 @@ int lang_name_arg(const char **name, const char *who, const kr_term *t)
 
 int lang_error_in(int code, const char *who)
 {
+	if (lang_interrupted) /* the library's error is the stop's echo */
+		return kr_error_set(KR_ELIMIT, "%s", lang_stop_message(who));
 	return kr_error_set(code, "%s: %s", who,
 			    kr_strdup(kr_error_last()->message));
 }

@@ -494,7 +494,10 @@ int lang_name_arg(const char **name, const char *who, const kr_term *t);
 /* The signature of a primitive, as the primitive tables declare them. */
 #define PRIM(name) static int name(kr_term **out, size_t n, kr_term *const *a)
 
-/* The last error again, prefixed "WHO: ", with code `code`; returns it. */
+/*
+ * The last error again, prefixed "WHO: ", with code `code`; returns it.
+ * While a stop is asked (lang_interrupted), the stop's message instead.
+ */
 int lang_error_in(int code, const char *who);
 
 /* "WHO: not WHAT: TERM" (TERM shortened to 200 characters), KR_EINVALID. */

@@ -41,6 +41,11 @@ void kr_run_interrupt(bool on)
 	interrupted = on;
 }
 
+bool kr_run_interrupted(void)
+{
+	return interrupted != 0;
+}
+
 void kr_run_set_step_limit(kr_runner *r, uint64_t steps)
 {
 	kr_check(r != NULL);

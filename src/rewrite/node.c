@@ -4,6 +4,7 @@
 
 #include "rewrite/rewrite.h"
 #include "kanrewrite/pprint.h"
+#include "kanrewrite/stream.h"
 #include "graph/graph.h"
 #include "kanrewrite/destroy.h"
 #include "kanrewrite/features.h"
@@ -471,7 +472,8 @@ int kri_report_failure(kr_graph_rewriter *self, int code,
 		       kr_graph_rewriter *sub, kr_node_rewriter *nrw,
 		       kr_apply *node)
 {
-	if (!self->failure)
+	/* a stop ends the rewrite: no callback warns on every node left */
+	if (!self->failure || kr_run_interrupted())
 		return code;
 	kr_failure f = {code, kr_strdup(kr_error_last()->message), self, sub,
 			nrw, node};

@@ -126,7 +126,10 @@ kr_profile *kri_profile_new(const kr_graph_rewriter *rw);
 int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
 		     kr_node_rewriter *rw);
 
-/* Report an error (the last one) to self's failure callback. */
+/*
+ * Report an error (the last one) to self's failure callback; returned as
+ * it is when there is none or a stop is asked (kr_run_interrupted()).
+ */
 int kri_report_failure(kr_graph_rewriter *self, int code,
 		       kr_graph_rewriter *sub, kr_node_rewriter *nrw,
 		       kr_apply *node);
