@@ -27,6 +27,9 @@ static const pcase roundtrip[] = {
 	{"0.9189385332046727", "0.9189385332046727"},
 	{"-17", "-17"},
 	{"\"a\\\"b\\\\c\\n\"", "\"a\\\"b\\\\c\\n\""},
+	/* Chez escapes the line endings past ASCII, no other character */
+	{"\"a\\x85;b\\x2028;c\\x2029;\\xA0;\"",
+	 "\"a\\x85;b\\x2028;c\xe2\x80\xa9\xc2\xa0\""},
 	{"#t", "#t"},
 	{"#false", "#f"},
 	{"'x", "(quote x)"},

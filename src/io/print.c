@@ -59,6 +59,12 @@ static void print_real(kri_buf *b, double d, unsigned flags)
 		kri_buf_puts(b, ".0");
 }
 
+/*
+ * A string as Chez Scheme's `write` prints it: the R6RS escapes, \xH;
+ * for the other control characters and for the two line endings past
+ * ASCII (U+0085 and U+2028, which a reader could take for a line break),
+ * every other character as it is.
+ */
 static void print_string(kri_buf *b, const char *s)
 {
 	kri_buf_putc(b, '"');
@@ -74,10 +80,17 @@ static void print_string(kri_buf *b, const char *s)
 		case '\f': kri_buf_puts(b, "\\f"); break;
 		case '\r': kri_buf_puts(b, "\\r"); break;
 		default:
-			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			if ((unsigned char)*s < 0x20 || *s == 0x7f) {
 				kri_buf_printf(b, "\\x%X;", (unsigned)*s);
-			else
+			} else if (!strncmp(s, "\xc2\x85", 2)) {
+				kri_buf_puts(b, "\\x85;");
+				s++;
+			} else if (!strncmp(s, "\xe2\x80\xa8", 3)) {
+				kri_buf_puts(b, "\\x2028;");
+				s += 2;
+			} else {
 				kri_buf_putc(b, *s);
+			}
 		}
 	}
 	kri_buf_putc(b, '"');
