@@ -397,7 +397,11 @@ typedef struct relenv {
 	lang_frame *env;
 } relenv;
 
-/* project: the goals are built when applied, over the walked values. */
+/*
+ * project: the goals are built when applied, over the walked values, and
+ * run as faster-miniKanren's project runs them, in a `(fresh () g ...)`
+ * that suspends once.
+ */
 static kr_stream *project_apply(const kr_state *st, void *env)
 {
 	const relenv *re = env;
@@ -416,7 +420,7 @@ static kr_stream *project_apply(const kr_state *st, void *env)
 		lang_search_error();
 		return NULL;
 	}
-	return kr_goal_apply(g, st);
+	return kr_goal_apply(kr_suspend(g), st); /* (fresh () g ...) */
 }
 
 static kr_term *eval_project(const lang_node *n, lang_frame *f)

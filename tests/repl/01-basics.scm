@@ -29,6 +29,8 @@
 (conde)
 (run* (q) (project (q) (== q 1)))
 (run* (q) (fresh (x) (== x 5) (project (x) (== q (* x x)))))
+;; project suspends once, as a fresh does: its answer comes second
+(run* (q) (conde ((fresh () (== q 1))) ((project (q) (== q 2)))))
 (run* (q) (condu ((== q 1)) ((== q 2))))
 (run* (q) (conda ((conde ((== q 1)) ((== q 2)))) ((== q 3))))
 (run* (q) (onceo (conde ((== q 1)) ((== q 2)))))
