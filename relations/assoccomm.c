@@ -15,32 +15,20 @@
  * the permutations of the arguments (without the identity), or their
  * groupings into nested applications of the operator (kanren's
  * assoc_args: for each group size from 2 to n - 1, each window of
- * consecutive arguments, left to right). Like kanren's, these steps read
- * the argument list through the state and enumerate in C.
+ * consecutive arguments, left to right): kanren's permuteo and
+ * eq_assoc_args with no_ident, the public relations of lists.c and
+ * below. Like kanren's, they read the argument lists through the state
+ * and enumerate in C.
  */
 
 /* --------------------------------------------------------- argument steps */
 
-/* The argument lists: walked side with its items, and the other side. */
+/* An argument list: its items and a term of its kind (`like`). */
 struct rands {
 	kr_term **items;
 	long n;
 	kr_term *like, *other;
 };
-
-static bool rands_of(struct rands *r, kr_term *a, kr_term *b,
-		     const kr_subst *s)
-{
-	r->items = kri_rel_elements(a, s, &r->n);
-	r->like = kr_walk(a, s);
-	r->other = b;
-	if (r->n >= 0)
-		return true;
-	r->items = kri_rel_elements(b, s, &r->n);
-	r->like = kr_walk(b, s);
-	r->other = a;
-	return r->n >= 0;
-}
 
 /*
  * kanren's itero: l is a proper list, enumerating lengths 0, 1, ... when
@@ -62,34 +50,16 @@ kr_goal *kr_itero(kr_term *l)
 	return KR_CALL(rel, l);
 }
 
-static kr_goal *perm_step(kr_term *const *a, void *env);
-static int seq_kind_of(kr_term *t, const kr_subst *s);
-
-static kr_stream *perm_step_fn(const kr_state *st, void *env)
-{
-	kr_term **a = env;
-	struct rands r;
-	const kr_subst *s = kr_state_subst(st);
-	if (!rands_of(&r, a[0], a[1], s))
-		return kr_goal_apply(KR_ALL(kr_itero(a[0]), perm_step(a, NULL)),
-				     st);
-	/* kanren's permuteo: argument lists of two kinds are no permutation */
-	int ka = seq_kind_of(a[0], s), kb = seq_kind_of(a[1], s);
-	if (ka >= 0 && kb >= 0 && ka != kb)
-		return NULL;
-	return kr_goal_apply(kri_rel_perms(r.items, r.n, r.like, r.other, true,
-					   NULL),
-			     st);
-}
-
-/* (rands_rel u_rands v_rands op): v_rands is a permutation, not identity. */
+/*
+ * (rands_rel u_rands v_rands op): kanren's permuteo_unique, a permutation
+ * that is not the identity: permuteo(a, b, no_ident=True,
+ * default_ConsNull=etuple).
+ */
 static kr_goal *perm_step(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term **e = kr_alloc(2 * sizeof *e);
-	e[0] = a[0];
-	e[1] = a[1];
-	return kr_goal_new(perm_step_fn, e);
+	kr_permuteo_opts o = {NULL, KR_SEQ_ETUPLE, true};
+	return kr_permuteo_ex(a[0], a[1], &o);
 }
 
 static kr_term *seq_like(kr_term *like, size_t n, kr_term **items)
@@ -229,89 +199,16 @@ static void *groupings_copy(const void *it)
 static const kri_rel_enum groupings_enum = {groupings_next, groupings_copy};
 
 /*
- * Both argument lists known: kanren's eq_assoc_args flattens both; equal
- * lengths unify element-wise, else the longer side is grouped (one group
- * of size difference + 1) to match the shorter.
+ * (rands_rel u_rands v_rands op): kanren's assoc_args_unique, a regrouping
+ * that is not the identity: eq_assoc_args(op, a, b, no_ident=True,
+ * null_type=etuple).
  */
-static kr_goal *assoc_both(kr_term *a, kr_term *b, kr_term *op,
-			   const kr_subst *s)
-{
-	kr_term **fa = NULL, **fb = NULL;
-	long na = 0, nb = 0, ca = 0, cb = 0;
-	flatten_into(a, op, s, &fa, &na, &ca);
-	flatten_into(b, op, s, &fb, &nb, &cb);
-	kr_term *like = kr_walk(a, s);
-	if (na == nb)
-		return kr_eq(seq_like(like, (size_t)na, fa),
-			     seq_like(like, (size_t)nb, fb));
-	struct groupings *g = kr_alloc(sizeof *g);
-	g->f = (struct rands){na > nb ? fa : fb, na > nb ? na : nb, like, NULL};
-	g->op = op;
-	g->orig = NULL;
-	g->size = g->last = g->f.n - (na > nb ? nb : na) + 1;
-	g->i = 0;
-	g->whole = true; /* kanren's assoc_args: all of them as they are */
-	kr_term *shorter = na > nb ? seq_like(like, (size_t)nb, fb)
-				   : seq_like(like, (size_t)na, fa);
-	return kri_rel_eq_each(shorter, &groupings_enum, g);
-}
-
-static kr_goal *assoc_step(kr_term *const *a, void *env);
-
-/*
- * One side known (kanren's eq_assoc_args with no_ident): its arguments,
- * flattened, regrouped by every window of 2 .. n - 1 consecutive ones,
- * except a regrouping equal to the side itself.
- */
-static kr_goal *assoc_one(struct rands *r, kr_term *op, const kr_subst *s)
-{
-	if (r->n < 2)
-		return kr_fail();
-	struct groupings *g = kr_alloc(sizeof *g);
-	long cap = 0;
-	g->f = *r;
-	g->f.n = 0;
-	g->f.items = NULL;
-	flatten_into(r->like, op, s, &g->f.items, &g->f.n, &cap);
-	g->op = op;
-	g->orig = kr_walk_star(r->like, s);
-	g->size = 2;
-	g->i = 0;
-	g->last = g->f.n - 1;
-	return kri_rel_eq_each(r->other, &groupings_enum, g);
-}
-
-static kr_goal *assoc_step(kr_term *const *a, void *env);
-
-/* env: the three arguments (rands_rel u_rands v_rands op). */
-static kr_stream *assoc_step_fn(const kr_state *st, void *env)
-{
-	kr_term **a = env;
-	const kr_subst *s = kr_state_subst(st);
-	kr_term *op = kr_walk_star(a[2], s);
-	long na, nb;
-	kri_rel_elements(a[0], s, &na);
-	kri_rel_elements(a[1], s, &nb);
-	if (na >= 0 && nb >= 0) {
-		if (kr_state_unify(st, a[0], a[1]))
-			return NULL; /* no_ident */
-		return kr_goal_apply(assoc_both(a[0], a[1], op, s), st);
-	}
-	struct rands r;
-	if (!rands_of(&r, a[0], a[1], s))
-		return kr_goal_apply(KR_ALL(kr_itero(a[0]),
-					    assoc_step(a, NULL)),
-				     st);
-	return kr_goal_apply(assoc_one(&r, op, s), st);
-}
-
-/* (rands_rel u_rands v_rands op): v_rands regroups u_rands, not identity. */
 static kr_goal *assoc_step(kr_term *const *a, void *env)
 {
 	(void)env;
-	kr_term **e = kr_alloc(3 * sizeof *e);
-	memcpy(e, a, 3 * sizeof *e);
-	return kr_goal_new(assoc_step_fn, e);
+	kr_eq_assoc_args_opts o = KR_EQ_ASSOC_ARGS_OPTS_INIT;
+	o.no_ident = true;
+	return kr_eq_assoc_args(a[2], a[0], a[1], &o);
 }
 
 static const kr_rel *perm_rel(void)
@@ -334,13 +231,14 @@ static const kr_rel *assoc_rel(void)
 
 kr_goal *kr_eq_comm(kr_term *u, kr_term *v)
 {
-	return kr_term_walko(kr_facts_rel(kr_commutative()), perm_rel(), u, v);
+	return kri_term_walko(kr_facts_rel(kr_commutative()), perm_rel(), NULL,
+			      false, KR_SEQ_ETUPLE, u, v);
 }
 
 kr_goal *kr_eq_assoc(kr_term *u, kr_term *v)
 {
-	return kr_term_walko(kr_facts_rel(kr_associative()), assoc_rel(), u,
-			     v);
+	return kri_term_walko(kr_facts_rel(kr_associative()), assoc_rel(),
+			      NULL, false, KR_SEQ_ETUPLE, u, v);
 }
 
 kr_goal *kr_eq_assoc_n(kr_term *u, kr_term *v, long n)
@@ -391,7 +289,7 @@ kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v)
 		step = kr_rel_new("eq_assoccomm_step", 3, ac_step, NULL);
 		format = kr_rel_new("assoc_flatten", 2, flatten_body, NULL);
 	}
-	return kri_term_walko(pred, step, format, false, KR_SEQ_LIST, u, v);
+	return kri_term_walko(pred, step, format, false, KR_SEQ_ETUPLE, u, v);
 }
 
 /* ------------------------------------- kanren's assoc_args, eq_assoc_args */

@@ -431,8 +431,9 @@ kr_goal *kr_walko_ex(const kr_rel *rel, kr_term *in, kr_term *out,
  * conde and conjunctions of the definition give one *answer* of each
  * branch in turn): the first rewrite, then the identity b = a, then the
  * other rewrites; a rewrite at a node comes before one inside its
- * elements. rands_rel's own answers, and the walk over the elements of a
- * node, come in the engine's order. Not fully relational: terminates
+ * elements, and the walk over the elements of a node is kanren's
+ * map_anyo. rands_rel's own answers come in its own order (the engine's
+ * for a relation of ours). Not fully relational: terminates
  * when one side is ground and rands_rel terminates; with both sides
  * fresh, an infinite stream when rator_rel accepts a fresh operator.
  * Cost: each choice point is a nested run (see kr_map_anyo()); a search
@@ -670,7 +671,9 @@ kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
  * v is ground. Answer order: kanren's, see kr_term_walko(): `(add 1 2)`
  * with a fresh side gives `(add 2 1)`, then `(add 1 2)`; both fresh, the
  * first forms are `((add x y) (add y x))`, `(x x)`,
- * `(((add x y)) ((add y x)))`.
+ * `(((add x y)) ((add y x)))`. The sequences it makes where no side gives
+ * their kind are etuples, as kanren's null_type=etuple (in the forms just
+ * shown, every one).
  */
 kr_goal *kr_eq_comm(kr_term *u, kr_term *v);
 
