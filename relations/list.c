@@ -215,10 +215,51 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out)
 }
 
 /*
+ * The kind of sequence t is, as kanren's nullo reads it from its refs: a
+ * proper list, or an etuple (a pair chain ending in one); -1 for anything
+ * else (an unknown or improper tail, an atom).
+ */
+static int ref_kind(kr_term *t, const kr_subst *s)
+{
+	t = kr_walk(t, s);
+	while (kr_term_kind(t) == KR_CONS)
+		t = kr_walk(kr_cdr(t), s);
+	if (kr_term_kind(t) == KR_NIL)
+		return KR_SEQ_LIST;
+	return kr_term_kind(t) == KR_ETUPLE ? KR_SEQ_ETUPLE : -1;
+}
+
+/*
+ * kanren's nullo(l, refs=(a, b)): l is the empty sequence of the kind of
+ * an empty l or of the sequences a and b (no answer when two of them
+ * disagree), else the empty list. env: l a b.
+ */
+static kr_stream *nullo_refs_fn(const kr_state *st, void *env)
+{
+	kr_term **e = env;
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *l = kr_walk(e[0], s);
+	int kind = kr_term_kind(l) == KR_NIL ? KR_SEQ_LIST
+		   : empty_etuple(l, s)       ? KR_SEQ_ETUPLE
+					      : -1;
+	for (int i = 1; i <= 2; i++) {
+		int k = ref_kind(e[i], s);
+		if (k >= 0 && kind >= 0 && k != kind)
+			return NULL;
+		if (k >= 0)
+			kind = k;
+	}
+	kr_term *null = kind == KR_SEQ_ETUPLE ? kr_etuple(0, NULL) : kr_nil();
+	st = kr_state_unify(st, l, null);
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+/*
  * kanren's appendo (Byrd's thesis, p. 247), its conde taken in kanren's
  * order:
  *   (conde ((nullo s l out))
- *          ((fresh (a d) (conso a d out) (== s out) (nullo l)))
+ *          ((fresh (a d) (conso a d out) (== s out)
+ *             (nullo l :refs (s out))))
  *          ((fresh (a d res)
  *             (conso a d l) (conso a res out) (appendo d s res))))
  */
@@ -229,8 +270,13 @@ static kr_goal *appendo_kanren_body(kr_term *const *args, void *env)
 	kr_term *v[5];
 	kr_fresh(5, v);
 	kr_goal *all_empty = kr_nullo_n(3, (kr_term *[]){s, l, out});
+	kr_term **refs = kr_alloc(3 * sizeof *refs);
+	refs[0] = l;
+	refs[1] = s;
+	refs[2] = out;
 	kr_goal *l_empty = kr_lall_kanren(3, (kr_goal *[]){
-		kr_conso(v[0], v[1], out), kr_eq(s, out), kr_nullo(l)});
+		kr_conso(v[0], v[1], out), kr_eq(s, out),
+		kr_goal_new(nullo_refs_fn, refs)});
 	kr_goal *step = kr_lall_kanren(3, (kr_goal *[]){
 		kr_conso(v[2], v[3], l), kr_conso(v[2], v[4], out),
 		KR_CALL(self, v[3], s, v[4])});

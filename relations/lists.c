@@ -210,7 +210,7 @@ kr_goal *kr_ground_order_seqs(kr_term *in, kr_term *out)
 
 /*
  * (defrel (rembero x l out)
- *   (conde ((== '() l) (== '() out))
+ *   (conde ((nullo l out))
  *          ((fresh (a d) (conso a d l) (== x a) (== d out)))
  *          ((fresh (a d res) (conso a d l) (=/= x a) (conso a res out)
  *             (rembero x d res)))))
@@ -221,7 +221,7 @@ static kr_goal *rembero_body(kr_term *const *args, void *env)
 	kr_term *x = args[0], *l = args[1], *out = args[2];
 	kr_term *v[5];
 	kr_fresh(5, v);
-	return KR_CONDE(KR_ALL(kr_nullo(l), kr_nullo(out)),
+	return KR_CONDE(kr_nullo_n(2, (kr_term *[]){l, out}),
 			KR_FRESH(kr_conso(v[0], v[1], l), kr_eq(x, v[0]),
 				 kr_eq(v[1], out)),
 			KR_FRESH(kr_conso(v[2], v[3], l), kr_neq(x, v[2]),

@@ -254,6 +254,7 @@ static const struct {
 	{"membero", 2, (void (*)(void))kr_membero},
 	{"appendo", 3, (void (*)(void))kr_appendo},
 	{"rembero", 3, (void (*)(void))kr_rembero},
+	{"appendo_kanren", 3, (void (*)(void))kr_appendo_kanren},
 	{"permuteo", 2, (void (*)(void))kr_permuteo},
 	{"assoc_flatten", 2, (void (*)(void))kr_assoc_flatten},
 	{"eq_comm", 2, (void (*)(void))kr_eq_comm},

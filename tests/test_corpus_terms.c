@@ -666,8 +666,22 @@ static const rcase walk_cases[] = {
 
 CASE_TEST(flatten_case, flatten_cases)
 CASE_TEST(ac_case, ac_cases)
+/* kanren's rembero and appendo, with etuples (kanren's test_goals) */
+static const rcase null_kind_cases[] = {
+	/* kanren's nullo: empty sequences of the kind the others have */
+	{"(run* (q) (rembero 'a (etuple 1 3) q))", "((etuple 1 3))", ORDER},
+	{"(run* (q) (rembero 1 (etuple) q))", "((etuple))", ORDER},
+	{"(run 3 (q) (rembero 'a q (etuple 2 1)))",
+	 "((etuple a 2 1) (etuple 2 a 1) (etuple 2 1))", ORDER},
+	{"(run* (q y) (appendo_kanren q y (etuple 1)))",
+	 "(((etuple) (etuple 1)) ((etuple 1) (etuple)))", ORDER},
+	{"(run* (q y) (appendo_kanren q y (1 2)))",
+	 "((() (1 2)) ((1) (2)) ((1 2) ()))", ORDER},
+};
+
 CASE_TEST(kanren_ac_case, kanren_ac_cases)
 CASE_TEST(walk_case, walk_cases)
+CASE_TEST(null_kind_case, null_kind_cases)
 
 Suite *corpus_terms_suite(void)
 {
@@ -691,6 +705,7 @@ Suite *corpus_terms_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("walk");
 	ADD_LOOP(tc, walk_case, walk_cases);
+	ADD_LOOP(tc, null_kind_case, null_kind_cases);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -90,7 +90,9 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out);
  * answer order (kr_lany_kanren()): l, s and out all empty; l empty and s
  * = out a pair; or a step. Unlike kr_appendo() it does not give a fresh s
  * for an empty l in one answer: `(appendo-kanren '(3 4) q r)` has two
- * answers, q = () and q a pair, as kanren's test_appendo expects. Fully
+ * answers, q = () and q a pair, as kanren's test_appendo expects. The
+ * empty l it makes is of the kind of s and out (kanren's nullo with
+ * refs): `(appendo-kanren q y (etuple 1))` gives q = `(etuple)` first. Fully
  * relational; terminates in the modes of kr_appendo(). Errors: none;
  * aborts on OOM. Cost: one step per element of l, as kr_appendo().
  */
@@ -193,8 +195,9 @@ kr_goal *kr_ground_order_seqs(kr_term *in, kr_term *out);
  * `(rembero x l out)` (kanren): out is l without the first element equal
  * to x; l itself when x is absent. Uses kr_neq(), so it is relational for
  * a proper list l (x may be fresh: one answer per distinct choice, plus
- * the answer where x is none of them, with its =/= constraints).
- * Terminates when l is a proper list.
+ * the answer where x is none of them, with its =/= constraints). The
+ * empty l and out end together, of one kind (kanren's nullo(l, out)), so
+ * an etuple l gives an etuple out. Terminates when l is a proper list.
  */
 kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out);
 
