@@ -346,20 +346,6 @@ int kr_assoc_args(kr_term **out, kr_term *rator, kr_term *rands, long n)
 	return 0;
 }
 
-/*
- * The kind of t as kanren's nullo sees its type: a proper list (or ())
- * or an etuple; -1 for anything else (a variable, an improper pair).
- */
-static int seq_kind_of(kr_term *t, const kr_subst *s)
-{
-	t = kr_walk(t, s);
-	while (kr_term_kind(t) == KR_CONS)
-		t = kr_walk(kr_cdr(t), s);
-	if (kr_term_kind(t) == KR_NIL)
-		return KR_SEQ_LIST;
-	return kr_term_kind(t) == KR_ETUPLE ? KR_SEQ_ETUPLE : -1;
-}
-
 static kr_term *empty_of(int kind)
 {
 	return kind == KR_SEQ_ETUPLE ? kr_etuple(0, NULL) : kr_nil();
@@ -382,8 +368,8 @@ static kr_stream *nullo_ref_fn(const kr_state *st, void *env)
 {
 	const struct itero_k *k = env;
 	const kr_subst *s = kr_state_subst(st);
-	int kl = seq_kind_of(k->l, s);
-	int kr = k->ref ? seq_kind_of(k->ref, s) : -1;
+	int kl = kri_rel_seq_kind(k->l, s);
+	int kr = k->ref ? kri_rel_seq_kind(k->ref, s) : -1;
 	if (kl >= 0 && kr >= 0 && kl != kr)
 		return NULL;
 	int kind = kl >= 0 ? kl : kr >= 0 ? kr : (int)k->dflt;
@@ -506,10 +492,10 @@ static kr_stream *eqaa_fn(const kr_state *st, void *env)
 	}
 	kr_goal *g;
 	if (nu >= 0 && nv >= 0)
-		g = eqaa_both(e, u, seq_kind_of(u, s), v, seq_kind_of(v, s),
-			      st);
+		g = eqaa_both(e, u, kri_rel_seq_kind(u, s), v,
+			      kri_rel_seq_kind(v, s), st);
 	else if (nu >= 0)
-		g = eqaa_one(e, u, seq_kind_of(u, s), nu, v, s);
+		g = eqaa_one(e, u, kri_rel_seq_kind(u, s), nu, v, s);
 	else
 		return NULL;
 	return kr_goal_apply(g, st);
@@ -529,7 +515,7 @@ static kr_stream *eqaa_itero_fn(const kr_state *st, void *env)
 						  rest),
 				     st);
 	/* itero gives the state itself, unless nullo's kinds disagree */
-	int ku = seq_kind_of(e->u, s), kv = seq_kind_of(e->v, s);
+	int ku = kri_rel_seq_kind(e->u, s), kv = kri_rel_seq_kind(e->v, s);
 	if (nu == 0 && kv >= 0 && kv != ku)
 		return NULL;
 	return kr_goal_apply(rest, st);

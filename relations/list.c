@@ -214,12 +214,8 @@ kr_goal *kr_appendo(kr_term *l, kr_term *s, kr_term *out)
 	return KR_CALL(appendo_rel(), l, s, out);
 }
 
-/*
- * The kind of sequence t is, as kanren's nullo reads it from its refs: a
- * proper list, or an etuple (a pair chain ending in one); -1 for anything
- * else (an unknown or improper tail, an atom).
- */
-static int ref_kind(kr_term *t, const kr_subst *s)
+/* The kind of sequence t is (rel_internal.h). */
+int kri_rel_seq_kind(kr_term *t, const kr_subst *s)
 {
 	t = kr_walk(t, s);
 	while (kr_term_kind(t) == KR_CONS)
@@ -243,7 +239,7 @@ static kr_stream *nullo_refs_fn(const kr_state *st, void *env)
 		   : empty_etuple(l, s)       ? KR_SEQ_ETUPLE
 					      : -1;
 	for (int i = 1; i <= 2; i++) {
-		int k = ref_kind(e[i], s);
+		int k = kri_rel_seq_kind(e[i], s);
 		if (k >= 0 && kind >= 0 && k != kind)
 			return NULL;
 		if (k >= 0)

@@ -122,6 +122,14 @@ kr_goal *kri_rel_nullo2(kr_term *a, kr_term *b);
 kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt);
 
 /*
+ * The kind of sequence t is under s, as kanren's nullo reads the type of
+ * its arguments: KR_SEQ_LIST for a proper list (or ()), KR_SEQ_ETUPLE for
+ * an etuple (or a pair chain ending in one), -1 for anything else (an
+ * unknown or improper tail, an atom).
+ */
+int kri_rel_seq_kind(kr_term *t, const kr_subst *s);
+
+/*
  * The one answer of kr_assoc_flatten(a, a_flat) on st, or NULL: the goal
  * is a function of the state that never branches, so a relation written
  * as a clause function may run it in line (the goal only adds a new
