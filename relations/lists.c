@@ -435,34 +435,47 @@ static void keep_grouped(kr_term **v, long *n, const bool *del)
 	*n = k;
 }
 
+/* Push t on the stack of hashable(). */
+static void push_term(kr_term ***stack, size_t *len, size_t *cap, kr_term *t)
+{
+	if (*len == *cap) {
+		kr_term **more = kr_alloc(2 * *cap * sizeof *more);
+		memcpy(more, *stack, *cap * sizeof *more);
+		*stack = more;
+		*cap *= 2;
+	}
+	(*stack)[(*len)++] = t;
+}
+
 /*
  * Python can hash an element (kanren's Counter needs it): not a list,
- * whose analogue here is a pair, nor an etuple (a tuple) holding one.
- * t is walked.
+ * whose analogue here is a proper list of pairs, nor a tuple (an etuple)
+ * or an improper pair (a ConsPair) holding one. t is walked in full.
  */
 static bool hashable(kr_term *t)
 {
-	if (kr_term_kind(t) != KR_ETUPLE)
-		return kr_term_kind(t) != KR_CONS;
-	/* an explicit stack: etuples may nest deeper than the C stack goes */
+	/* an explicit stack: terms may nest deeper than the C stack goes */
 	size_t len = 0, cap = 16;
 	kr_term **stack = kr_alloc(cap * sizeof *stack);
 	stack[len++] = t;
 	while (len > 0) {
 		t = stack[--len];
-		if (kr_term_kind(t) == KR_CONS)
-			return false;
-		if (kr_term_kind(t) != KR_ETUPLE)
+		if (kr_term_kind(t) == KR_ETUPLE) {
+			for (size_t i = 0; i < kr_etuple_len(t); i++)
+				push_term(&stack, &len, &cap,
+					  kr_etuple_ref(t, i));
 			continue;
-		for (size_t i = 0; i < kr_etuple_len(t); i++) {
-			if (len == cap) {
-				kr_term **more = kr_alloc(2 * cap * sizeof *more);
-				memcpy(more, stack, cap * sizeof *more);
-				stack = more;
-				cap *= 2;
-			}
-			stack[len++] = kr_etuple_ref(t, i);
 		}
+		if (kr_term_kind(t) != KR_CONS)
+			continue;
+		kr_term *end = t;
+		while (kr_term_kind(end) == KR_CONS)
+			end = kr_cdr(end);
+		if (kr_term_kind(end) == KR_NIL)
+			return false;
+		for (; kr_term_kind(t) == KR_CONS; t = kr_cdr(t))
+			push_term(&stack, &len, &cap, kr_car(t));
+		push_term(&stack, &len, &cap, end);
 	}
 	return true;
 }

@@ -254,6 +254,18 @@ START_TEST(test_isinstanceo_kanren)
 	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(kr_cons(num(1), q),
 						       sym("pair"))),
 			 "(_.0)");
+	/* a non-empty etuple is a ConsPair instance too, as in kanren;
+	 * the empty one is not, and typeo asks for the exact kind */
+	kr_term *et = kr_etuple(2, (kr_term *[]){sym("f"), num(1)});
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(et, sym("pair"))),
+			 "(_.0)");
+	ck_assert_str_eq(run_str(-1, q, kr_isinstanceo(kr_etuple(0, NULL),
+						       sym("pair"))),
+			 "()");
+	ck_assert_str_eq(run_str(-1, q, kr_typeo(et, sym("pair"))), "()");
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_isinstanceo(q, sym("pair")),
+					       kr_eq(q, et))),
+			 "((f 1))");
 }
 END_TEST
 

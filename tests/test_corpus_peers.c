@@ -497,6 +497,19 @@ START_TEST(test_goals_permuteo)
 			 "((() ()) ((_.0) (_.0)) ((_.0 _.1) (_.0 _.1)) "
 			 "((_.0 _.1) (_.1 _.0)) "
 			 "((_.0 _.1 _.2) (_.0 _.1 _.2)))");
+	/* an improper pair hashes (a ConsPair), so the common 2 2 cancel
+	 * and one answer is left; a list element does not (two answers) */
+	kr_term *z = kr_var_new("z");
+	ck_assert_str_eq(t_run_str(-1, q,
+				   kr_permuteo(KR_LIST(kr_cons(sym("b"), z),
+						       num(2), num(2)),
+					       KR_LIST(q, num(2), num(2)))),
+			 "((b . _.0))");
+	ck_assert_str_eq(t_run_str(-1, q,
+				   kr_permuteo(KR_LIST(KR_LIST(num(1)), num(2),
+						       num(2)),
+					       KR_LIST(q, num(2), num(2)))),
+			 "((1) (1))");
 }
 END_TEST
 

@@ -84,7 +84,8 @@ kr_goal *kr_typeo(kr_term *t, kr_term *type);
 /**
  * kanren's `isinstanceo(t, type)`: t is of the kind `type` designates or
  * of one of its subkinds (int and real are numbers, null and non-empty
- * proper lists are lists, every pair is a pair, everything is `any`);
+ * proper lists are lists, every pair and every non-empty etuple is a
+ * pair, as a ConsPair instance in kanren, everything is `any`);
  * designators as for kr_typeo(). As in kanren, several isinstanceo on one
  * unbound variable are one constraint that any of their types satisfies:
  * `(isinstanceo x 'int) (isinstanceo x 'etuple)` lets x be either.

@@ -388,8 +388,12 @@ static kind exact_kind(kr_term *t, const kr_subst *s, kr_term **wait)
 static int kind_test(kind k, bool exact, kr_term *t, const kr_subst *s,
 		     kr_term **wait)
 {
+	kr_term *w = kr_walk(t, s);
+	/* kanren's ConsPair: any pair, and any non-empty sequence */
 	if (!exact && (k.k == K_ANY ||
-		       (k.k == K_PAIR && kr_walk(t, s)->kind == KR_CONS)))
+		       (k.k == K_PAIR &&
+			(w->kind == KR_CONS ||
+			 (w->kind == KR_ETUPLE && w->u.et.n > 0)))))
 		return 1;
 	kind e = exact_kind(t, s, wait);
 	if (e.k == K_BAD)
