@@ -545,13 +545,15 @@ static mk_query q_divide(long n)
 		     -1);
 }
 
+/* programs.ss's logo is numbers.scm's at a25c702, whose answers the
+ * anchors record: TRS2's (kr_logo_trs2), not today's (kr_logo). */
 static mk_query q_logo(long n)
 {
 	V(b);
 	V(q);
 	V(r);
 	return query(KR_LIST(b, q, r),
-		     kr_logo(kr_build_num((uint64_t)n), b, q, r), -1);
+		     kr_logo_trs2(kr_build_num((uint64_t)n), b, q, r), -1);
 }
 
 static kr_term *dist_in(long n, bool tree)

@@ -30,7 +30,8 @@ static kr_term *B0, *B1, *NUM1;
 
 enum {
 	R_FULL_ADDER, R_ADDER, R_GEN_ADDER, R_MUL, R_ODD_MUL, R_BOUND_MUL,
-	R_EQL, R_LTL, R_LEL, R_LT, R_LE, R_DIV, R_SPLIT, R_LOG, R_EXP2,
+	R_EQL, R_LTL, R_LEL, R_LT, R_LE, R_DIV, R_SPLIT, R_LOG, R_LOG_TRS2,
+	R_EXP2,
 	R_REPMUL, R_POS, R_GT1, R_COUNT
 };
 
@@ -585,18 +586,31 @@ static kr_goal *log_general(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
 			 CALL(R_LEL, ql, q), inner));
 }
 
+/*
+ * logo's clauses. faster-miniKanren's numbers.scm (6f8faa) starts with
+ *   ((== '(1) n) (poso b) (== '() q) (== '() r))
+ *   ((== '() q) (<o n b) (pluso r '(1) n))
+ * where TRS2's, and its numbers.scm up to a25c702, had the one clause
+ *   ((== '() q) (<=o n b) (pluso r '(1) n)),
+ * which also takes n = b with q = 0 (2 = 2^0 + 1) and gives n = 1 only
+ * for b = 1. env: non-NULL for TRS2's.
+ */
 static kr_goal *log_body(kr_term *const *a, void *env)
 {
-	(void)env;
 	kr_term *n = a[0], *b = a[1], *q = a[2], *r = a[3];
-	return KR_CONDE(
-		KR_ALL(EQ(NIL, q), CALL(R_LE, n, b), kr_pluso(r, NUM1, n)),
+	kr_goal *small = KR_ALL(EQ(NIL, q), CALL(env ? R_LE : R_LT, n, b),
+				kr_pluso(r, NUM1, n));
+	kr_goal *g[] = {
+		KR_ALL(EQ(NUM1, n), CALL(R_POS, b), EQ(NIL, q), EQ(NIL, r)),
+		small,
 		KR_ALL(EQ(NUM1, q), CALL(R_GT1, b), CALL(R_EQL, n, b),
 		       kr_pluso(r, b, n)),
 		KR_ALL(EQ(NUM1, b), CALL(R_POS, q), kr_pluso(r, NUM1, n)),
 		KR_ALL(EQ(NIL, b), CALL(R_POS, q), EQ(r, n)),
 		KR_ALL(EQ(KR_LIST(B0, B1), b), log_base2(n, q, r)),
-		log_general(n, b, q, r));
+		log_general(n, b, q, r)};
+	size_t skip = env ? 1 : 0; /* TRS2's has no clause for n = 1 */
+	return kr_conde(sizeof g / sizeof *g - skip, g + skip);
 }
 
 static kr_stream *exp2_c2(const kr_state *st, kr_term *const *v, void *env)
@@ -672,6 +686,12 @@ kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
 	return CALL(R_LOG, n, b, q, r);
 }
 
+kr_goal *kr_logo_trs2(kr_term *n, kr_term *b, kr_term *q, kr_term *r)
+{
+	init();
+	return CALL(R_LOG_TRS2, n, b, q, r);
+}
+
 kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n)
 {
 	return kr_logo(n, b, q, NIL);
@@ -718,8 +738,9 @@ static void init(void)
 	B1 = kr_int(1);
 	NUM1 = KR_LIST(B1);
 	for (int i = 0; i < R_COUNT; i++) {
-		if (i == R_LOG)
-			rels[i] = kr_rel_new("logo", 4, log_body, NULL);
+		if (i == R_LOG || i == R_LOG_TRS2)
+			rels[i] = kr_rel_new("logo", 4, log_body,
+					     i == R_LOG ? NULL : rels);
 		else if (defs[i].clause)
 			rels[i] = kr_rel_new_conde(defs[i].name, defs[i].arity,
 						   defs[i].clauses,

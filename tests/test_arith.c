@@ -162,6 +162,28 @@ START_TEST(test_logo_expo)
 	ck_assert_str_eq(t_str(all), "(((0 1 1) (0 0 1)))");
 	all = kr_run(-1, KR_LIST(q, r), kr_logo(n(243), n(3), q, r));
 	ck_assert_str_eq(t_str(all), "(((1 0 1) ()))");
+	/* faster-miniKanren's numbers.scm: n = b is b^1 only, n = 1 is b^0
+	 * for any positive b, answer for answer with Chez */
+	all = kr_run(-1, KR_LIST(q, r), kr_logo(n(2), n(2), q, r));
+	ck_assert_str_eq(t_str(all), "(((1) ()))");
+	all = kr_run(-1, KR_LIST(q, r), kr_logo(n(1), n(2), q, r));
+	ck_assert_str_eq(t_str(all), "((() ()) (() ()))");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_expo(q, kr_nil(), n(1)))),
+			 "((_.0 . _.1) (_.0 _.1 . _.2))");
+	kr_term *m = kr_var_new("m"), *b = kr_var_new("b");
+	ck_assert_str_eq(t_str(kr_run(3, KR_LIST(m, b, q, r),
+				      kr_logo(m, b, q, r))),
+			 "(((1) (_.0 . _.1) () ()) (_.0 () (_.1 . _.2) _.0) "
+			 "((1) (1) (_.0 . _.1) ()))");
+	ck_assert_int_eq(kr_list_length(kr_run(-1, KR_LIST(b, q, r),
+					       kr_logo(n(20), b, q, r))),
+			 33);
+	/* TRS2's, the anchors': 2 = 2^0 + 1 too, and 34 answers at 20 */
+	all = kr_run(-1, KR_LIST(q, r), kr_logo_trs2(n(2), n(2), q, r));
+	ck_assert_str_eq(t_str(all), "((() (1)) ((1) ()))");
+	ck_assert_int_eq(kr_list_length(kr_run(-1, KR_LIST(b, q, r),
+					       kr_logo_trs2(n(20), b, q, r))),
+			 34);
 }
 END_TEST
 

@@ -854,17 +854,25 @@ kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p);
 kr_goal *kr_divo(kr_term *n, kr_term *m, kr_term *q, kr_term *r);
 
 /**
- * `(logo n b q r)`: n = b^q + r: faster-miniKanren's logo as its
- * numbers.scm had it at a25c702 (TRS2 arithmetic), whose answers the
- * benchmark anchors record (logo at 20: 34 answers). That version does
- * not always keep q as large as possible: for n = 3, b = 3 it gives
- * q = 1, r = 0 and also q = 0, r = 2; faster-miniKanren's later
- * numbers.scm (6f8faa) drops such answers (33 at 20), and loading that
- * file at the prompt gives its answers. run* terminates when n is ground.
+ * `(logo n b q r)`: n = b^q + r with r < b^(q+1) - b^q: the logo of
+ * faster-miniKanren's numbers.scm (6f8faa), clauses and answer order.
+ * `(logo 2 2 q r)` gives q = 1, r = 0 only, and `(logo 1 b q r)` gives
+ * q = r = 0 for any positive b. run* terminates when n is ground.
  */
 kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
 
-/** `(expo b q n)`: n = b^q (TRS2's expo, via logo with r = 0). */
+/**
+ * TRS2's logo, as faster-miniKanren's numbers.scm had it up to a25c702,
+ * whose answers the benchmark anchors record (logo at 20: 34 answers,
+ * where kr_logo() gives 33). Its first clause, `((== '() q) (<=o n b)
+ * (pluso r '(1) n))`, also takes n = b with q = 0: `(logo 2 2 q r)` gives
+ * q = 0, r = 1 too, which breaks r < b^(q+1) - b^q, and n = 1 only for
+ * b = 1. Kept for those anchors and for readers of the book; prefer
+ * kr_logo(). run* terminates when n is ground.
+ */
+kr_goal *kr_logo_trs2(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
+
+/** `(expo b q n)`: n = b^q (numbers.scm's expo: kr_logo() with r = 0). */
 kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n);
 
 /** `(<o n m)`: n < m on numerals. Terminates when n or m is ground. */
