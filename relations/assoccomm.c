@@ -27,7 +27,7 @@
 struct rands {
 	kr_term **items;
 	long n;
-	kr_term *like, *other;
+	kr_term *like;
 };
 
 /*
@@ -331,7 +331,7 @@ int kr_assoc_args(kr_term **out, kr_term *rator, kr_term *rands, long n)
 	if (n < 1)
 		return kr_error_set(KR_EINVALID, "assoc_args: the group size "
 				    "must be positive, not %ld", n);
-	struct groupings g = {{NULL, 0, NULL, NULL}, rator, NULL, n, 0, n,
+	struct groupings g = {{NULL, 0, NULL}, rator, NULL, n, 0, n,
 			      true};
 	g.f.items = kri_rel_elements(rands, kr_subst_empty(), &g.f.n);
 	if (g.f.n < 0)
@@ -425,7 +425,7 @@ static struct groupings *groupings_new(kr_term **items, long n, int kind,
 				       kr_term *op, long size, long last)
 {
 	struct groupings *g = kr_alloc(sizeof *g);
-	g->f = (struct rands){items, n, empty_of(kind), NULL};
+	g->f = (struct rands){items, n, empty_of(kind)};
 	g->op = op;
 	g->size = size;
 	g->last = last;
