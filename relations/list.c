@@ -226,19 +226,16 @@ int kri_rel_seq_kind(kr_term *t, const kr_subst *s)
 }
 
 /*
- * kanren's nullo(l, refs=(a, b)): l is the empty sequence of the kind of
- * an empty l or of the sequences a and b (no answer when two of them
- * disagree), else the empty list. env: l a b.
+ * kanren's nullo(l, refs=(a, b)): l is the empty sequence of the kind
+ * that l, a and b have (no answer when two of them disagree), else the
+ * empty list. env: l a b.
  */
 static kr_stream *nullo_refs_fn(const kr_state *st, void *env)
 {
 	kr_term **e = env;
 	const kr_subst *s = kr_state_subst(st);
-	kr_term *l = kr_walk(e[0], s);
-	int kind = kr_term_kind(l) == KR_NIL ? KR_SEQ_LIST
-		   : empty_etuple(l, s)       ? KR_SEQ_ETUPLE
-					      : -1;
-	for (int i = 1; i <= 2; i++) {
+	int kind = -1;
+	for (int i = 0; i < 3; i++) {
 		int k = kri_rel_seq_kind(e[i], s);
 		if (k >= 0 && kind >= 0 && k != kind)
 			return NULL;
@@ -246,7 +243,7 @@ static kr_stream *nullo_refs_fn(const kr_state *st, void *env)
 			kind = k;
 	}
 	kr_term *null = kind == KR_SEQ_ETUPLE ? kr_etuple(0, NULL) : kr_nil();
-	st = kr_state_unify(st, l, null);
+	st = kr_state_unify(st, e[0], null);
 	return st ? kr_stream_unit(st) : NULL;
 }
 

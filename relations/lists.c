@@ -242,10 +242,7 @@ kr_goal *kr_rembero(kr_term *x, kr_term *l, kr_term *out)
 /* True when the proper sequence t (walked in s) ends in an etuple. */
 static bool ends_in_etuple(kr_term *t, const kr_subst *s)
 {
-	t = kr_walk(t, s);
-	while (kr_term_kind(t) == KR_CONS)
-		t = kr_walk(kr_cdr(t), s);
-	return kr_term_kind(t) == KR_ETUPLE;
+	return kri_rel_seq_kind(t, s) == KR_SEQ_ETUPLE;
 }
 
 kr_term **kri_rel_elements(kr_term *t, const kr_subst *s, long *n)
@@ -687,7 +684,6 @@ static kr_stream *by_length_start(const struct perm_env *e,
 	c->perms = NULL;
 	return by_length_enter(c);
 }
-
 
 static kr_stream *permuteo_fn(const kr_state *st, void *env)
 {

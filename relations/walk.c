@@ -127,7 +127,6 @@ kr_goal *kr_mapo_kanren(const kr_rel *rel, kr_term *a, kr_term *b)
 	return KR_CALL(e->self[3], a, b);
 }
 
-
 /* ------------------------------------------------------------------ reduceo */
 
 /*
@@ -280,7 +279,7 @@ kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out)
 struct tw_env {
 	const kr_rel *rator, *rands, *format;
 	kr_rel *step;
-	kr_seq_kind null;
+	struct map_any_env *map; /* the walk into a node's elements */
 };
 
 /* kanren's ground_order_key: ground < other < pair < variable. */
@@ -350,9 +349,7 @@ static kr_stream *step_fn(const kr_state *st, void *env)
 	kr_goal *fmt = e->format ? KR_CALL(e->format, u, w) : kr_eq(u, w);
 	kr_goal *then = kri_rel_kany(
 		2, (kr_goal *[]){kr_eq(z, v), single_step(e, z, v)});
-	kr_goal *walk = kri_rel_kall(
-		KR_CALL(map_any_env_new(e->step, e->null)->self[0], w, z),
-		then);
+	kr_goal *walk = kri_rel_kall(KR_CALL(e->map->self[0], w, z), then);
 	kr_goal *g = KR_ALL(
 		fmt, kri_rel_kany(2, (kr_goal *[]){single_step(e, w, v), walk}));
 	return kr_goal_apply(g, st);
@@ -371,8 +368,8 @@ kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
 	e->rator = rator;
 	e->rands = rands;
 	e->format = format;
-	e->null = null;
 	e->step = kr_rel_new("term_walko_step", 2, tw_step_body, e);
+	e->map = map_any_env_new(e->step, null);
 	kr_goal *step = KR_CALL(e->step, a, b);
 	return no_ident ? step
 			: kri_rel_kany(2,

@@ -49,18 +49,19 @@ static void report(void)
 	fflush(stderr);
 }
 
-/*
- * Evaluate every form of text, printing values. With keep_going, an error
- * is reported and evaluation goes on with the next form (a syntax error
- * ends the text, as the reader cannot resynchronise). Returns the number
- * of forms that failed.
- */
 /* Forget a stop asked for before (Ctrl-C, the memory limit). */
 static void clear_stop(void)
 {
 	lang_interrupted = 0;
 	kr_run_interrupt(false);
 }
+
+/*
+ * Evaluate every form of text, printing values. With keep_going, an error
+ * is reported and evaluation goes on with the next form (a syntax error
+ * ends the text, as the reader cannot resynchronise). Returns the number
+ * of forms that failed.
+ */
 
 static int eval_all(const char *text, const char *name, bool keep_going)
 {

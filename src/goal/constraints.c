@@ -384,16 +384,18 @@ static kind exact_kind(kr_term *t, const kr_subst *s, kr_term **wait)
 	return (kind){t->kind == KR_NIL ? K_LIST : K_PAIR, NULL};
 }
 
+/* An instance of kanren's ConsPair: a pair or a non-empty etuple. */
+static bool cons_pair(const kr_term *t)
+{
+	return t->kind == KR_CONS || (t->kind == KR_ETUPLE && t->u.et.n > 0);
+}
+
 /* 1 when t is of kind k (exactly, for typeo), 0 when not, -1 to wait. */
 static int kind_test(kind k, bool exact, kr_term *t, const kr_subst *s,
 		     kr_term **wait)
 {
-	kr_term *w = kr_walk(t, s);
-	/* kanren's ConsPair: any pair, and any non-empty sequence */
 	if (!exact && (k.k == K_ANY ||
-		       (k.k == K_PAIR &&
-			(w->kind == KR_CONS ||
-			 (w->kind == KR_ETUPLE && w->u.et.n > 0)))))
+		       (k.k == K_PAIR && cons_pair(kr_walk(t, s)))))
 		return 1;
 	kind e = exact_kind(t, s, wait);
 	if (e.k == K_BAD)

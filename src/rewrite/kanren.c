@@ -44,9 +44,7 @@ int kr_answers_next(kr_term **out, kr_answers *a)
 	const kr_state *st;
 	int rc = kr_run_next_state(&st, &a->run);
 	*out = NULL;
-	/* stopped short of the limit: interrupted (kr_run_interrupt) */
-	if (rc == KR_ELIMIT && (!a->ks->step_limit ||
-				 kr_run_steps(&a->run) < a->ks->step_limit))
+	if (rc == KR_ELIMIT && kr_run_interrupted())
 		return kr_error_set(KR_ELIMIT,
 				    "KanrenRelationSub(%s): run interrupted "
 				    "on %s", kr_rel_name(a->ks->rel),
