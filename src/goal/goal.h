@@ -279,7 +279,6 @@ typedef struct kri_machine {
 	struct kri_kont *v;
 	uint32_t len, cap;
 	uint32_t swaps; /* mplus continuations on the stack */
-	uint32_t high;  /* the most entries used since the last return */
 } kri_machine;
 
 /*

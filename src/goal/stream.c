@@ -110,8 +110,6 @@ static inline void kpush_i(kri_machine *k, int kind, const void *p,
 	k->len++;
 	if (K_SWAPS(kind))
 		k->swaps++;
-	if (k->len > k->high)
-		k->high = k->len;
 }
 
 static inline void kpush(kri_machine *k, int kind, const void *p)
@@ -119,25 +117,22 @@ static inline void kpush(kri_machine *k, int kind, const void *p)
 	kpush_i(k, kind, p, 0);
 }
 
+/*
+ * An entry above the stack's top would keep the node it points at alive
+ * (the collector scans the whole array), so a pop clears it.
+ */
 static inline kont kpop(kri_machine *k)
 {
 	kont c = k->v[--k->len];
+	k->v[k->len].p = NULL;
 	if (K_SWAPS(c.kind))
 		k->swaps--;
 	return c;
 }
 
-/*
- * Before the machine returns: the entries above the stack's top may
- * point at nodes the search no longer needs, and the collector scans the
- * whole array, so they are cleared (cost: what this step used); an
- * emptied stack gives its array back to the cache.
- */
+/* Before the machine returns: an emptied stack gives its array back. */
 static void machine_return(kri_machine *k)
 {
-	if (k->high > k->len)
-		memset(k->v + k->len, 0, (k->high - k->len) * sizeof *k->v);
-	k->high = k->len;
 	if (k->len > 0)
 		return;
 	if (!kcache || kcache_cap < k->cap) {
@@ -353,8 +348,10 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 {
 	while (ks->swaps > 0) {
 		size_t n = 0;
-		while (n < ks->len && ks->v[ks->len - 1 - n].kind == K_BIND)
-			n++;
+		if (ks->v[ks->len - 1].kind == K_BIND)
+			while (n < ks->len &&
+			       ks->v[ks->len - 1 - n].kind == K_BIND)
+				n++;
 		e = n >= 3 ? save_binds(ks, n, e) : kont_susp(kpop(ks), e);
 	}
 	return e;
