@@ -286,6 +286,25 @@ static kr_stream *do_once(kr_stream *v)
 	return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
 }
 
+/* The owned mplus node swapped over e (faster-mk's mplus of a suspension). */
+static inline kr_stream *swap_in(const void *node, kr_stream *e)
+{
+	kr_stream *p = (kr_stream *)node;
+	p->u.mplus.a = p->u.mplus.b;
+	p->u.mplus.b = e;
+	return p;
+}
+
+/* The owned binds node at its goal i, over e. */
+static inline kr_stream *binds_in(const void *node, unsigned i, kr_stream *e)
+{
+	kr_stream *p = (kr_stream *)node;
+	p->u.binds.a = e;
+	p->n -= i;
+	p->u.binds.g += i;
+	return p;
+}
+
 /*
  * Continuation k applied to a suspended value whose thunk is e gives a
  * suspended value again: its thunk (mplus swaps, bind, ifte and once
@@ -300,21 +319,14 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	kr_stream *p = (kr_stream *)k.p;
 	switch (k.kind) {
 	case K_MPLUS: return p_mplus(p, e);
-	case K_MPLUS_N:
-		p->u.mplus.a = p->u.mplus.b;
-		p->u.mplus.b = e;
-		return p;
+	case K_MPLUS_N: return swap_in(p, e);
 	case K_BIND: return p_bind(e, k.p);
 	case K_BIND_N:
 		p->u.bind.a = e;
 		return p;
 	case K_BINDS:
-		if (p->owned) {
-			p->u.binds.a = e;
-			p->n -= k.i;
-			p->u.binds.g += k.i;
-			return p;
-		}
+		if (p->owned)
+			return binds_in(p, k.i, e);
 		return p_binds(e, p->n - k.i, p->u.binds.g + k.i);
 	case K_IFTE: {
 		kr_stream *q = kri_node(KRI_P_IFTE);
@@ -348,7 +360,19 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 {
 	while (ks->swaps > 0) {
 		size_t n = 0;
-		if (ks->v[ks->len - 1].kind == K_BIND)
+		const kont *top = &ks->v[ks->len - 1];
+		/* the most common levels first, inline */
+		if (top->kind == K_MPLUS_N) {
+			e = swap_in(kpop(ks).p, e);
+			continue;
+		}
+		if (top->kind == K_BINDS &&
+		    ((const kr_stream *)top->p)->owned) {
+			kont k = kpop(ks);
+			e = binds_in(k.p, k.i, e);
+			continue;
+		}
+		if (top->kind == K_BIND)
 			while (n < ks->len &&
 			       ks->v[ks->len - 1 - n].kind == K_BIND)
 				n++;
@@ -440,6 +464,26 @@ static kr_stream *step_clauses(kri_machine *ks, kr_stream *x)
 	return kri_run_clause(cl, i, st);
 }
 
+/*
+ * Step x, an owned mplus or a binds node, and the run of such nodes
+ * under it: most of a step's levels are these, and this loop takes them
+ * without going back to the machine's.
+ */
+static kr_stream *descend(kri_machine *ks, kr_stream *x)
+{
+	do {
+		if (x->kind == KRI_P_BINDS) {
+			kpush(ks, K_BINDS, x);
+			x = x->u.binds.a;
+		} else {
+			kpush(ks, K_MPLUS_N, x);
+			x = x->u.mplus.a;
+		}
+	} while (x && ((x->kind == KRI_P_MPLUS && x->owned) ||
+		       x->kind == KRI_P_BINDS));
+	return x;
+}
+
 /* Step one pending node: push its continuation, return the sub-expression. */
 static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
 {
@@ -462,20 +506,18 @@ static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
 	}
 	case KRI_P_CLAUSES: return step_clauses(ks, x);
 	case KRI_P_MPLUS:
-		if (x->owned)
-			kpush(ks, K_MPLUS_N, x);
-		else
+		if (!x->owned) {
 			kpush(ks, K_MPLUS, x->u.mplus.b);
-		return x->u.mplus.a;
+			return x->u.mplus.a;
+		}
+		return descend(ks, x);
 	case KRI_P_BIND:
 		if (x->owned)
 			kpush(ks, K_BIND_N, x);
 		else
 			kpush(ks, K_BIND, x->u.bind.g);
 		return x->u.bind.a;
-	case KRI_P_BINDS:
-		kpush(ks, K_BINDS, x);
-		return x->u.binds.a;
+	case KRI_P_BINDS: return descend(ks, x);
 	case KRI_P_IFTE:
 		kpush(ks, K_IFTE, x);
 		return x->u.ifte.a;
