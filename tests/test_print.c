@@ -121,6 +121,43 @@ START_TEST(print_quote_abbrev)
 }
 END_TEST
 
+/*
+ * KR_PRINT_PRETTY: Chez's pretty-print (its REPL) ends a list whose tail
+ * is (unquote x) in `. ,x`, and shortens no other form in a tail. The
+ * expected strings are what Chez Scheme 9.5 printed at its prompt.
+ */
+START_TEST(print_pretty_unquote_tail)
+{
+	static const pcase cases[] = {
+		{"(a unquote b)", "(a . ,b)"},
+		{"(a b unquote c)", "(a b . ,c)"},
+		{"(,x unquote y)", "(,x . ,y)"},
+		{"(a unquote ,b)", "(a . ,,b)"},
+		{"(x (a unquote b))", "(x (a . ,b))"},
+		{"(unquote b)", ",b"},
+		{"(unquote)", "(unquote)"},
+		{"(a unquote)", "(a unquote)"},
+		{"(a unquote b c)", "(a unquote b c)"},
+		{"(a unquote b . c)", "(a unquote b . c)"},
+		{"(a quote b)", "(a quote b)"},
+		{"(a quasiquote b)", "(a quasiquote b)"},
+		{"(a unquote-splicing b)", "(a unquote-splicing b)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		ck_assert_str_eq(
+			kr_term_to_string_ex(t_read(cases[i].in),
+					     KR_PRINT_QUOTE | KR_PRINT_PRETTY),
+			cases[i].out);
+	/* display and write keep the tail */
+	ck_assert_str_eq(kr_term_to_string_ex(t_read("(a unquote b)"),
+					      KR_PRINT_QUOTE),
+			 "(a unquote b)");
+	ck_assert_str_eq(kr_term_to_string_ex(t_read("(a unquote b)"),
+					      KR_PRINT_PRETTY),
+			 "(a unquote b)");
+}
+END_TEST
+
 /* KR_PRINT_SCHEME: reals as Chez Scheme 9.5's write prints them. */
 START_TEST(print_scheme_reals)
 {
@@ -359,6 +396,7 @@ Suite *print_suite(void)
 	tcase_add_test(tc, print_special);
 	tcase_add_test(tc, print_deep);
 	tcase_add_test(tc, print_quote_abbrev);
+	tcase_add_test(tc, print_pretty_unquote_tail);
 	tcase_add_test(tc, print_limited);
 	tcase_add_test(tc, print_scheme_reals);
 	suite_add_tcase(s, tc);

@@ -44,7 +44,15 @@ enum {
 	 * `1.23e-4`). The default is Python's repr (`1e+21`, `0.000123`),
 	 * as PyTensor and kanren print.
 	 */
-	KR_PRINT_SCHEME = 1u << 2
+	KR_PRINT_SCHEME = 1u << 2,
+	/**
+	 * With KR_PRINT_QUOTE: a list whose tail is a two-element list
+	 * headed by `unquote` ends in `. ,x` (`(a . ,b)` for
+	 * `(a unquote b)`), as Chez Scheme's pretty-print, and so its REPL,
+	 * prints it; its `display` and `write` do not, nor does it shorten
+	 * the other three forms in a tail.
+	 */
+	KR_PRINT_PRETTY = 1u << 3
 };
 
 /**

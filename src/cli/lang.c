@@ -179,7 +179,7 @@ void lang_fprint(FILE *f, const kr_term *t)
 
 void lang_fprint_value(FILE *f, const kr_term *t)
 {
-	fputs(show(t, KR_PRINT_QUOTE), f);
+	fputs(show(t, KR_PRINT_QUOTE | KR_PRINT_PRETTY), f);
 }
 
 /* ============================================================== globals */

@@ -202,6 +202,13 @@ static const char *quote_prefix(const kr_term *t)
 	return NULL;
 }
 
+/* Whether t is (unquote x). */
+static bool is_unquote(const kr_term *t)
+{
+	const char *prefix = quote_prefix(t);
+	return prefix && !strcmp(prefix, ",");
+}
+
 /* Printing options: flags, and Chez's print-level/print-length (< 0: none). */
 typedef struct popts {
 	unsigned flags;
@@ -227,8 +234,13 @@ static void push_list(kri_vec *todo, kri_buf *b, const kr_term *t,
 	size_t max = o->length >= 0 ? (size_t)o->length + 1 : SIZE_MAX;
 	kri_vec items = {0};
 	const kr_term *tail = NULL;
-	for (; t->kind == KR_CONS && items.len < max; t = t->u.cons.cdr)
+	bool pretty = (o->flags & KR_PRINT_PRETTY) &&
+		      (o->flags & KR_PRINT_QUOTE);
+	for (; t->kind == KR_CONS && items.len < max; t = t->u.cons.cdr) {
+		if (pretty && items.len > 0 && is_unquote(t))
+			break; /* the tail, as `. ,x` */
 		kri_vec_push(&items, t->u.cons.car);
+	}
 	if (t->kind == KR_ETUPLE)
 		for (size_t i = 0; i < t->u.et.n && items.len < max; i++)
 			kri_vec_push(&items, t->u.et.items[i]);

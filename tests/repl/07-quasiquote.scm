@@ -23,3 +23,9 @@
 (write '(1 `(2 ,x ,@y)))
 (newline)
 `(1 `(2 ,@(3 ,y)))
+; Chez's REPL (pretty-print) ends a list whose tail is (unquote x) in
+; `. ,x`; display and write keep the long form.
+'(a unquote b)
+(run* (q) (== q '(a b unquote c)))
+(display '(a unquote b))
+(newline)
