@@ -41,8 +41,10 @@ enum {
 	 * Reals as Chez Scheme's `write` prints them, as faster-miniKanren's
 	 * answers show: positional when 10^-3 <= |x| < 10^10 (`0.001`,
 	 * `123456.5`), else scientific without `+` or padding (`1e21`,
-	 * `1.23e-4`). The default is Python's repr (`1e+21`, `0.000123`),
-	 * as PyTensor and kanren print.
+	 * `1.23e-4`), with the digits of Burger and Dybvig's free-format
+	 * algorithm (a tie in the last place goes up), a subnormal with
+	 * its bits of precision (`5e-324|1`). The default is Python's repr
+	 * (`1e+21`, `0.000123`), as PyTensor and kanren print.
 	 */
 	KR_PRINT_SCHEME = 1u << 2,
 	/**

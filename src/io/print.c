@@ -24,11 +24,115 @@ static int shortest(char *tmp, size_t size, double d, int *prec)
 }
 
 /*
+ * Whether the decimal mantissa m (digits, no dot) times 10^(exp - len(m)
+ * + 1) reads back as d.
+ */
+static bool reads_back(const char *m, int exp, double d)
+{
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, "%c.%se%d", m[0], m + 1, exp);
+	return strtod(tmp, NULL) == d;
+}
+
+/*
+ * The digits Chez Scheme writes for finite d > 0, in m (no dot), and
+ * their decimal exponent. Chez prints by Burger and Dybvig's free-format
+ * algorithm: the digits of d are generated until the truncation or the
+ * truncation plus one in the last place reads back as d; when both do,
+ * the nearer one is taken, and the larger on a tie, where "%.*e" (and so
+ * shortest) rounds to even. So 1493547273053849.25 prints as
+ * 1.4935472730538493e15 where Python's repr ends in 492. The exact
+ * digits of a double are at most 767.
+ */
+static int chez_digits(char m[24], double d)
+{
+	char exact[800], hi[24];
+	snprintf(exact, sizeof exact, "%.780e", d);
+	char *e = strchr(exact, 'e');
+	int exp = atoi(e + 1);
+	*e = 0;
+	memmove(exact + 1, exact + 2, strlen(exact + 2) + 1); /* the dot */
+	for (int n = 1;; n++) {
+		memcpy(m, exact, (size_t)n);
+		m[n] = 0;
+		strcpy(hi, m);
+		int hexp = exp, i = n - 1;
+		while (i >= 0 && hi[i] == '9')
+			hi[i--] = '0';
+		if (i >= 0) {
+			hi[i]++;
+		} else { /* 99..9 + 1 = 100..0 */
+			hi[0] = '1';
+			hexp++;
+		}
+		bool lo_ok = reads_back(m, exp, d);
+		bool hi_ok = reads_back(hi, hexp, d);
+		if (!lo_ok && !hi_ok && n < 17)
+			continue;
+		if (lo_ok == hi_ok) {
+			/* the rest of the digits against one half */
+			const char *r = exact + n;
+			int c = *r - '5';
+			for (r++; *r && c == 0; r++)
+				c = *r != '0';
+			lo_ok = c < 0;
+		}
+		if (!lo_ok) {
+			strcpy(m, hi);
+			exp = hexp;
+		}
+		/* trailing zeros say nothing */
+		for (size_t k = strlen(m); k > 1 && m[k - 1] == '0'; k--)
+			m[k - 1] = 0;
+		return exp;
+	}
+}
+
+/*
+ * d as Chez Scheme's write prints a real: fixed when 10^-3 <= |d| <
+ * 10^10, else d.ddde-X, always with a dot or an exponent; a subnormal
+ * ends in |p, its bits of precision (5e-324|1).
+ */
+static void print_real_scheme(kri_buf *b, double d)
+{
+	if (signbit(d))
+		kri_buf_putc(b, '-');
+	d = fabs(d);
+	if (d == 0) {
+		kri_buf_puts(b, "0.0");
+		return;
+	}
+	char m[24];
+	int exp = chez_digits(m, d);
+	int len = (int)strlen(m);
+	if (d >= 1e-3 && d < 1e10) {
+		if (exp < 0) {
+			kri_buf_puts(b, "0.");
+			for (int i = -1; i > exp; i--)
+				kri_buf_putc(b, '0');
+			kri_buf_puts(b, m);
+			return;
+		}
+		for (int i = 0; i <= exp; i++)
+			kri_buf_putc(b, i < len ? m[i] : '0');
+		kri_buf_printf(b, ".%s", exp + 1 < len ? m + exp + 1 : "0");
+		return;
+	}
+	kri_buf_printf(b, "%c%s%se%d", m[0], len > 1 ? "." : "", m + 1, exp);
+	if (fpclassify(d) == FP_SUBNORMAL) {
+		int bits = 0;
+		for (double x = d / 4.9406564584124654e-324; x >= 1; x /= 2)
+			bits++;
+		kri_buf_printf(b, "|%d", bits);
+	}
+}
+
+/*
  * A double in the style `flags` asks for: Python's repr (fixed notation
- * when the decimal exponent is in [-4, 16), else d.ddde+XX) or Chez
- * Scheme's write (fixed when 10^-3 <= |d| < 10^10, else d.ddde-X), both
- * with the shortest digits that round-trip and always with a dot or an
- * exponent. Infinities and NaN are spelled as in Scheme.
+ * when the decimal exponent is in [-4, 16), else d.ddde+XX, with the
+ * shortest digits that round-trip, the nearest of them) or Chez Scheme's
+ * write (print_real_scheme); always with a dot or an exponent.
+ * Infinities and NaN are spelled as in Scheme.
  */
 static void print_real(kri_buf *b, double d, unsigned flags)
 {
@@ -40,19 +144,16 @@ static void print_real(kri_buf *b, double d, unsigned flags)
 		kri_buf_puts(b, d > 0 ? "+inf.0" : "-inf.0");
 		return;
 	}
+	if (flags & KR_PRINT_SCHEME) {
+		print_real_scheme(b, d);
+		return;
+	}
 	char tmp[64];
 	int prec;
 	int exp = shortest(tmp, sizeof tmp, d, &prec);
-	bool fixed = flags & KR_PRINT_SCHEME
-			     ? d == 0 || (fabs(d) >= 1e-3 && fabs(d) < 1e10)
-			     : exp >= -4 && exp < 16;
-	if (fixed) {
+	if (exp >= -4 && exp < 16) {
 		int frac = prec - exp > 0 ? prec - exp : 0;
 		snprintf(tmp, sizeof tmp, "%.*f", frac, d);
-	} else if (flags & KR_PRINT_SCHEME) {
-		*strchr(tmp, 'e') = 0;
-		snprintf(tmp + strlen(tmp), sizeof tmp - strlen(tmp), "e%d",
-			 exp);
 	}
 	kri_buf_puts(b, tmp);
 	if (!strpbrk(tmp, ".e"))
