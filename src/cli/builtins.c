@@ -136,15 +136,24 @@ PRIM(p_list_ref)
 	return 0;
 }
 
-/* (map f l ...) and (for-each f l ...) over lists of equal length. */
+/*
+ * (map f l ...) and (for-each f l ...) over lists of equal length (lists
+ * of other lengths are an error, as in Chez Scheme).
+ */
 static int map_common(kr_term **out, size_t n, kr_term *const *a, bool keep)
 {
 	kr_term *ls[8];
 	if (n - 1 > 8)
 		return kr_error_set(KR_EINVALID, "map: too many lists");
-	for (size_t i = 1; i < n; i++)
+	for (size_t i = 1; i < n; i++) {
 		if (!is_list(ls[i - 1] = a[i]))
 			return lang_type_error("map", "a list", a[i]);
+		if (kr_list_length(a[i]) != kr_list_length(a[1]))
+			return kr_error_set(KR_EINVALID,
+					    "%s: lists %s and %s differ in "
+					    "length", keep ? "map" : "for-each",
+					    lang_show(a[1]), lang_show(a[i]));
+	}
 	size_t cap = 16, k = 0;
 	kr_term **res = kr_alloc(cap * sizeof *res);
 	for (;;) {
@@ -193,32 +202,100 @@ PRIM(p_apply)
 	return lang_apply(out, a[0], n - 2 + len, args);
 }
 
-/* (assq x alist) / (assoc x alist) / (memq x l) / (member x l). */
-static int search_list(kr_term **out, kr_term *x, kr_term *l, bool assoc,
-		       bool eq)
+/*
+ * Scheme's eqv? on two terms: a real is eqv to a real of the same bits
+ * (0.0 and -0.0 differ, NaN is NaN), as Chez's; other atoms by value
+ * (kr_equal, which unification uses), pairs and strings by identity.
+ */
+static bool real_eqv(double x, double y)
 {
+	return isnan(x) ? isnan(y) : x == y && !signbit(x) == !signbit(y);
+}
+
+static bool scheme_eqv(const kr_term *x, const kr_term *y)
+{
+	kr_kind k = kr_term_kind(x);
+	if (x == y)
+		return true;
+	if (k == KR_REAL && kr_term_kind(y) == KR_REAL)
+		return real_eqv(kr_real_value(x), kr_real_value(y));
+	return k != KR_CONS && k != KR_ETUPLE && k != KR_STR &&
+	       kr_equal(x, y);
+}
+
+/* Scheme's equal?: eqv? at the leaves, pairs by their parts. */
+static bool scheme_equal(const kr_term *x, const kr_term *y)
+{
+	size_t len = 0, cap = 16;
+	const kr_term **todo = kr_alloc(cap * sizeof *todo);
+	todo[len++] = x;
+	todo[len++] = y;
+	while (len > 0) {
+		const kr_term *v = todo[--len], *u = todo[--len];
+		kr_kind k = kr_term_kind(u);
+		if (u == v)
+			continue;
+		if (k == KR_CONS && kr_term_kind(v) == KR_CONS) {
+			if (len + 4 > cap) {
+				const kr_term **b =
+					kr_alloc(2 * cap * sizeof *b);
+				memcpy(b, todo, len * sizeof *todo);
+				todo = b;
+				cap *= 2;
+			}
+			todo[len++] = kr_cdr((kr_term *)u);
+			todo[len++] = kr_cdr((kr_term *)v);
+			todo[len++] = kr_car((kr_term *)u);
+			todo[len++] = kr_car((kr_term *)v);
+			continue;
+		}
+		if (k == KR_REAL && kr_term_kind(v) == KR_REAL
+			    ? !real_eqv(kr_real_value(u), kr_real_value(v))
+			    : !kr_equal(u, v))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * (assq x alist) and its kin: `who` names the primitive; eqv? or equal?
+ * as `eqv` says. As Chez's: a list that ends in a non-list, or an alist
+ * with a non-pair element, is an error when the search reaches it.
+ */
+static int search_list(kr_term **out, kr_term *const *a, bool assoc,
+		       bool eqv, const char *who)
+{
+	kr_term *x = a[0], *l = a[1], *l0 = l;
 	for (; kr_term_kind(l) == KR_CONS; l = kr_cdr(l)) {
 		kr_term *e = kr_car(l), *key = e;
 		if (assoc) {
 			if (kr_term_kind(e) != KR_CONS)
-				continue;
+				return kr_error_set(KR_EINVALID,
+						    "%s: improperly formed "
+						    "alist %s",
+						    who, lang_show(l0));
 			key = kr_car(e);
 		}
-		if (eq ? key == x || (kr_term_kind(x) != KR_CONS &&
-				      kr_equal(key, x))
-		       : kr_equal(key, x)) {
+		if (eqv ? scheme_eqv(key, x) : scheme_equal(key, x)) {
 			*out = assoc ? e : l;
 			return 0;
 		}
 	}
+	if (kr_term_kind(l) != KR_NIL)
+		return kr_error_set(KR_EINVALID, "%s: %s %s", who,
+				    assoc ? "improperly formed alist"
+					  : "improper list",
+				    lang_show(l0));
 	*out = lang_bool(false);
 	return 0;
 }
 
-PRIM(p_assq) { UNUSED_N; return search_list(out, a[0], a[1], true, true); }
-PRIM(p_assoc) { UNUSED_N; return search_list(out, a[0], a[1], true, false); }
-PRIM(p_memq) { UNUSED_N; return search_list(out, a[0], a[1], false, true); }
-PRIM(p_member) { UNUSED_N; return search_list(out, a[0], a[1], false, false); }
+PRIM(p_assq) { UNUSED_N; return search_list(out, a, true, true, "assq"); }
+PRIM(p_assv) { UNUSED_N; return search_list(out, a, true, true, "assv"); }
+PRIM(p_assoc) { UNUSED_N; return search_list(out, a, true, false, "assoc"); }
+PRIM(p_memq) { UNUSED_N; return search_list(out, a, false, true, "memq"); }
+PRIM(p_memv) { UNUSED_N; return search_list(out, a, false, true, "memv"); }
+PRIM(p_member) { UNUSED_N; return search_list(out, a, false, false, "member"); }
 
 /* =========================================================== predicates */
 
@@ -240,15 +317,8 @@ PRIM(p_procedurep) { UNUSED_N; return pred(out, lang_is_procedure(a[0])); }
 PRIM(p_goalp) { UNUSED_N; return pred(out, lang_term_goal(a[0]) != NULL); }
 PRIM(p_varp) { UNUSED_N; return pred(out, kr_is_var(a[0])); }
 PRIM(p_not) { UNUSED_N; return pred(out, !lang_truthy(a[0])); }
-PRIM(p_equalp) { UNUSED_N; return pred(out, kr_equal(a[0], a[1])); }
-
-PRIM(p_eqp)
-{
-	UNUSED_N;
-	kr_kind k = kr_term_kind(a[0]);
-	bool atomic = k != KR_CONS && k != KR_ETUPLE && k != KR_STR;
-	return pred(out, a[0] == a[1] || (atomic && kr_equal(a[0], a[1])));
-}
+PRIM(p_equalp) { UNUSED_N; return pred(out, scheme_equal(a[0], a[1])); }
+PRIM(p_eqp) { UNUSED_N; return pred(out, scheme_eqv(a[0], a[1])); }
 
 /* ============================================================= numbers */
 
@@ -300,6 +370,46 @@ static bool arith2(kr_term **out, size_t n, kr_term *const *a, char op)
 	return true;
 }
 
+/* An exact integer equal to v. */
+static bool is_int(const kr_term *t, int64_t v)
+{
+	return kr_term_kind(t) == KR_INT && kr_int_value(t) == v;
+}
+
+/* -x; an integer that overflows becomes a real. */
+static kr_term *negate(const kr_term *x)
+{
+	if (kr_term_kind(x) == KR_INT && kr_int_value(x) != INT64_MIN)
+		return kr_int(-kr_int_value(x));
+	return kr_real(-num(x));
+}
+
+/*
+ * x op y for + - *, one step of their left fold, with Chez Scheme's
+ * exactness: an exact 0 is exact (+ 0 -0.0 is -0.0, (* 0 +inf.0) is 0);
+ * integers that overflow become reals.
+ */
+static kr_term *arith_step(kr_term *x, kr_term *y, char op)
+{
+	int64_t r;
+	if (kr_term_kind(x) == KR_INT && kr_term_kind(y) == KR_INT) {
+		int64_t u = kr_int_value(x), v = kr_int_value(y);
+		if (!(op == '+' ? __builtin_add_overflow(u, v, &r) :
+		      op == '-' ? __builtin_sub_overflow(u, v, &r) :
+				  __builtin_mul_overflow(u, v, &r)))
+			return kr_int(r);
+	} else if (op == '*') {
+		if (is_int(x, 0) || is_int(y, 0))
+			return kr_int(0);
+	} else if (is_int(y, 0)) {
+		return x;
+	} else if (is_int(x, 0)) {
+		return op == '+' ? y : negate(y);
+	}
+	double u = num(x), v = num(y);
+	return kr_real(op == '+' ? u + v : op == '-' ? u - v : u * v);
+}
+
 static int arith(kr_term **out, size_t n, kr_term *const *a, char op)
 {
 	const char who[2] = {op, 0};
@@ -309,26 +419,14 @@ static int arith(kr_term **out, size_t n, kr_term *const *a, char op)
 	int rc = check_nums(who, n, a, &ints);
 	if (rc < 0)
 		return rc;
-	int64_t acc = op == '*' ? 1 : 0;
-	double dacc = (double)acc;
-	for (size_t i = 0; i < n; i++) {
-		bool first = i == 0 && n > 1 && op == '-';
-		int64_t x = ints ? kr_int_value(a[i]) : 0, r = 0;
-		double d = num(a[i]);
-		if (first) {
-			acc = x;
-			dacc = d;
-			continue;
-		}
-		bool ovf = op == '+' ? __builtin_add_overflow(acc, x, &r) :
-			   op == '-' ? __builtin_sub_overflow(acc, x, &r) :
-				       __builtin_mul_overflow(acc, x, &r);
-		if (ints && ovf)
-			ints = false;
-		acc = r;
-		dacc = op == '+' ? dacc + d : op == '-' ? dacc - d : dacc * d;
+	if (n == 0) {
+		*out = kr_int(op == '*');
+		return 0;
 	}
-	*out = ints ? kr_int(acc) : kr_real(dacc);
+	kr_term *acc = n == 1 && op == '-' ? negate(a[0]) : a[0];
+	for (size_t i = 1; i < n; i++)
+		acc = arith_step(acc, a[i], op);
+	*out = acc;
 	return 0;
 }
 
@@ -336,34 +434,88 @@ PRIM(p_add) { return arith(out, n, a, '+'); }
 PRIM(p_sub) { return arith(out, n, a, '-'); }
 PRIM(p_mul) { return arith(out, n, a, '*'); }
 
+/*
+ * (/ x y ...), folded left. An exact division by an exact 0 is an error,
+ * as in Chez Scheme; a real divided by 0 is an infinity or NaN. Exact
+ * operands give an integer when the quotient is one, else a real (where
+ * Chez would make a rational), which stays exact for the error rule.
+ */
 PRIM(p_div)
 {
 	bool ints;
 	int rc = check_nums("/", n, a, &ints);
 	if (rc < 0)
 		return rc;
-	double r = n == 1 ? 1.0 / num(a[0]) : num(a[0]);
-	for (size_t i = 1; i < n; i++)
-		r /= num(a[i]);
-	if (ints && floor(r) == r && fabs(r) < 9e15)
-		*out = kr_int((int64_t)r);
-	else
-		*out = kr_real(r);
+	kr_term *one = kr_int(1);
+	kr_term *const *y = n == 1 ? a : a + 1;
+	size_t ny = n == 1 ? 1 : n - 1;
+	kr_term *acc = n == 1 ? one : a[0];
+	bool exact = kr_term_kind(acc) == KR_INT;
+	double r = num(acc);
+	for (size_t i = 0; i < ny; i++) {
+		bool yint = kr_term_kind(y[i]) == KR_INT;
+		if (exact && yint && kr_int_value(y[i]) == 0)
+			return kr_error_set(KR_EINVALID, "/: undefined for 0");
+		if (acc && kr_term_kind(acc) == KR_INT && yint &&
+		    (kr_int_value(y[i]) != -1 ||
+		     kr_int_value(acc) != INT64_MIN) &&
+		    kr_int_value(acc) % kr_int_value(y[i]) == 0) {
+			acc = kr_int(kr_int_value(acc) / kr_int_value(y[i]));
+			r = num(acc);
+			continue;
+		}
+		r /= num(y[i]);
+		acc = NULL; /* not an integer any more */
+		exact = exact && yint;
+	}
+	*out = acc ? acc : kr_real(r);
 	return 0;
 }
 
-/* quotient, remainder, modulo on integers. */
+/*
+ * An integer operand of quotient, remainder, modulo, odd? and even?: an
+ * exact integer, or a real with an integral value, as Chez takes them.
+ */
+static int int_operand(const char *who, const kr_term *t)
+{
+	if (kr_term_kind(t) == KR_INT)
+		return 0;
+	if (kr_term_kind(t) == KR_REAL && isfinite(kr_real_value(t)) &&
+	    floor(kr_real_value(t)) == kr_real_value(t))
+		return 0;
+	return lang_type_error(who, "an integer", t);
+}
+
+/* quotient, remainder, modulo on integers (a real operand: a real). */
 static int intdiv(kr_term **out, kr_term *const *a, char which)
 {
 	const char *who = which == 'q' ? "quotient" : which == 'r' ?
 			  "remainder" : "modulo";
 	for (int i = 0; i < 2; i++)
-		if (kr_term_kind(a[i]) != KR_INT)
-			return lang_type_error(who, "an integer", a[i]);
+		if (int_operand(who, a[i]) < 0)
+			return -1;
+	if (num(a[1]) == 0)
+		return kr_error_set(KR_EINVALID, "%s: undefined for %s", who,
+				    lang_show(a[1]));
+	if (kr_term_kind(a[0]) == KR_REAL || kr_term_kind(a[1]) == KR_REAL) {
+		double x = num(a[0]), y = num(a[1]), m = fmod(x, y);
+		if (which == 'q') { /* x / y truncated, zero signed so */
+			double q = (x - m) / y;
+			if (q == 0)
+				q = copysign(0.0, x) * copysign(1.0, y);
+			*out = kr_real(q);
+			return 0;
+		}
+		if (which == 'm' && m != 0 && (m < 0) != (y < 0))
+			m += y;
+		*out = kr_real(m == 0 ? 0.0 : m); /* Chez: never -0.0 */
+		return 0;
+	}
 	int64_t x = kr_int_value(a[0]), y = kr_int_value(a[1]);
-	if (y == 0 || (y == -1 && x == INT64_MIN))
-		return kr_error_set(KR_EINVALID, "%s: division by zero or "
-				    "overflow", who);
+	if (y == -1 && x == INT64_MIN) {
+		*out = which == 'q' ? kr_real(-(double)x) : kr_int(0);
+		return 0;
+	}
 	int64_t r = which == 'q' ? x / y : x % y;
 	if (which == 'm' && r != 0 && ((r < 0) != (y < 0)))
 		r += y;
@@ -416,17 +568,30 @@ PRIM(p_gt) { return compare(out, n, a, ">"); }
 PRIM(p_le) { return compare(out, n, a, "<="); }
 PRIM(p_ge) { return compare(out, n, a, ">="); }
 
+/*
+ * (expt x y): an exact 0 exponent gives an exact 1; exact operands an
+ * integer while it fits (a negative exponent of 1 or -1 too, of 0 is an
+ * error), else a real (where Chez would make a bignum or a rational). A
+ * result that would be complex is an error.
+ */
 PRIM(p_expt)
 {
 	bool ints;
 	int rc = check_nums("expt", n, a, &ints);
 	if (rc < 0)
 		return rc;
-	if (ints && kr_int_value(a[1]) >= 0) {
+	if (is_int(a[1], 0)) {
+		*out = kr_int(1);
+		return 0;
+	}
+	if (ints) {
 		int64_t r = 1, b = kr_int_value(a[0]), e = kr_int_value(a[1]);
-		bool ovf = false;
+		if (e < 0 && b == 0)
+			return kr_error_set(KR_EINVALID, "expt: undefined for "
+					    "0 and %lld", (long long)e);
+		bool ovf = e < 0 && b != 1 && b != -1;
 		if (b >= -1 && b <= 1) /* 0, 1 and -1 never overflow: no loop */
-			e = b == -1 ? e % 2 : b == 0 ? e > 0 : 1;
+			e = b == -1 ? (e % 2 != 0) : b == 0 ? e > 0 : 1;
 		for (; e > 0 && !ovf; e--)
 			ovf = __builtin_mul_overflow(r, b, &r);
 		if (!ovf) {
@@ -434,21 +599,42 @@ PRIM(p_expt)
 			return 0;
 		}
 	}
-	*out = kr_real(pow(num(a[0]), num(a[1])));
+	double x = num(a[0]), y = num(a[1]), r = pow(x, y);
+	if (isnan(r) && !isnan(x) && !isnan(y))
+		return kr_error_set(KR_EINVALID, "expt: (expt %s %s) is not a "
+				    "real number", lang_show(a[0]),
+				    lang_show(a[1]));
+	*out = kr_real(r);
 	return 0;
 }
 
 static int int_pred(kr_term **out, kr_term *x, const char *who, int which)
 {
-	if (kr_term_kind(x) != KR_INT)
-		return lang_type_error(who, "an integer", x);
-	int64_t v = kr_int_value(x);
-	return pred(out, which == 0 ? v % 2 != 0 : which == 1 ? v % 2 == 0 :
-		    v == 0);
+	if (int_operand(who, x) < 0)
+		return -1;
+	bool odd = kr_term_kind(x) == KR_INT ? kr_int_value(x) % 2 != 0
+					     : fmod(kr_real_value(x), 2) != 0;
+	return pred(out, which == 0 ? odd : !odd);
 }
 
 PRIM(p_oddp) { UNUSED_N; return int_pred(out, a[0], "odd?", 0); }
 PRIM(p_evenp) { UNUSED_N; return int_pred(out, a[0], "even?", 1); }
+
+PRIM(p_exactp)
+{
+	UNUSED_N;
+	if (!is_num(a[0]))
+		return lang_type_error("exact?", "a number", a[0]);
+	return pred(out, kr_term_kind(a[0]) == KR_INT);
+}
+
+PRIM(p_inexactp)
+{
+	UNUSED_N;
+	if (!is_num(a[0]))
+		return lang_type_error("inexact?", "a number", a[0]);
+	return pred(out, kr_term_kind(a[0]) == KR_REAL);
+}
 
 PRIM(p_zerop)
 {
@@ -458,6 +644,11 @@ PRIM(p_zerop)
 	return pred(out, num(a[0]) == 0);
 }
 
+/*
+ * max and min, folded left as Chez does: the later operand wins a tie
+ * ((max 0.0 -0.0) is -0.0), a NaN wins, and a real operand makes the
+ * result real.
+ */
 static int minmax(kr_term **out, size_t n, kr_term *const *a, bool max)
 {
 	bool ints;
@@ -465,9 +656,13 @@ static int minmax(kr_term **out, size_t n, kr_term *const *a, bool max)
 	if (rc < 0)
 		return rc;
 	kr_term *best = a[0];
-	for (size_t i = 1; i < n; i++)
-		if (max ? num(a[i]) > num(best) : num(a[i]) < num(best))
+	for (size_t i = 1; i < n; i++) {
+		double x = num(best), y = num(a[i]);
+		if (isnan(x))
+			continue;
+		if (isnan(y) || !(max ? x > y : x < y))
 			best = a[i];
+	}
 	*out = ints ? best : kr_real(num(best));
 	return 0;
 }
@@ -717,15 +912,21 @@ PRIM(p_string_append)
 }
 
 /* number->string, symbol->string, string->symbol. */
-PRIM(p_to_string)
+PRIM(p_number_string)
 {
 	(void)n;
-	if (kr_term_kind(a[0]) == KR_SYM)
-		*out = kr_str(kr_sym_name(a[0]));
-	else if (is_num(a[0]))
-		*out = kr_str(lang_show(a[0]));
-	else
-		return lang_type_error("->string", "a number or symbol", a[0]);
+	if (!is_num(a[0]))
+		return lang_type_error("number->string", "a number", a[0]);
+	*out = kr_str(lang_show(a[0]));
+	return 0;
+}
+
+PRIM(p_symbol_string)
+{
+	(void)n;
+	if (kr_term_kind(a[0]) != KR_SYM || kr_is_boolean(a[0]))
+		return lang_type_error("symbol->string", "a symbol", a[0]);
+	*out = kr_str(kr_sym_name(a[0]));
 	return 0;
 }
 
@@ -934,8 +1135,8 @@ static const lang_prim_def prims[] = {
 	{"list-tail", 2, 2, p_list_tail}, {"list-ref", 2, 2, p_list_ref},
 	{"map", 2, 9, p_map}, {"for-each", 2, 9, p_for_each},
 	{"apply", 2, -1, p_apply}, {"assq", 2, 2, p_assq},
-	{"assv", 2, 2, p_assq}, {"assoc", 2, 2, p_assoc},
-	{"memq", 2, 2, p_memq}, {"memv", 2, 2, p_memq},
+	{"assv", 2, 2, p_assv}, {"assoc", 2, 2, p_assoc},
+	{"memq", 2, 2, p_memq}, {"memv", 2, 2, p_memv},
 	{"member", 2, 2, p_member},
 	{"pair?", 1, 1, p_pairp}, {"null?", 1, 1, p_nullp},
 	{"list?", 1, 1, p_listp}, {"symbol?", 1, 1, p_symbolp},
@@ -951,7 +1152,8 @@ static const lang_prim_def prims[] = {
 	{"=", 1, -1, p_eq}, {"<", 1, -1, p_lt}, {">", 1, -1, p_gt},
 	{"<=", 1, -1, p_le}, {">=", 1, -1, p_ge}, {"expt", 2, 2, p_expt},
 	{"odd?", 1, 1, p_oddp}, {"even?", 1, 1, p_evenp},
-	{"zero?", 1, 1, p_zerop}, {"max", 1, -1, p_max},
+	{"zero?", 1, 1, p_zerop}, {"exact?", 1, 1, p_exactp},
+	{"inexact?", 1, 1, p_inexactp}, {"max", 1, -1, p_max},
 	{"min", 1, -1, p_min}, {"abs", 1, 1, p_abs},
 	{"display", 1, 1, p_display}, {"write", 1, 1, p_write},
 	{"newline", 0, 0, p_newline}, {"error", 0, -1, p_error},
@@ -964,8 +1166,8 @@ static const lang_prim_def prims[] = {
 	{"inexact->exact", 1, 1, p_exact}, {"exact", 1, 1, p_exact},
 	{"void", 0, 0, p_void}, {"exit", 0, 1, p_exit},
 	{"string-append", 0, -1, p_string_append},
-	{"number->string", 1, 1, p_to_string},
-	{"symbol->string", 1, 1, p_to_string},
+	{"number->string", 1, 1, p_number_string},
+	{"symbol->string", 1, 1, p_symbol_string},
 	{"string->symbol", 1, 1, p_string_symbol},
 	{"answers-digest", 1, 1, p_digest}, {"load", 1, 1, p_load},
 	{"median-seconds", 3, 3, p_median_seconds},

@@ -201,8 +201,22 @@ const char *lang_procedure_name(const kr_term *t)
 
 /* ============================================================= errors */
 
+/*
+ * The call in the user's code evaluated last. An error inside the
+ * prelude's procedures (fold-left, iota ...) is reported at it: the
+ * prelude's own lines mean nothing to a user.
+ */
+static const lang_node *last_user_call;
+
+static bool in_prelude(const lang_node *n)
+{
+	return !strcmp(n->file, LANG_PRELUDE_FILE);
+}
+
 kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)
 {
+	if (in_prelude(n) && last_user_call)
+		n = last_user_call;
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
@@ -711,6 +725,8 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			n = n->kids[n->nkids - 1];
 			continue;
 		case N_APP: {
+			if (!in_prelude(n))
+				last_user_call = n;
 			if (lang_interrupted)
 				return lang_fail_at(n, KR_ELIMIT, "%s",
 						    lang_stop_message(""));

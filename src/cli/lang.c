@@ -654,6 +654,19 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 /* ---------------------------------------------------- binding forms */
 
 /* Collect parameter names (a proper or dotted list, or one symbol). */
+/* Whether name is not yet among the parameters of out, as R6RS asks. */
+static bool new_param(const cc *c, const scope *out, const kr_term *name,
+		      pos p)
+{
+	for (size_t i = 0; i < out->n; i++)
+		if (out->names[i] == name) {
+			syntax_error(c, p, "duplicate parameter %s",
+				     lang_show(name));
+			return false;
+		}
+	return true;
+}
+
 static bool params(const cc *c, kr_term *ps, scope *out, bool *rest, pos p)
 {
 	*out = (scope){0};
@@ -669,9 +682,13 @@ static bool params(const cc *c, kr_term *ps, scope *out, bool *rest, pos p)
 				     lang_show(kr_car(t)));
 			return false;
 		}
+		if (!new_param(c, out, kr_car(t), p))
+			return false;
 		out->names[out->n++] = kr_car(t);
 	}
 	if (kr_term_kind(t) == KR_SYM) {
+		if (!new_param(c, out, t, p))
+			return false;
 		out->names[out->n++] = t;
 		*rest = true;
 	} else if (kr_term_kind(t) != KR_NIL) {
@@ -1136,7 +1153,7 @@ static lang_node *compile_project(const cc *c, kr_term *x, scope *sc, pos p)
  */
 static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 {
-	if (!check_len(c, x, 2, -1, p))
+	if (!check_len(c, x, 3, -1, p))
 		return NULL;
 	kr_term *k = lang_fresh_symbol("k"), *rev = kr_nil();
 	for (kr_term *cl = kr_cdr(kr_cdr(x)); kr_is_pair(cl); cl = kr_cdr(cl)) {
@@ -1249,7 +1266,8 @@ static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
 	if (!strcmp(h, "begin"))
 		return compile_seq(c, x, 1, sc, p);
 	if (!strcmp(h, "cond"))
-		return compile_cond(c, kr_cdr(x), sc, p);
+		return check_len(c, x, 2, -1, p) ?
+			compile_cond(c, kr_cdr(x), sc, p) : NULL;
 	if (!strcmp(h, "and") || !strcmp(h, "or"))
 		return compile_kids(c, *h == 'a' ? N_AND : N_OR, x, 1, sc, p);
 	if (!strcmp(h, "when") || !strcmp(h, "unless"))
@@ -1449,9 +1467,9 @@ void lang_init(void)
 	lang_gcomp_init();
 	lang_macro_init();
 	early_binding = true;
-	int rc = lang_eval_text(lang_scheme_prelude, "<prelude>", false);
+	int rc = lang_eval_text(lang_scheme_prelude, LANG_PRELUDE_FILE, false);
 	if (rc == 0)
-		rc = lang_eval_text(lang_prelude, "<prelude>", false);
+		rc = lang_eval_text(lang_prelude, LANG_PRELUDE_FILE, false);
 	early_binding = false;
 	if (rc < 0) {
 		fprintf(stderr, "kanrewrite: prelude: %s\n",

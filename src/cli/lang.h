@@ -396,6 +396,12 @@ extern const char lang_prelude[];
 /** The Scheme library written in the language (prelude.c), run first. */
 extern const char lang_scheme_prelude[];
 
+/**
+ * The file name the preludes' code carries. An error inside it is
+ * reported at the user's call evaluated last (lang_fail_at).
+ */
+#define LANG_PRELUDE_FILE "<prelude>"
+
 /* ---------------------------------------------------------- graphs.c */
 
 /** Define the graph primitives, the op library and graph relations. */
