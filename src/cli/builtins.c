@@ -226,6 +226,10 @@ static bool scheme_eqv(const kr_term *x, const kr_term *y)
 /* Scheme's equal?: eqv? at the leaves, pairs by their parts. */
 static bool scheme_equal(const kr_term *x, const kr_term *y)
 {
+	if (kr_term_kind(x) != KR_CONS || kr_term_kind(y) != KR_CONS)
+		return kr_term_kind(x) == KR_REAL && kr_term_kind(y) == KR_REAL
+			       ? real_eqv(kr_real_value(x), kr_real_value(y))
+			       : kr_equal(x, y);
 	size_t len = 0, cap = 16;
 	const kr_term **todo = kr_alloc(cap * sizeof *todo);
 	todo[len++] = x;
@@ -500,7 +504,7 @@ static int intdiv(kr_term **out, kr_term *const *a, char which)
 	if (kr_term_kind(a[0]) == KR_REAL || kr_term_kind(a[1]) == KR_REAL) {
 		double x = num(a[0]), y = num(a[1]), m = fmod(x, y);
 		if (which == 'q') { /* x / y truncated, zero signed so */
-			double q = (x - m) / y;
+			double q = trunc(x / y);
 			if (q == 0)
 				q = copysign(0.0, x) * copysign(1.0, y);
 			*out = kr_real(q);

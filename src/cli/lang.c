@@ -653,7 +653,6 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 
 /* ---------------------------------------------------- binding forms */
 
-/* Collect parameter names (a proper or dotted list, or one symbol). */
 /* Whether name is not yet among the parameters of out, as R6RS asks. */
 static bool new_param(const cc *c, const scope *out, const kr_term *name,
 		      pos p)
@@ -667,6 +666,10 @@ static bool new_param(const cc *c, const scope *out, const kr_term *name,
 	return true;
 }
 
+/*
+ * Collect parameter names (a proper or dotted list, or one symbol), each
+ * once.
+ */
 static bool params(const cc *c, kr_term *ps, scope *out, bool *rest, pos p)
 {
 	*out = (scope){0};

@@ -224,7 +224,9 @@ struct kr_rel {
  * Any other search that never suspends (a goal of kr_goal_new() whose
  * stream recurses into itself through kr_disj() or kr_conj(), which do
  * not suspend) is made to suspend after this many pending nodes
- * evaluated in one step (kri_eval), so that step limits and
+ * evaluated in one step (kri_eval; the runs of owned mplus and binds
+ * nodes that stream.c's descend takes are not counted, as the nodes
+ * under them are finite), so that step limits and
  * kr_run_interrupt() still reach it. A step of faster-miniKanren's
  * programs takes tens of them.
  */

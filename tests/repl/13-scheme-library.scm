@@ -64,6 +64,7 @@
 (list (expt 2.0 0) (expt -1 -1) (expt 0 0.0) (/ 1.0 0) (/ 0.0 0))
 (list (max 0.0 -0.0) (min -0.0 0.0) (max 1 +nan.0) (min +nan.0 1) (max 1 2.0))
 (list (modulo 7.0 2) (quotient -7.0 2) (quotient -1.0 2) (remainder -4.0 2) (odd? 3.0) (even? 1e22))
+(list (quotient 1.5838472170890762e17 25003472.0) (quotient 8.409741355519286e17 -259418142500220608))
 (list (eqv? 0.0 -0.0) (equal? '(0.0) '(-0.0)) (eqv? +nan.0 +nan.0) (memv -0.0 '(0.0)) (memq "a" '("a")) (member "a" '("a")))
 (list (memq 'b '(b . c)) (assq 'a '((a . 1) . 5)) (exact? 1) (inexact? 1) (iota 3))
 (/ 1 0)
