@@ -889,14 +889,78 @@ PRIM(p_getenv)
 }
 
 /* (string->number s): the number, or #f. */
+/* The radix argument of number->string and string->number: 2 to 36. */
+static int radix_arg(const char *who, size_t n, kr_term *const *a,
+		     int *radix)
+{
+	*radix = 10;
+	if (n < 2)
+		return 0;
+	if (kr_term_kind(a[1]) != KR_INT || kr_int_value(a[1]) < 2 ||
+	    kr_int_value(a[1]) > 36)
+		return kr_error_set(KR_EINVALID, "%s: %s is not a valid radix",
+				    who, lang_show(a[1]));
+	*radix = (int)kr_int_value(a[1]);
+	return 0;
+}
+
+/* The value of digit c in radix r, or -1. */
+static int digit_value(char c, int r)
+{
+	int d = c >= '0' && c <= '9'   ? c - '0'
+		: c >= 'a' && c <= 'z' ? c - 'a' + 10
+		: c >= 'A' && c <= 'Z' ? c - 'A' + 10
+				       : 99;
+	return d < r ? d : -1;
+}
+
+/*
+ * An integer written in radix r ([+-]digits), or NULL; one past 64 bits
+ * is a real, as elsewhere where Chez makes a bignum.
+ */
+static kr_term *parse_radix(const char *s, int r)
+{
+	bool neg = *s == '-';
+	if (*s == '-' || *s == '+')
+		s++;
+	if (!*s)
+		return NULL;
+	int64_t v = 0;
+	double d = 0;
+	bool big = false;
+	for (; *s; s++) {
+		int k = digit_value(*s, r);
+		if (k < 0)
+			return NULL;
+		d = d * r + k;
+		big = big || __builtin_mul_overflow(v, (int64_t)r, &v) ||
+		      __builtin_add_overflow(v, (int64_t)k, &v);
+	}
+	if (big)
+		return kr_real(neg ? -d : d);
+	return kr_int(neg ? -v : v);
+}
+
+/*
+ * (string->number s [radix]): the number s writes, or #f. In a radix
+ * other than 10, s is an integer in that radix unless it has a #x-style
+ * prefix of its own, as in Chez Scheme.
+ */
 PRIM(p_string_number)
 {
-	(void)n;
 	kr_term *t;
+	int radix;
 	if (kr_term_kind(a[0]) != KR_STR)
 		return lang_type_error("string->number", "a string", a[0]);
-	if (kr_read_term(&t, kr_str_value(a[0]), "string") < 0 ||
-	    !is_num(t))
+	if (radix_arg("string->number", n, a, &radix) < 0)
+		return -1;
+	const char *s = kr_str_value(a[0]);
+	if (radix != 10 && *s != '#') {
+		t = parse_radix(s, radix);
+		*out = t ? t : lang_bool(false);
+		return 0;
+	}
+	if (kr_read_term(&t, s, "string") < 0 || !is_num(t))
 		t = lang_bool(false);
 	*out = t;
 	return 0;
@@ -916,12 +980,37 @@ PRIM(p_string_append)
 }
 
 /* number->string, symbol->string, string->symbol. */
+/*
+ * (number->string z [radix]): a radix other than 10 is for integers
+ * (digits past 9 as capitals, as Chez Scheme writes them).
+ */
 PRIM(p_number_string)
 {
-	(void)n;
+	int radix;
 	if (!is_num(a[0]))
 		return lang_type_error("number->string", "a number", a[0]);
-	*out = kr_str(lang_show(a[0]));
+	if (radix_arg("number->string", n, a, &radix) < 0)
+		return -1;
+	if (radix == 10) {
+		*out = kr_str(lang_show(a[0]));
+		return 0;
+	}
+	if (kr_term_kind(a[0]) != KR_INT)
+		return kr_error_set(KR_EINVALID, "number->string: radix %d is "
+				    "only for integers, not %s", radix,
+				    lang_show(a[0]));
+	int64_t v = kr_int_value(a[0]);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	char buf[72], *p = buf + sizeof buf - 1;
+	*p = 0;
+	do {
+		*--p = digits[u % (unsigned)radix];
+		u /= (unsigned)radix;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	*out = kr_str(p);
 	return 0;
 }
 
@@ -1170,12 +1259,12 @@ static const lang_prim_def prims[] = {
 	{"inexact->exact", 1, 1, p_exact}, {"exact", 1, 1, p_exact},
 	{"void", 0, 0, p_void}, {"exit", 0, 1, p_exit},
 	{"string-append", 0, -1, p_string_append},
-	{"number->string", 1, 1, p_number_string},
+	{"number->string", 1, 2, p_number_string},
 	{"symbol->string", 1, 1, p_symbol_string},
 	{"string->symbol", 1, 1, p_string_symbol},
 	{"answers-digest", 1, 1, p_digest}, {"load", 1, 1, p_load},
 	{"median-seconds", 3, 3, p_median_seconds},
-	{"getenv", 1, 1, p_getenv}, {"string->number", 1, 1, p_string_number},
+	{"getenv", 1, 1, p_getenv}, {"string->number", 1, 2, p_string_number},
 };
 
 void lang_builtins_init(void)

@@ -67,6 +67,8 @@
 (list (quotient 1.5838472170890762e17 25003472.0) (quotient 8.409741355519286e17 -259418142500220608))
 (list (eqv? 0.0 -0.0) (equal? '(0.0) '(-0.0)) (eqv? +nan.0 +nan.0) (memv -0.0 '(0.0)) (memq "a" '("a")) (member "a" '("a")))
 (list (memq 'b '(b . c)) (assq 'a '((a . 1) . 5)) (exact? 1) (inexact? 1) (iota 3))
+(list (number->string 255 16) (number->string -10 2) (number->string 35 36) (string->number "-FF" 16) (string->number "19" 8) (string->number "#x10" 10))
+(number->string 10 37)
 (/ 1 0)
 (expt 0 -1)
 (quotient 7 0.0)
