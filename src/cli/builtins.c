@@ -317,6 +317,18 @@ PRIM(p_stringp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_STR); }
 PRIM(p_numberp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || kr_term_kind(a[0]) == KR_REAL); }
 PRIM(p_integerp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || (kr_term_kind(a[0]) == KR_REAL && floor(kr_real_value(a[0])) == kr_real_value(a[0]))); }
 PRIM(p_booleanp) { UNUSED_N; return pred(out, kr_is_boolean(a[0])); }
+PRIM(p_vectorp) { UNUSED_N; (void)a; return pred(out, false); } /* none */
+
+PRIM(p_boolean_eq)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!kr_is_boolean(a[i]))
+			return lang_type_error("boolean=?", "a boolean", a[i]);
+	for (size_t i = 1; i < n; i++)
+		if (!kr_equal(a[i], a[0]))
+			return pred(out, false);
+	return pred(out, true);
+}
 PRIM(p_procedurep) { UNUSED_N; return pred(out, lang_is_procedure(a[0])); }
 PRIM(p_goalp) { UNUSED_N; return pred(out, lang_term_goal(a[0]) != NULL); }
 PRIM(p_varp) { UNUSED_N; return pred(out, kr_is_var(a[0])); }
@@ -980,6 +992,22 @@ PRIM(p_string_append)
 }
 
 /* number->string, symbol->string, string->symbol. */
+/* v written in radix 2 to 36, digits past 9 as capitals (collected). */
+static char *int_in_radix(int64_t v, int radix)
+{
+	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char buf[72], *p = buf + sizeof buf - 1;
+	*p = 0;
+	do {
+		*--p = digits[u % (unsigned)radix];
+		u /= (unsigned)radix;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return kr_strdup(p);
+}
+
 /*
  * (number->string z [radix]): a radix other than 10 is for integers
  * (digits past 9 as capitals, as Chez Scheme writes them).
@@ -999,18 +1027,7 @@ PRIM(p_number_string)
 		return kr_error_set(KR_EINVALID, "number->string: radix %d is "
 				    "only for integers, not %s", radix,
 				    lang_show(a[0]));
-	int64_t v = kr_int_value(a[0]);
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-	char buf[72], *p = buf + sizeof buf - 1;
-	*p = 0;
-	do {
-		*--p = digits[u % (unsigned)radix];
-		u /= (unsigned)radix;
-	} while (u);
-	if (v < 0)
-		*--p = '-';
-	*out = kr_str(p);
+	*out = kr_str(int_in_radix(kr_int_value(a[0]), radix));
 	return 0;
 }
 
@@ -1057,7 +1074,9 @@ static void sbuf_puts(sbuf *b, const char *s) { sbuf_add(b, s, strlen(s)); }
 
 /*
  * Chez Scheme's format directives: ~a (display), ~s (write), ~d (a
- * number), ~% and ~n (newline), ~~ (a tilde). *out is a collected string.
+ * number), ~x ~o ~b (an integer in radix 16, 8, 2; a real is an error
+ * here), ~% and ~n (newline), ~~ (a tilde); a non-number to ~d ~x ~o ~b
+ * is displayed. *out is a collected string.
  */
 static int format_text(char **out, const char *who, const kr_term *fmt,
 		       size_t n, kr_term *const *a)
@@ -1081,8 +1100,9 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 			sbuf_puts(&b, "~");
 			continue;
 		}
+		const char *radix = strchr("xXoObB", d);
 		if (d != 'a' && d != 's' && d != 'd' && d != 'A' && d != 'S' &&
-		    d != 'D')
+		    d != 'D' && !(d && radix))
 			return kr_error_set(KR_EINVALID, "%s: unknown directive "
 					    "~%s in %s", who, d ? (char[]){d, 0} : "",
 					    lang_show(fmt));
@@ -1090,6 +1110,15 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 			return kr_error_set(KR_EINVALID, "%s: too few arguments "
 					    "for %s", who, lang_show(fmt));
 		const kr_term *x = a[used++]; /* ~d of a non-number: as ~a */
+		if (d && radix && kr_term_kind(x) == KR_REAL)
+			return lang_type_error(who, "an integer for ~x, ~o or "
+					       "~b", x);
+		if (d && radix && kr_term_kind(x) == KR_INT) {
+			int r = d == 'x' || d == 'X' ? 16 : d == 'o' || d == 'O'
+							     ? 8 : 2;
+			sbuf_puts(&b, int_in_radix(kr_int_value(x), r));
+			continue;
+		}
 		sbuf_puts(&b, d == 's' || d == 'S' ? lang_show(x)
 						   : lang_display_string(x));
 	}
@@ -1235,6 +1264,7 @@ static const lang_prim_def prims[] = {
 	{"list?", 1, 1, p_listp}, {"symbol?", 1, 1, p_symbolp},
 	{"string?", 1, 1, p_stringp}, {"number?", 1, 1, p_numberp},
 	{"integer?", 1, 1, p_integerp}, {"boolean?", 1, 1, p_booleanp},
+	{"vector?", 1, 1, p_vectorp}, {"boolean=?", 2, -1, p_boolean_eq},
 	{"procedure?", 1, 1, p_procedurep}, {"goal?", 1, 1, p_goalp},
 	{"var?", 1, 1, p_varp}, {"not", 1, 1, p_not},
 	{"equal?", 2, 2, p_equalp}, {"eq?", 2, 2, p_eqp},

@@ -86,3 +86,4 @@
 (lambda (x x) x)
 (cond)
 (case 1)
+(list (format "~x ~b ~o ~X" 255 5 8 -255) (format "~x" 'a) (vector? '(1)) (boolean=? #t #t) (boolean=? #t #f))
