@@ -164,12 +164,8 @@ static int map_common(kr_term **out, size_t n, kr_term *const *a, bool keep)
 			args[i] = kr_car(ls[i]);
 			ls[i] = kr_cdr(ls[i]);
 		}
-		if (k == cap) {
-			kr_term **b = kr_alloc(2 * cap * sizeof *b);
-			memcpy(b, res, cap * sizeof *res);
-			res = b;
-			cap *= 2;
-		}
+		if (k == cap)
+			res = lang_grow(res, k, &cap, sizeof *res);
 		int rc = lang_apply(&res[k++], a[0], n - 1, args);
 		if (rc < 0)
 			return rc;
@@ -223,13 +219,19 @@ static bool scheme_eqv(const kr_term *x, const kr_term *y)
 	       kr_equal(x, y);
 }
 
+/* equal? of two terms that are not both pairs: reals as eqv?. */
+static bool leaf_equal(const kr_term *x, const kr_term *y)
+{
+	if (kr_term_kind(x) == KR_REAL && kr_term_kind(y) == KR_REAL)
+		return real_eqv(kr_real_value(x), kr_real_value(y));
+	return kr_equal(x, y);
+}
+
 /* Scheme's equal?: eqv? at the leaves, pairs by their parts. */
 static bool scheme_equal(const kr_term *x, const kr_term *y)
 {
 	if (kr_term_kind(x) != KR_CONS || kr_term_kind(y) != KR_CONS)
-		return kr_term_kind(x) == KR_REAL && kr_term_kind(y) == KR_REAL
-			       ? real_eqv(kr_real_value(x), kr_real_value(y))
-			       : kr_equal(x, y);
+		return leaf_equal(x, y);
 	size_t len = 0, cap = 16;
 	const kr_term **todo = kr_alloc(cap * sizeof *todo);
 	todo[len++] = x;
@@ -240,22 +242,15 @@ static bool scheme_equal(const kr_term *x, const kr_term *y)
 		if (u == v)
 			continue;
 		if (k == KR_CONS && kr_term_kind(v) == KR_CONS) {
-			if (len + 4 > cap) {
-				const kr_term **b =
-					kr_alloc(2 * cap * sizeof *b);
-				memcpy(b, todo, len * sizeof *todo);
-				todo = b;
-				cap *= 2;
-			}
+			if (len + 4 > cap)
+				todo = lang_grow(todo, len, &cap, sizeof *todo);
 			todo[len++] = kr_cdr((kr_term *)u);
 			todo[len++] = kr_cdr((kr_term *)v);
 			todo[len++] = kr_car((kr_term *)u);
 			todo[len++] = kr_car((kr_term *)v);
 			continue;
 		}
-		if (k == KR_REAL && kr_term_kind(v) == KR_REAL
-			    ? !real_eqv(kr_real_value(u), kr_real_value(v))
-			    : !kr_equal(u, v))
+		if (!leaf_equal(u, v))
 			return false;
 	}
 	return true;
@@ -462,29 +457,22 @@ PRIM(p_div)
 	int rc = check_nums("/", n, a, &ints);
 	if (rc < 0)
 		return rc;
-	kr_term *one = kr_int(1);
-	kr_term *const *y = n == 1 ? a : a + 1;
-	size_t ny = n == 1 ? 1 : n - 1;
-	kr_term *acc = n == 1 ? one : a[0];
-	bool exact = kr_term_kind(acc) == KR_INT;
-	double r = num(acc);
-	for (size_t i = 0; i < ny; i++) {
-		bool yint = kr_term_kind(y[i]) == KR_INT;
-		if (exact && yint && kr_int_value(y[i]) == 0)
+	kr_term *acc = n == 1 ? kr_int(1) : a[0];
+	bool exact = kr_term_kind(acc) == KR_INT; /* every operand so far */
+	for (size_t i = n == 1 ? 0 : 1; i < n; i++) {
+		bool yint = kr_term_kind(a[i]) == KR_INT;
+		int64_t y = yint ? kr_int_value(a[i]) : 0;
+		if (exact && yint && y == 0)
 			return kr_error_set(KR_EINVALID, "/: undefined for 0");
-		if (acc && kr_term_kind(acc) == KR_INT && yint &&
-		    (kr_int_value(y[i]) != -1 ||
-		     kr_int_value(acc) != INT64_MIN) &&
-		    kr_int_value(acc) % kr_int_value(y[i]) == 0) {
-			acc = kr_int(kr_int_value(acc) / kr_int_value(y[i]));
-			r = num(acc);
-			continue;
-		}
-		r /= num(y[i]);
-		acc = NULL; /* not an integer any more */
+		if (kr_term_kind(acc) == KR_INT && yint &&
+		    (y != -1 || kr_int_value(acc) != INT64_MIN) &&
+		    kr_int_value(acc) % y == 0)
+			acc = kr_int(kr_int_value(acc) / y);
+		else
+			acc = kr_real(num(acc) / num(a[i]));
 		exact = exact && yint;
 	}
-	*out = acc ? acc : kr_real(r);
+	*out = acc;
 	return 0;
 }
 
@@ -636,21 +624,17 @@ static int int_pred(kr_term **out, kr_term *x, const char *who, int which)
 PRIM(p_oddp) { UNUSED_N; return int_pred(out, a[0], "odd?", 0); }
 PRIM(p_evenp) { UNUSED_N; return int_pred(out, a[0], "even?", 1); }
 
-PRIM(p_exactp)
+/* exact? and inexact?: whether the number x is of the kind k. */
+static int kind_pred(kr_term **out, const kr_term *x, kr_kind k,
+		     const char *who)
 {
-	UNUSED_N;
-	if (!is_num(a[0]))
-		return lang_type_error("exact?", "a number", a[0]);
-	return pred(out, kr_term_kind(a[0]) == KR_INT);
+	if (!is_num(x))
+		return lang_type_error(who, "a number", x);
+	return pred(out, kr_term_kind(x) == k);
 }
 
-PRIM(p_inexactp)
-{
-	UNUSED_N;
-	if (!is_num(a[0]))
-		return lang_type_error("inexact?", "a number", a[0]);
-	return pred(out, kr_term_kind(a[0]) == KR_REAL);
-}
+PRIM(p_exactp) { UNUSED_N; return kind_pred(out, a[0], KR_INT, "exact?"); }
+PRIM(p_inexactp) { UNUSED_N; return kind_pred(out, a[0], KR_REAL, "inexact?"); }
 
 PRIM(p_zerop)
 {
@@ -1100,9 +1084,9 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 			sbuf_puts(&b, "~");
 			continue;
 		}
-		const char *radix = strchr("xXoObB", d);
+		bool radix = d && strchr("xXoObB", d);
 		if (d != 'a' && d != 's' && d != 'd' && d != 'A' && d != 'S' &&
-		    d != 'D' && !(d && radix))
+		    d != 'D' && !radix)
 			return kr_error_set(KR_EINVALID, "%s: unknown directive "
 					    "~%s in %s", who, d ? (char[]){d, 0} : "",
 					    lang_show(fmt));
@@ -1110,10 +1094,10 @@ static int format_text(char **out, const char *who, const kr_term *fmt,
 			return kr_error_set(KR_EINVALID, "%s: too few arguments "
 					    "for %s", who, lang_show(fmt));
 		const kr_term *x = a[used++]; /* ~d of a non-number: as ~a */
-		if (d && radix && kr_term_kind(x) == KR_REAL)
+		if (radix && kr_term_kind(x) == KR_REAL)
 			return lang_type_error(who, "an integer for ~x, ~o or "
 					       "~b", x);
-		if (d && radix && kr_term_kind(x) == KR_INT) {
+		if (radix && kr_term_kind(x) == KR_INT) {
 			int r = d == 'x' || d == 'X' ? 16 : d == 'o' || d == 'O'
 							     ? 8 : 2;
 			sbuf_puts(&b, int_in_radix(kr_int_value(x), r));

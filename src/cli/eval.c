@@ -208,14 +208,9 @@ const char *lang_procedure_name(const kr_term *t)
  */
 static const lang_node *last_user_call;
 
-static bool in_prelude(const lang_node *n)
-{
-	return !strcmp(n->file, LANG_PRELUDE_FILE);
-}
-
 kr_term *lang_fail_at(const lang_node *n, int code, const char *fmt, ...)
 {
-	if (in_prelude(n) && last_user_call)
+	if (n->prelude && last_user_call)
 		n = last_user_call;
 	char msg[1024];
 	va_list ap;
@@ -240,6 +235,15 @@ kr_term *lang_fail_here(const lang_node *n)
 	if (has_place(e->message))
 		return NULL;
 	return lang_fail_at(n, e->code ? e->code : KR_ERROR, "%s", e->message);
+}
+
+void *lang_grow(const void *v, size_t len, size_t *cap, size_t size)
+{
+	void *w = kr_alloc(2 * *cap * size);
+	if (len)
+		memcpy(w, v, len * size);
+	*cap *= 2;
+	return w;
 }
 
 char *lang_show_short(const kr_term *t)
@@ -547,12 +551,9 @@ int lang_run(kr_term **out, long n, kr_term *q, const kr_goal *g)
 			break;
 		if (rc < 0)
 			return rc;
-		if (found == cap) {
-			kr_term **bigger = kr_alloc(2 * cap * sizeof *bigger);
-			memcpy(bigger, answers, cap * sizeof *answers);
-			answers = bigger;
-			cap *= 2;
-		}
+		if (found == cap)
+			answers = lang_grow(answers, found, &cap,
+					    sizeof *answers);
 		answers[found++] = a;
 	}
 	if (capped && found == max)
@@ -725,7 +726,7 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			n = n->kids[n->nkids - 1];
 			continue;
 		case N_APP: {
-			if (!in_prelude(n))
+			if (!n->prelude)
 				last_user_call = n;
 			if (lang_interrupted)
 				return lang_fail_at(n, KR_ELIMIT, "%s",

@@ -117,12 +117,8 @@ static size_t node_count(kr_term *t)
 			dup = seen[i] == x || kr_equal(seen[i], x);
 		if (dup)
 			continue;
-		if (n == cap) {
-			kr_term **b = kr_alloc(2 * cap * sizeof *b);
-			memcpy(b, seen, cap * sizeof *seen);
-			seen = b;
-			cap *= 2;
-		}
+		if (n == cap)
+			seen = lang_grow(seen, n, &cap, sizeof *seen);
 		seen[n++] = x;
 		size_t len = kr_etuple_len(x);
 		if (sp + len > scap) {
@@ -161,12 +157,8 @@ static xpos *positions(kr_term *t, size_t *count)
 			kr_term *child = kr_etuple_ref(p.sub, c);
 			if (kr_term_kind(child) != KR_ETUPLE)
 				continue;
-			if (n == cap) {
-				xpos *b = kr_alloc(2 * cap * sizeof *b);
-				memcpy(b, ps, cap * sizeof *ps);
-				ps = b;
-				cap *= 2;
-			}
+			if (n == cap)
+				ps = lang_grow(ps, n, &cap, sizeof *ps);
 			size_t *idx = kr_alloc_atomic((p.len + 1) * sizeof *idx);
 			if (p.len)
 				memcpy(idx, p.idx, p.len * sizeof *idx);

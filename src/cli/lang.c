@@ -309,6 +309,7 @@ typedef struct scope {
 typedef struct cc {
 	const kr_reader *r;
 	const char *file;
+	bool prelude; /* file is LANG_PRELUDE_FILE */
 } cc;
 
 typedef struct pos {
@@ -330,6 +331,7 @@ static lang_node *node_new(const cc *c, lang_kind kind, pos p, size_t nkids)
 	n->line = p.line;
 	n->col = p.col;
 	n->file = c->file;
+	n->prelude = c->prelude;
 	n->nkids = nkids;
 	if (nkids)
 		n->kids = kr_alloc(nkids * sizeof *n->kids);
@@ -1400,7 +1402,8 @@ static lang_node *compile(const cc *c, kr_term *x, scope *sc, pos p)
 
 int lang_eval_form(kr_term **out, kr_term *form, const kr_reader *r)
 {
-	cc c = {r, r ? kr_reader_name(r) : "<expr>"};
+	cc c = {r, r ? kr_reader_name(r) : "<expr>", false};
+	c.prelude = !strcmp(c.file, LANG_PRELUDE_FILE);
 	pos p = {1, 1};
 	if (r)
 		kr_reader_form_position(r, &p.line, &p.col);

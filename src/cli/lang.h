@@ -47,6 +47,7 @@ struct lang_node {
 	const char *file;
 	int depth, index;
 	bool rest;
+	bool prelude; /* compiled from LANG_PRELUDE_FILE */
 	kr_term *value;
 	lang_global *glob;
 	size_t nkids;
@@ -228,6 +229,13 @@ kr_term *lang_fail_here(const lang_node *n);
 
 /** t as text, shortened to 200 characters (for error messages). */
 char *lang_show_short(const kr_term *t);
+
+/**
+ * A copy of the array v, of `*cap` elements of `size` bytes, with twice
+ * the room (the first `len` copied; *cap doubled): the growth of the
+ * language's work arrays, in collected memory.
+ */
+void *lang_grow(const void *v, size_t len, size_t *cap, size_t size);
 
 /** A new frame of n (NULL) slots over `up`. */
 lang_frame *lang_frame_new(lang_frame *up, size_t n);

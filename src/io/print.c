@@ -119,11 +119,10 @@ static void print_real_scheme(kri_buf *b, double d)
 		return;
 	}
 	kri_buf_printf(b, "%c%s%se%d", m[0], len > 1 ? "." : "", m + 1, exp);
-	if (fpclassify(d) == FP_SUBNORMAL) {
-		int bits = 0;
-		for (double x = d / 4.9406564584124654e-324; x >= 1; x /= 2)
-			bits++;
-		kri_buf_printf(b, "|%d", bits);
+	if (fpclassify(d) == FP_SUBNORMAL) { /* d = f 2^e, 1/2 <= f < 1 */
+		int e;
+		frexp(d, &e);
+		kri_buf_printf(b, "|%d", e + 1074); /* 2^-1074 has 1 bit */
 	}
 }
 
