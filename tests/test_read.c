@@ -24,6 +24,10 @@ static const ecase errors[] = {
 			"non-zero Unicode scalar value)"},
 	{"\"\\xd800;\"", "t:1:3: bad \\x escape in a string (\\xHH; with a "
 			  "non-zero Unicode scalar value)"},
+	{"\"a\\qb\"", "t:1:3: unknown escape \\q in a string"},
+	{"\"a\\0b\"", "t:1:3: unknown escape \\0 in a string"},
+	{"\"a\\  x\"", "t:1:1: a backslash and blanks in a string must end "
+		       "the line"},
 	{"#\\a", "t:1:1: characters (#\\x) are not supported: #\\a"},
 	{"(#(1 (2) \")\") 3)", "t:1:2: vectors (#(...)) are not supported"},
 	{"#'x", "t:1:1: syntax objects (#', #`, #,) are not supported"},
@@ -44,6 +48,17 @@ START_TEST(read_errors)
 	kr_term *t;
 	ck_assert_int_eq(kr_read_term(&t, c->text, "t"), KR_ESYNTAX);
 	ck_assert_str_eq(kr_error_last()->message, c->message);
+}
+END_TEST
+
+/* R6RS's escapes, a line continuation among them (with CR LF too). */
+START_TEST(read_string_escapes)
+{
+	ck_assert_str_eq(t_str(t_read("\"\\x41;\\t\\\\\\\"\\a\"")),
+			 "\"A\\t\\\\\\\"\\a\"");
+	ck_assert_str_eq(t_str(t_read("\"a\\  \n   b\"")), "\"ab\"");
+	ck_assert_str_eq(t_str(t_read("\"a\\\r\n b\"")), "\"ab\"");
+	ck_assert_str_eq(t_str(t_read("\"a\\\nb\"")), "\"ab\"");
 }
 END_TEST
 
@@ -241,6 +256,7 @@ Suite *read_suite(void)
 	tcase_add_test(tc, read_deep);
 	tcase_add_test(tc, read_recover);
 	tcase_add_test(tc, read_symbol_escapes);
+	tcase_add_test(tc, read_string_escapes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("program");
 	tcase_add_loop_test(tc, program_read_errors, 0,

@@ -124,7 +124,8 @@ static bool delimiter(char c)
 	return !c || isspace((unsigned char)c) || strchr("()[]\";'`,", c);
 }
 
-/* R6RS string escapes: \a \b \t \n \v \f \r (others stand for themselves). */
+/* R6RS string escapes: \a \b \t \n \v \f \r, besides \\ \" \xHH; and a line
+ * continuation; any other is an error, as in Chez Scheme. */
 static const char escapes[] = "abtnvfr";
 static const char escaped[] = "\a\b\t\n\v\f\r";
 
@@ -173,6 +174,22 @@ static int read_hex_escape(kr_reader *r, kri_buf *b, const char *what)
 	return 0;
 }
 
+/* After a backslash: blanks, a line end and blanks (R6RS <line ending>). */
+static int skip_continuation(kr_reader *r, uint64_t at)
+{
+	while (*r->p == ' ' || *r->p == '\t')
+		advance(r);
+	if (*r->p == '\r')
+		advance(r);
+	if (*r->p != '\n')
+		return fail_at(r, at, "a backslash and blanks in a string must "
+				      "end the line");
+	advance(r);
+	while (*r->p == ' ' || *r->p == '\t')
+		advance(r);
+	return 0;
+}
+
 static int read_string(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
@@ -193,8 +210,22 @@ static int read_string(kr_reader *r, kr_term **out)
 					return rc;
 				continue;
 			}
+			if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+				/* R6RS's line continuation: blanks, one
+				 * line end, blanks, all dropped */
+				int rc = skip_continuation(r, at);
+				if (rc < 0)
+					return rc;
+				continue;
+			}
 			const char *e = strchr(escapes, c);
-			c = e && c ? escaped[e - escapes] : c;
+			if (e)
+				c = escaped[e - escapes];
+			else if (c != '\\' && c != '"')
+				return fail_at(r, pack(r->line, r->col - 1),
+					       kr_strfmt("unknown escape \\%c "
+							 "in a string",
+							 c));
 		}
 		kri_buf_putc(&b, c);
 		advance(r);
