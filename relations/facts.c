@@ -134,9 +134,19 @@ kr_facts *kr_facts_new(const char *name, int arity)
 	return f;
 }
 
-size_t kr_facts_count(const kr_facts *f) { return f->n; }
+size_t kr_facts_count(const kr_facts *f)
+{
+	if (!f)
+		kri_rel_misuse(__func__, "the table must not be NULL");
+	return f->n;
+}
 
-const kr_rel *kr_facts_rel(const kr_facts *f) { return f->rel; }
+const kr_rel *kr_facts_rel(const kr_facts *f)
+{
+	if (!f)
+		kri_rel_misuse(__func__, "the table must not be NULL");
+	return f->rel;
+}
 
 static void facts_append(kr_facts *f, kr_term *fact)
 {
@@ -163,6 +173,9 @@ static void index_add(struct table *index, kr_term *value, size_t id)
 
 int kr_fact(kr_facts *f, kr_term *const *args)
 {
+	if (!f || (f->arity > 0 && !args))
+		kri_rel_misuse(__func__, "the table and the arguments must not "
+					 "be NULL");
 	size_t n = (size_t)f->arity;
 	for (size_t i = 0; i < n; i++)
 		if (!kr_is_ground(args[i]))

@@ -169,6 +169,8 @@ static kr_stream *reduceo_fn(const kr_state *st, void *env)
 
 kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out)
 {
+	if (!rel || kr_rel_arity(rel) != 2)
+		kri_rel_misuse(__func__, "the relation must have arity 2");
 	struct reduce_env *e = kr_alloc(sizeof *e);
 	e->rel = rel;
 	e->in = in;
@@ -379,8 +381,7 @@ kr_goal *kri_term_walko(const kr_rel *rator, const kr_rel *rands,
 kr_goal *kr_term_walko(const kr_rel *rator_rel, const kr_rel *rands_rel,
 		       kr_term *a, kr_term *b)
 {
-	return kri_term_walko(rator_rel, rands_rel, NULL, false, KR_SEQ_LIST,
-			      a, b);
+	return kr_term_walko_ex(rator_rel, rands_rel, a, b, NULL);
 }
 
 kr_goal *kr_term_walko_ex(const kr_rel *rator_rel, const kr_rel *rands_rel,

@@ -176,6 +176,7 @@ int main(void)
 	srunner_add_suite(sr, destroy_suite());
 	srunner_add_suite(sr, corpus_peers_suite());
 	srunner_add_suite(sr, corpus_peers_terms_suite());
+	srunner_add_suite(sr, contracts_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

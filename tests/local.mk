@@ -26,7 +26,7 @@ tests_check_kanrewrite_SOURCES = tests/check_kanrewrite.c tests/suites.h \
 	tests/test_mkprog.c tests/test_traversal.c tests/test_corpus_rewrite.c \
 	tests/test_corpus_graph.c tests/test_corpus_fgraph.c \
 	tests/test_destroy.c tests/test_corpus_peers.c \
-	tests/test_corpus_peers_terms.c \
+	tests/test_corpus_peers_terms.c tests/test_contracts.c \
 	bench/mk_programs.c bench/mk_programs.h
 tests_check_kanrewrite_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(BDW_GC_CFLAGS)
 tests_check_kanrewrite_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench

@@ -36,6 +36,7 @@ Suite *corpus_fgraph_suite(void);
 Suite *destroy_suite(void);
 Suite *corpus_peers_suite(void);
 Suite *corpus_peers_terms_suite(void);
+Suite *contracts_suite(void);
 
 /* Parse a term from text for tests; aborts the test on a syntax error. */
 kr_term *t_read(const char *text);

@@ -121,7 +121,7 @@ kr_goal *kr_absento(kr_term *a, kr_term *t);
  * variables of v (constraints on variables absent from v are dropped, as
  * are ones subsumed by others), each part sorted as faster-miniKanren
  * sorts it. kr_run() and kr_run_next() return this form; the REPL prints
- * it with kr_print.
+ * it with kr_term_fprint().
  * Cost: O(answer size + constraints on its variables), independent of the
  * size of the substitution.
  */
@@ -129,7 +129,8 @@ kr_term *kr_reify_state(kr_term *q, const kr_state *st);
 
 /**
  * Number of variables holding constraints in st (for tests and
- * diagnostics). Cost: O(1).
+ * diagnostics); a variable whose constraints went when it was bound is
+ * not counted. Cost: O(variables that ever held one in st).
  */
 size_t kr_state_constraint_count(const kr_state *st);
 

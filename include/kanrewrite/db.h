@@ -37,7 +37,9 @@
  * callback, which logs it and skips the entry.
  */
 
+/** A rewrite database, as PyTensor's RewriteDatabase (opaque). */
 typedef struct kr_rewrite_db kr_rewrite_db;
+/** A query of a database, as PyTensor's RewriteDatabaseQuery (opaque). */
 typedef struct kr_rewrite_db_query kr_rewrite_db_query;
 
 /** What a query built: exactly one of the two is non-NULL. */
@@ -283,6 +285,7 @@ typedef struct kr_rewrite_graph_opts {
 	kr_rewrite_db *db;          /**< NULL: kr_optdb() */
 } kr_rewrite_graph_opts;
 
+/** Defaults of kr_rewrite_graph_opts: PyTensor's rewrite_graph(graph). */
 #define KR_REWRITE_GRAPH_OPTS_INIT {NULL, NULL, NULL, NULL, false, NULL}
 
 /**

@@ -37,8 +37,12 @@
  * Each failure is KR_EINCONSISTENT (PyTensor's InconsistencyError), so
  * kr_fgraph_replace_all_validate() reverts a replacement that breaks a
  * rule, MergeOptimizer counts it as a failed merge, and node processing
- * reports it (kr_failure_warn_inplace() ignores it). A graph without
- * destroyers is always valid (nothing is checked, as in PyTensor).
+ * reports it (kr_failure_warn_inplace() ignores it). A node whose op has
+ * a malformed destroy_map or view_map (an output of several inputs, an
+ * index out of range) is KR_EINVALID instead, as PyTensor raises
+ * NotImplementedError there: a fault of the op, reported, not ignored.
+ * A graph without destroyers is always valid (nothing is checked, as in
+ * PyTensor).
  * Graph inputs are not protected by the DestroyHandler: that is the
  * Supervisor's work (kr_supervisor_new()).
  */

@@ -55,8 +55,10 @@ const kr_error *kr_error_last(void);
 /**
  * Record an error for kr_error_last() and return its code.
  *
- * Shape: printf-style format. Used by the library and by extensions (user
- * ops, user rewriters) that report errors through the same lane.
+ * Shape: printf-style format; an argument may be kr_error_last()->message
+ * itself, to report an error again with context. Used by the library and
+ * by extensions (user ops, user rewriters) that report errors through the
+ * same lane. A message is cut at 2047 bytes.
  * Returns: code, so that `return kr_error_set(KR_EINVALID, ...)` reads well.
  * Errors: none; aborts on out-of-memory.
  */

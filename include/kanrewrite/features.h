@@ -16,9 +16,12 @@
  * As in PyTensor, every kr_fgraph made by kr_fgraph_new() already has a
  * ReplaceValidate feature attached (named "ReplaceValidate"), so
  * kr_fgraph_replace_validate() and kr_fgraph_checkpoint() work on any graph
- * unless that feature was removed. A feature object made here follows one
- * graph at a time: attaching it to a second graph fails with KR_EINVALID;
- * its clone hook makes a fresh one of the same kind (same settings) for
+ * unless that feature was removed. A feature that keeps state of its
+ * graph (History, FullHistory, ReplaceValidate, NodeFinder) follows one
+ * graph at a time: attaching it to a second graph fails with KR_EINVALID.
+ * The stateless ones (Validator, PrintListener, PreserveVariableAttributes)
+ * may serve several graphs, as in PyTensor. Each one's clone hook makes a
+ * fresh one of the same kind (same settings) for
  * kr_fgraph_clone_get_equiv().
  */
 

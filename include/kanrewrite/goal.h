@@ -25,9 +25,13 @@
  * constraints.h.
  */
 
+/** A search state: a substitution and a constraint store (opaque). */
 typedef struct kr_state kr_state;
+/** A lazy stream of states, as microKanren's $ (opaque). */
 typedef struct kr_stream kr_stream;
+/** A goal: a function from a state to a stream (opaque). */
 typedef struct kr_goal kr_goal;
+/** A named relation of fixed arity, as a `defrel` (opaque). */
 typedef struct kr_rel kr_rel;
 
 /* ------------------------------------------------------------------ states */

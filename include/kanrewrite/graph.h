@@ -248,7 +248,10 @@ size_t kr_apply_ninputs(const kr_apply *node);
 /** Input i of a node. Asserts i < kr_apply_ninputs(node). */
 kr_variable *kr_apply_input(const kr_apply *node, size_t i);
 
-/** Number of outputs of a node (1 for every op here, 0 for Output nodes). */
+/**
+ * Number of outputs of a node: the op's (kr_op_desc.nout; 1 for the
+ * built-in ops), 0 for Output nodes.
+ */
 size_t kr_apply_noutputs(const kr_apply *node);
 
 /** Output i of a node. Asserts i < kr_apply_noutputs(node). */
@@ -531,7 +534,8 @@ enum {
  * came from as its evaluated object, as etuples' `evaled_obj`.
  * Shape: any term in, an etuple out (or t, see the flags). Returns: 0;
  * KR_EINVALID when t itself is no expression (an atom, (), a graph input,
- * an improper list), unless KR_ETUPLIZE_RETURN_BAD. Cost: O(size of the
+ * an improper list), unless KR_ETUPLIZE_RETURN_BAD, or when the graph has
+ * a cycle (which kr_fgraph_replace() can make). Cost: O(size of the
  * result), no C recursion.
  */
 int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags);

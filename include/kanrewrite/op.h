@@ -291,7 +291,7 @@ kr_op *kr_op_mul(void);
 /** PyTensor's `sub`, 2 inputs (printed `-`). */
 kr_op *kr_op_sub(void);
 
-/** PyTensor's `true_div`, 2 inputs, float64 output (printed `/`). */
+/** PyTensor's `true_div`, 2 inputs, a float output (printed `/`). */
 kr_op *kr_op_true_div(void);
 
 /** PyTensor's `neg`, 1 input (printed `-x`). */
@@ -300,10 +300,10 @@ kr_op *kr_op_neg(void);
 /** PyTensor's `identity`, 1 input. */
 kr_op *kr_op_identity(void);
 
-/** PyTensor's `exp`, 1 input, float64 output. */
+/** PyTensor's `exp`, 1 input, a float output (see above). */
 kr_op *kr_op_exp(void);
 
-/** PyTensor's `log`, 1 input, float64 output. */
+/** PyTensor's `log`, 1 input, a float output (see above). */
 kr_op *kr_op_log(void);
 
 /** PyTensor's `pow`, 2 inputs: x ** y (printed `**`). */
@@ -343,7 +343,7 @@ kr_op *kr_op_dot(void);
  * DimShuffle, Sum, Shape, Subtensor, Dot, Blockwise Dot, Softmax,
  * SoftmaxGrad, and `ps.`-prefixed scalar ops); otherwise the type of its
  * first input (float64 0-d tensor without inputs), which a reader may then
- * override with a declared type (kr_apply_set_output_type()).
+ * override with the type a graph file declares (gformat.h).
  * Shape: `token` is one atom: no spaces, no parentheses (asserted).
  * Returns: the op (the same object for the same token). Aborts on OOM.
  */

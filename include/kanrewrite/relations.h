@@ -321,7 +321,7 @@ kr_goal *kr_map_anyo_ex(const kr_rel *rel, kr_term *a, kr_term *b,
 
 /**
  * `(reduceo rel in out)` (kanren.graph): out is obtained from in by one or
- * more applications of rel (arity 2); at least one application is needed
+ * more applications of rel (arity 2, else API misuse, aborts); at least one application is needed
  * (an irreducible in has no answer), as in kanren. Forward (in not a
  * variable): `(lall (rel in t) (conde ((reduceo t out)) ((== t out))))`;
  * backward (in fresh): `(lall (conde ((== t out)) ((reduceo t out)))
@@ -439,6 +439,7 @@ kr_goal *kr_walko_ex(const kr_rel *rel, kr_term *in, kr_term *out,
  * for a relation of ours). Not fully relational: terminates
  * when one side is ground and rands_rel terminates; with both sides
  * fresh, an infinite stream when rator_rel accepts a fresh operator.
+ * Other arities than those above are API misuse (aborts).
  * Cost: each choice point is a nested run (see kr_map_anyo()); a search
  * of every answer is exponential in the depth of the term, as kanren's.
  */

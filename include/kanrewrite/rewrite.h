@@ -18,9 +18,13 @@
  * so that one relation rewrites in both directions.
  */
 
+/** A NodeRewriter, as PyTensor's (opaque). */
 typedef struct kr_node_rewriter kr_node_rewriter;
+/** A GraphRewriter, as PyTensor's (opaque). */
 typedef struct kr_graph_rewriter kr_graph_rewriter;
+/** What a node rewriter returns: its replacements (opaque). */
 typedef struct kr_replacements kr_replacements;
+/** A rewriter's profile, as PyTensor's profile tuples (opaque). */
 typedef struct kr_profile kr_profile;
 
 /* ------------------------------------------------------------ replacements */
@@ -729,7 +733,8 @@ typedef struct kr_pattern_opts {
 	 * pattern `x*y/y` also matches `y*x/y`. Beyond PyTensor 2.32.
 	 */
 	bool commutative;
-	/** Further ops treated as commutative when `commutative` is set. */
+	/** Further ops treated as commutative when `commutative` is set;
+	 * the array is copied (as `tracks`). */
 	size_t ncommutative_ops;
 	kr_op *const *commutative_ops;
 	/**

@@ -40,11 +40,15 @@ kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v);
 
 /**
  * s extended with v -> t.
- * Shape: v is a variable unbound in s; no occurs check is done here.
+ * Shape: v is a variable (a binding it has in s is replaced), and t does
+ * not lead back to v through s: a binding of v to itself, directly or
+ * through a chain, would make walks loop. No other occurs check is done
+ * here.
  * Returns: a new substitution; s is unchanged. Cost: O(log16 n) time and
- * memory, plus a walk of t's own structure (not through bindings) that
- * flags its variables as referenced for the occurs check's fast path.
- * Errors: none; aborts on OOM.
+ * memory, plus a walk of t's chain through s, and of t's own structure
+ * (not through bindings) that flags its variables as referenced for the
+ * occurs check's fast path.
+ * Errors: none; aborts on OOM, and asserts the shape (API misuse).
  */
 const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t);
 

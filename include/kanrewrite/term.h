@@ -59,8 +59,9 @@ typedef struct kr_foreign_type {
 	/** Printed form, a collected string (default: "#<name 0x...>"). */
 	char *(*to_string)(const void *p);
 	/**
-	 * The etuple this object unifies as, or NULL when it is atomic
-	 * (default: always atomic). Called lazily by kr_car(), kr_cdr() and
+	 * The etuple this object unifies as, non-empty, or NULL when it is
+	 * atomic (default: always atomic); any other result is API misuse,
+	 * which aborts naming the type. Called lazily by kr_car(), kr_cdr() and
 	 * unification; the result's evaluated-object cache must be the object
 	 * itself, so that rebuilding it evaluates to the same object.
 	 */

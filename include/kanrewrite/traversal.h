@@ -29,7 +29,8 @@
  * disturbing the one that called it.
  *
  * Only kr_io_toposort(), kr_clone_replace(), kr_graph_replace(),
- * kr_clone() and kr_general_toposort() sort and so can meet a cycle (a
+ * kr_clone(), kr_general_toposort() and kr_equal_computations() sort or
+ * pair nodes in order and so can meet a cycle (a
  * graph a kr_fgraph was made to rewire into one, or a deps callback that
  * makes one): they then fail with KR_EINVALID instead of looping (PyTensor
  * loops in io_toposort, and raises "graph contains cycles" in
@@ -312,7 +313,8 @@ int kr_graph_replace(kr_variable ***out, size_t n, kr_variable *const *outs,
  * ownerless x must be paired, equal or the same as y.
  * @param[out] out the answer (false when nin_x != nin_y, as PyTensor).
  * Returns: 0. Errors: KR_EINVALID when nx != ny (PyTensor's
- * ValueError); *out is then unchanged.
+ * ValueError), or when the walk meets a cycle (a graph a kr_fgraph was
+ * made to rewire into one); *out is then unchanged.
  * Cost: linear in the two graphs (each pair of nodes compared once).
  */
 int kr_equal_computations(bool *out, size_t nx, kr_variable *const *xs,

@@ -26,12 +26,13 @@ typedef struct kr_value kr_value;
 
 /**
  * A new value of a dtype and shape with every element 0.
- * Shape: 0 <= ndim <= KR_TYPE_MAX_NDIM, shape[i] >= 0 (NULL when ndim 0).
+ * Shape: 0 <= ndim <= KR_TYPE_MAX_NDIM, shape[i] >= 0 (NULL when ndim 0),
+ * and the elements, 8 bytes each, must be countable in a size_t.
  * Errors: none; asserts the shape; aborts on OOM.
  */
 kr_value *kr_value_new(kr_dtype d, int ndim, const int64_t *shape);
 
-/** A 0-dimensional value holding x converted to d (kr_value_cast rules). */
+/** A 0-dimensional value holding x converted to d (kr_value_convert()). */
 kr_value *kr_value_scalar(kr_dtype d, double x);
 
 /**
@@ -128,7 +129,8 @@ char *kr_value_to_string(const kr_value *v);
  * Read a value of dtype d from that text (see kr_value_to_string(); a
  * nested list must be rectangular).
  * Returns: 0. Errors: KR_ESYNTAX for malformed text or a number that is
- * not of that dtype (a float for an integer dtype ...).
+ * not of that dtype (a float for an integer dtype, an integer outside the
+ * dtype's range such as 300 for int8 ...).
  */
 int kr_value_parse(kr_value **out, const char *text, kr_dtype d);
 
@@ -176,7 +178,8 @@ uint64_t kr_constant_hash(const kr_variable *c);
  * Returns: 0. Errors: KR_ENOTFOUND when an output needs an ownerless
  * variable that has no value; KR_EINVALID when a value does not fit its
  * input's type, when an op has no perform hook (an opaque op) or its
- * perform fails (shape mismatch ...), naming the node.
+ * perform fails (shape mismatch ...), naming the node, or when the graph
+ * has a cycle (which kr_fgraph_replace() can make).
  * Cost: the ops' work plus O(size of the graph); no recursion.
  */
 int kr_graph_eval(kr_value **out, size_t nout, kr_variable *const *outputs,

@@ -15,10 +15,14 @@ const kr_error *kr_error_last(void) { return &last; }
 
 int kr_error_set(int code, const char *fmt, ...)
 {
+	/* formatted aside first: an argument may be the last message
+	 * itself, which is msgbuf (re-reporting with context) */
+	char buf[sizeof msgbuf];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msgbuf, sizeof msgbuf, fmt, ap);
+	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	memcpy(msgbuf, buf, sizeof buf);
 	last.code = code;
 	last.message = msgbuf;
 	return code;

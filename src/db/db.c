@@ -212,13 +212,19 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 
 bool kr_db_contains(const kr_rewrite_db *db, const char *name)
 {
+	kr_check(db != NULL && name != NULL);
 	return kri_pmap_has(&db->by_name, kr_sym(name));
 }
 
-size_t kr_db_size(const kr_rewrite_db *db) { return db->entries.len; }
+size_t kr_db_size(const kr_rewrite_db *db)
+{
+	kr_check(db != NULL);
+	return db->entries.len;
+}
 
 int kr_db_position(double *out, const kr_rewrite_db *db, const char *name)
 {
+	kr_check(out != NULL && db != NULL && name != NULL);
 	kri_db_entry *e = kri_pmap_get(&db->by_name, kr_sym(name));
 	if (!e)
 		return kr_error_set(KR_ENOTFOUND, "no entry '%s' in the "

@@ -102,10 +102,23 @@ static crec *crec_copy(const crec *c)
 	return r;
 }
 
+/* A bound variable keeps an empty record in the store: not counted. */
+static bool count_held(kr_term *v, kr_term *t, void *data)
+{
+	(void)v;
+	const crec *c = (const crec *)(void *)t;
+	if (c->T || c->D || c->A || c->K)
+		++*(size_t *)data;
+	return true;
+}
+
 size_t kr_state_constraint_count(const kr_state *st)
 {
 	kr_check(st != NULL);
-	return st->store ? kr_subst_size(st->store) : 0;
+	size_t n = 0;
+	if (st->store)
+		kr_subst_foreach(st->store, count_held, &n);
+	return n;
 }
 
 /* ------------------------------------------------------- type constraints */

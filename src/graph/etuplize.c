@@ -240,16 +240,21 @@ int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags)
 		return 0;
 	}
 	kri_pmap memo = {0}; /* variable atom -> its etuple: shared once */
+	kri_pmap open = {0}; /* the variable atoms of the frames on stack */
 	kri_vec stack = {0};
 	et_frame *f = kri_alloc(sizeof *f);
 	*f = (et_frame){t, items, n, 0, kri_alloc(n * sizeof *f->done)};
 	kri_vec_push(&stack, f);
+	if (kr_term_variable(t))
+		kri_pmap_put(&open, t, t);
 	for (;;) {
 		f = stack.items[stack.len - 1];
 		if (f->next == f->n) {
 			kr_term *e = et_finish(f);
-			if (kr_term_variable(f->src))
+			if (kr_term_variable(f->src)) {
 				kri_pmap_put(&memo, f->src, e);
+				kri_pmap_del(&open, f->src);
+			}
 			kri_vec_pop(&stack);
 			if (stack.len == 0) {
 				*out = e;
@@ -264,6 +269,17 @@ int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags)
 		if (seen || !expr_parts(x, &items, &n)) {
 			f->done[f->next++] = seen ? seen : x;
 			continue;
+		}
+		if (kr_term_variable(x)) {
+			/* a graph that a replacement rewired into a cycle
+			 * has no finite expansion */
+			if (kri_pmap_has(&open, x))
+				return kr_error_set(
+					KR_EINVALID,
+					"etuplize: the graph contains a cycle "
+					"through %s",
+					kr_term_to_string(x));
+			kri_pmap_put(&open, x, x);
 		}
 		et_frame *g = kri_alloc(sizeof *g);
 		*g = (et_frame){x, items, n, 0, kri_alloc(n * sizeof *g->done)};

@@ -41,8 +41,17 @@ int kri_perform(kr_value **outs, const kr_apply *node, const kr_value **in)
 static int run_node(kri_pmap *vals, kr_apply *node)
 {
 	const kr_value **in = kri_alloc((node->nin + 1) * sizeof *in);
-	for (size_t i = 0; i < node->nin; i++)
+	for (size_t i = 0; i < node->nin; i++) {
 		in[i] = kri_pmap_get(vals, node->inputs[i]);
+		/* the post-order gave every input a value, unless the
+		 * input depends on this node: a graph that a
+		 * replacement rewired into a cycle */
+		if (!in[i])
+			return kr_error_set(KR_EINVALID,
+					    "eval: the graph contains a cycle "
+					    "through %s",
+					    kr_apply_to_string(node));
+	}
 	if (!kri_can_perform(node))
 		return kr_error_set(KR_EINVALID,
 				    "eval: the op %s cannot be evaluated (no "

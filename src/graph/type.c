@@ -196,6 +196,7 @@ int64_t kr_type_dim(const kr_type *t, int i)
 
 bool kr_type_equal(const kr_type *a, const kr_type *b)
 {
+	kr_check(a != NULL && b != NULL);
 	if (a == b)
 		return true;
 	if (a->dtype != b->dtype || a->ndim != b->ndim ||
@@ -209,6 +210,7 @@ bool kr_type_equal(const kr_type *a, const kr_type *b)
 
 uint64_t kr_type_hash(const kr_type *t)
 {
+	kr_check(t != NULL);
 	uint64_t h = kri_hash_mix((uint64_t)t->dtype * 4 + t->tensor +
 					  2u * t->none,
 				  (uint64_t)t->ndim);
@@ -219,6 +221,7 @@ uint64_t kr_type_hash(const kr_type *t)
 
 bool kr_type_is_super(const kr_type *a, const kr_type *b)
 {
+	kr_check(a != NULL && b != NULL);
 	if (a->dtype != b->dtype || a->ndim != b->ndim ||
 	    a->tensor != b->tensor || a->none != b->none)
 		return false;
@@ -244,6 +247,7 @@ bool kr_type_in_same_class(const kr_type *a, const kr_type *b)
 char *kr_type_to_string(const kr_type *t)
 {
 	static const char *const kinds[] = {"Scalar", "Vector", "Matrix"};
+	kr_check(t != NULL);
 	if (t->none)
 		return kr_strdup("NoneTypeT");
 	if (!t->tensor)
@@ -269,6 +273,8 @@ char *kr_type_to_string(const kr_type *t)
 char *kr_type_repr(const kr_type *t)
 {
 	kr_check(t != NULL);
+	if (t->none)
+		return kr_strdup("NoneTypeT");
 	if (!t->tensor)
 		return kr_strfmt("ScalarType(%s)", kr_dtype_name(t->dtype));
 	kri_buf b = {0};

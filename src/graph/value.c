@@ -9,6 +9,22 @@
 
 /* ------------------------------------------------------------- values */
 
+/* Whether a shape's elements are countable: their bytes fit a size_t. */
+static bool shape_countable(int ndim, const int64_t *shape)
+{
+	for (int i = 0; i < ndim; i++)
+		if (shape[i] == 0)
+			return true;
+	size_t n = 1;
+	for (int i = 0; i < ndim; i++) {
+		size_t d = (size_t)shape[i];
+		if (n > SIZE_MAX / sizeof(double) / d)
+			return false;
+		n *= d;
+	}
+	return true;
+}
+
 static size_t shape_size(int ndim, const int64_t *shape)
 {
 	size_t n = 1;
@@ -22,14 +38,15 @@ kr_value *kr_value_new(kr_dtype d, int ndim, const int64_t *shape)
 	kr_check((unsigned)d < KR_NDTYPES);
 	kr_check(ndim >= 0 && ndim <= KR_TYPE_MAX_NDIM);
 	kr_check(ndim == 0 || shape != NULL);
+	for (int i = 0; i < ndim; i++)
+		kr_check(shape[i] >= 0);
+	kr_check(shape_countable(ndim, shape));
 	kr_value *v = kri_alloc(sizeof *v);
 	v->dtype = d;
 	v->ndim = ndim;
 	int64_t *dims = kri_alloc_atomic((size_t)(ndim ? ndim : 1) * sizeof *dims);
-	for (int i = 0; i < ndim; i++) {
-		kr_check(shape[i] >= 0);
+	for (int i = 0; i < ndim; i++)
 		dims[i] = shape[i];
-	}
 	v->shape = dims;
 	v->size = shape_size(ndim, dims);
 	v->data = kri_alloc_atomic((v->size ? v->size : 1) * sizeof *v->data);
@@ -369,6 +386,8 @@ static int parse_element(vparser *p, const char **at)
 	}
 	if (p->d == KR_BOOL && x != 0 && x != 1)
 		return bad_value(p, "not a boolean");
+	if (!kr_dtype_is_float(p->d) && kr_value_convert(p->d, x) != x)
+		return bad_value(p, "out of range");
 	x = kr_value_convert(p->d, x);
 	kri_buf_putn(&p->elems, (const char *)&x, sizeof x);
 	*at = s + n;

@@ -97,7 +97,6 @@ typedef struct reader {
 
 static int fail(reader *r, int line, int col, int code, const char *msg)
 {
-	msg = kr_strdup(msg); /* it may be kr_error_last()'s own buffer */
 	return kr_error_set(code, "%s:%d:%d: %s", r->name, line, col, msg);
 }
 

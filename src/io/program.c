@@ -31,7 +31,6 @@ static int fail_at(kr_program *p, const kr_term *cell, int code,
 		   const char *what)
 {
 	int line, col;
-	what = kr_strdup(what); /* it may be kr_error_last()'s own buffer */
 	if (!cell || !kr_reader_cell_position(p->reader, cell, &line, &col))
 		kr_reader_form_position(p->reader, &line, &col);
 	return kr_error_set(code, "%s:%d:%d: %s", kr_reader_name(p->reader),

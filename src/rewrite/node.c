@@ -194,10 +194,15 @@ kr_node_rewriter *kr_node_rewriter_new(const kr_node_rewriter_class *cls,
 	return rw;
 }
 
-void *kr_node_rewriter_data(const kr_node_rewriter *rw) { return rw->data; }
+void *kr_node_rewriter_data(const kr_node_rewriter *rw)
+{
+	kr_check(rw != NULL);
+	return rw->data;
+}
 
 const char *kr_node_rewriter_name(const kr_node_rewriter *rw)
 {
+	kr_check(rw != NULL);
 	return rw->name;
 }
 

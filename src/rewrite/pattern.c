@@ -631,6 +631,14 @@ kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
 		memcpy(ops, p->opts.tracks, p->opts.ntracks * sizeof *ops);
 		p->opts.tracks = ops;
 	}
+	kr_check(p->opts.ncommutative_ops == 0 ||
+		 p->opts.commutative_ops != NULL);
+	if (p->opts.ncommutative_ops) {
+		kr_op **ops = kri_alloc(p->opts.ncommutative_ops * sizeof *ops);
+		memcpy(ops, p->opts.commutative_ops,
+		       p->opts.ncommutative_ops * sizeof *ops);
+		p->opts.commutative_ops = ops;
+	}
 	collect_vars(&p->vars, in_pattern);
 	return kr_node_rewriter_new(&pattern_class, p->opts.name, p);
 }

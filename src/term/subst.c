@@ -149,9 +149,23 @@ static hnode *insert(const hnode *n, const leaf *l, unsigned shift,
 	return m;
 }
 
+/*
+ * Whether t leads to v through s, so that binding v to t would make a walk
+ * loop: the one shape walks rely on (s itself has no cycle, so this ends).
+ */
+static bool chain_reaches(kr_term *t, const kr_term *v, const kr_subst *s)
+{
+	while (t != v) {
+		if (t->kind != KR_VAR || !(t = kr_subst_lookup(s, t)))
+			return false;
+	}
+	return true;
+}
+
 const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
 {
 	kr_check(s != NULL && v && v->kind == KR_VAR && t != NULL);
+	kr_check(!chain_reaches(t, v, s));
 	kri_mark_refs(t);
 	return kri_subst_extend(s, v, t);
 }

@@ -118,6 +118,7 @@ kr_term *kr_sym(const char *name)
 bool kr_is_boolean(const kr_term *t)
 {
 	static kr_term *yes, *no;
+	kr_check(t != NULL);
 	if (t->kind != KR_SYM)
 		return false;
 	if (!yes) {
@@ -205,7 +206,12 @@ kr_term *kri_foreign_expand(const kr_term *t)
 {
 	if (t->kind != KR_FOREIGN || !t->u.fo.type->expand)
 		return NULL;
-	return t->u.fo.type->expand(t->u.fo.ptr);
+	kr_term *e = t->u.fo.type->expand(t->u.fo.ptr);
+	if (e && (e->kind != KR_ETUPLE || e->u.et.n == 0))
+		kri_misuse(t->u.fo.type->name ? t->u.fo.type->name
+					       : "expand",
+			   "expand returns NULL or a non-empty etuple");
+	return e;
 }
 
 /* ------------------------------------------------------------- etuples */
@@ -338,6 +344,7 @@ int kr_etuple_eval(kr_term **out, kr_term *t)
 
 kr_term *kr_as_etuple(kr_term *t)
 {
+	kr_check(t != NULL);
 	if (t->kind == KR_ETUPLE)
 		return t;
 	long n = kr_list_length(t);
@@ -438,6 +445,7 @@ kr_term *kr_list(size_t n, kr_term *const *items)
 
 long kr_list_length(const kr_term *t)
 {
+	kr_check(t != NULL);
 	long n = 0;
 	while (t->kind == KR_CONS) {
 		n++;

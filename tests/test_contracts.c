@@ -1,0 +1,304 @@
+/* test_contracts.c -- the public API at the edges of its documented contracts. */
+/* See the LICENSE file for copying conditions. */
+/*
+ * Each case holds a header's promise at a place where the code once broke
+ * it: input the doc calls valid that crashed or hung, misuse that crashed
+ * instead of aborting with the function's name, an error code other than
+ * the documented one. Misuse runs in a child (t_abort_message).
+ */
+#include <string.h>
+
+#include "suites.h"
+
+/* ------------------------------------------------------------- the term layer */
+
+static void walk_self_binding(void)
+{
+	kr_term *x = kr_var_new("x");
+	(void)kr_subst_extend(kr_subst_empty(), x, x);
+}
+
+static void walk_chain_binding(void)
+{
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), x, y);
+	(void)kr_subst_extend(s, y, x);
+}
+
+/* A walk terminates: a binding that would close a chain is refused. */
+START_TEST(subst_extend_refuses_a_cycle)
+{
+	ck_assert_ptr_nonnull(strstr(t_abort_message(walk_self_binding),
+				     "kr_subst_extend"));
+	ck_assert_ptr_nonnull(strstr(t_abort_message(walk_chain_binding),
+				     "kr_subst_extend"));
+	/* a chain that does not come back is still fine */
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	const kr_subst *s = kr_subst_extend(kr_subst_empty(), x, y);
+	s = kr_subst_extend(s, y, kr_int(1));
+	ck_assert_str_eq(t_str(kr_walk(x, s)), "1");
+}
+END_TEST
+
+static kr_term *expand_empty(const void *p)
+{
+	(void)p;
+	return kr_etuple(0, NULL);
+}
+
+static kr_term *expand_list(const void *p)
+{
+	(void)p;
+	return KR_LIST(kr_sym("f"), kr_int(1));
+}
+
+static const kr_foreign_type empty_type = {.name = "hollow",
+					   .expand = expand_empty};
+static const kr_foreign_type list_type = {.name = "listy",
+					  .expand = expand_list};
+static int tag;
+
+static void pair_of_empty_expansion(void)
+{
+	(void)kr_is_pair(kr_foreign(&empty_type, &tag));
+}
+
+static void car_of_list_expansion(void)
+{
+	(void)kr_car(kr_foreign(&list_type, &tag));
+}
+
+/* An expand hook must give NULL or a non-empty etuple; it names its type. */
+START_TEST(foreign_expand_result_checked)
+{
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(pair_of_empty_expansion), "hollow"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(car_of_list_expansion), "listy"));
+}
+END_TEST
+
+static void length_of_null(void) { (void)kr_list_length(NULL); }
+static void boolean_of_null(void) { (void)kr_is_boolean(NULL); }
+static void type_equal_null(void)
+{
+	(void)kr_type_equal(NULL, kr_type_scalar(KR_FLOAT64));
+}
+static void facts_count_null(void) { (void)kr_facts_count(NULL); }
+static void db_size_null(void) { (void)kr_db_size(NULL); }
+
+/* NULL is misuse: an abort naming the function, not a segfault. */
+START_TEST(null_arguments_abort_with_a_name)
+{
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(length_of_null), "kr_list_length"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(boolean_of_null), "kr_is_boolean"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(type_equal_null), "kr_type_equal"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(facts_count_null), "kr_facts_count"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(db_size_null), "kr_db_size"));
+}
+END_TEST
+
+/* An error re-reported with context keeps its first message intact. */
+START_TEST(error_set_takes_the_last_message)
+{
+	kr_error_set(KR_ENOTFOUND, "inner %d", 7);
+	kr_error_set(KR_EINVALID, "outer: %s", kr_error_last()->message);
+	ck_assert_str_eq(kr_error_last()->message, "outer: inner 7");
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+}
+END_TEST
+
+/* ---------------------------------------------------------- goals, relations */
+
+/* A constraint that went when its variable was bound is not counted. */
+START_TEST(constraint_count_after_binding)
+{
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	const kr_state *st = NULL;
+	kr_runner *r = kr_run_start(x, KR_ALL(kr_neq(x, kr_int(1)),
+					      kr_eq(x, kr_int(2))));
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert_uint_eq(kr_state_constraint_count(st), 0);
+	r = kr_run_start(y, KR_ALL(kr_symbolo(y), kr_eq(y, kr_sym("a"))));
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert_uint_eq(kr_state_constraint_count(st), 0);
+	r = kr_run_start(x, KR_ALL(kr_neq(x, kr_int(1)), kr_symbolo(y)));
+	ck_assert_int_eq(kr_run_next_state(&st, r), 0);
+	ck_assert_uint_eq(kr_state_constraint_count(st), 2);
+}
+END_TEST
+
+static kr_goal *three_body(kr_term *const *a, void *env)
+{
+	(void)env;
+	return kr_eq(a[0], a[2]);
+}
+
+static void reduceo_of_arity_3(void)
+{
+	kr_rel *r = kr_rel_new("three", 3, three_body, NULL);
+	(void)kr_reduceo(r, kr_int(1), kr_var_new("q"));
+}
+
+static void term_walko_of_wrong_arity(void)
+{
+	kr_rel *r = kr_rel_new("three", 3, three_body, NULL);
+	(void)kr_term_walko(r, r, kr_int(1), kr_var_new("q"));
+}
+
+/* Higher-order relations check the arity of the relation they are given. */
+START_TEST(relation_arity_checked)
+{
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(reduceo_of_arity_3), "arity 2"));
+	ck_assert_ptr_nonnull(strstr(
+		t_abort_message(term_walko_of_wrong_arity), "arity 1"));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ graphs */
+
+static void huge_value(void)
+{
+	int64_t shape[2] = {3, (int64_t)1 << 62};
+	(void)kr_value_new(KR_FLOAT64, 2, shape);
+}
+
+/* A shape whose size cannot be counted is refused, not wrapped. */
+START_TEST(value_shape_overflow)
+{
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(huge_value), "kr_value_new"));
+	int64_t shape[2] = {0, (int64_t)1 << 62};
+	ck_assert_uint_eq(kr_value_size(kr_value_new(KR_FLOAT64, 2, shape)),
+			  0);
+}
+END_TEST
+
+/* An integer outside its dtype is a syntax error, not a wrapped value. */
+START_TEST(value_parse_range)
+{
+	kr_value *v = NULL;
+	ck_assert_int_eq(kr_value_parse(&v, "300", KR_INT8), KR_ESYNTAX);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "range"));
+	ck_assert_int_eq(kr_value_parse(&v, "-1", KR_UINT8), KR_ESYNTAX);
+	ck_assert_int_eq(kr_value_parse(&v, "[1,70000]", KR_INT16),
+			 KR_ESYNTAX);
+	ck_assert_int_eq(kr_value_parse(&v, "[127,-128]", KR_INT8), 0);
+	ck_assert_str_eq(kr_value_to_string(v), "[127,-128]");
+	ck_assert_int_eq(kr_value_parse(&v, "255", KR_UINT8), 0);
+	ck_assert_int_eq(kr_value_parse(&v, "1e300", KR_FLOAT32), 0);
+}
+END_TEST
+
+/* exp(x) -> log; then x's client rewired to the log: a cycle. */
+static kr_fgraph *cyclic_graph(kr_variable **x, kr_variable **z)
+{
+	kr_variable *y;
+	*x = kr_variable_new(kr_type_scalar(KR_FLOAT64), "x");
+	KR_OP_CALL(&y, kr_op_exp(), *x);
+	KR_OP_CALL(z, kr_op_log(), y);
+	kr_fgraph *fg = t_fgraph(1, x, 1, z, false);
+	ck_assert_int_eq(kr_fgraph_replace(fg, *x, *z, "cycle"), 0);
+	return fg;
+}
+
+/* Evaluation and etuplization report a cycle instead of crashing. */
+START_TEST(cycle_reported_by_eval_and_etuplize)
+{
+	kr_variable *x, *z;
+	(void)cyclic_graph(&x, &z);
+	kr_value *out = NULL;
+	const kr_value *in[1] = {kr_value_scalar(KR_FLOAT64, 1.0)};
+	ck_assert_int_eq(kr_graph_eval(&out, 1, &z, 1, &x, in), KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "cycle"));
+	kr_term *t = NULL;
+	ck_assert_int_eq(kr_etuplize_term(&t, kr_variable_term(z), 0),
+			 KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "cycle"));
+	ck_assert_ptr_null(t);
+}
+END_TEST
+
+/* NoneTypeT prints as its class in both forms. */
+START_TEST(none_type_repr)
+{
+	ck_assert_str_eq(kr_type_repr(kr_type_none()), "NoneTypeT");
+	ck_assert_str_eq(kr_type_to_string(kr_type_none()), "NoneTypeT");
+}
+END_TEST
+
+static int same_type(const kr_type **out, const kr_op *op, size_t nin,
+		     const kr_type *const *in)
+{
+	(void)op, (void)nin;
+	*out = in[0];
+	return 0;
+}
+
+static const kr_op_desc pair_desc = {.name = "pairop", .min_inputs = 2,
+				     .max_inputs = 2, .infer = same_type};
+
+/* Does rw rewrite pairop(neg(b), a), the pattern's inputs swapped? */
+static bool matches_swapped(kr_node_rewriter *rw, kr_op *op)
+{
+	kr_variable *a = kr_variable_new(kr_type_scalar(KR_FLOAT64), "a");
+	kr_variable *b = kr_variable_new(kr_type_scalar(KR_FLOAT64), "b");
+	kr_variable *nb, *o, *ins[2] = {a, b};
+	KR_OP_CALL(&nb, kr_op_neg(), b);
+	KR_OP_CALL(&o, op, nb, a);
+	kr_fgraph *fg = t_fgraph(2, ins, 1, &o, false);
+	kr_replacements *r = NULL;
+	ck_assert_int_eq(kr_node_rewriter_transform(rw, fg,
+						    kr_variable_owner(o), &r),
+			 0);
+	return r != NULL;
+}
+
+/* The pattern's extra commutative ops are copied, as its tracks are. */
+START_TEST(pattern_copies_commutative_ops)
+{
+	kr_op *op = kr_op_new(&pair_desc, NULL);
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_term *in = KR_ETUPLE(kr_op_term(op), x,
+				KR_ETUPLE(kr_op_term(kr_op_neg()), y));
+	kr_term *out = KR_ETUPLE(kr_op_term(kr_op_sub()), x, y);
+	kr_op *comm[1] = {op};
+	kr_pattern_opts o = KR_PATTERN_OPTS_INIT;
+	o.commutative = true;
+	o.ncommutative_ops = 1;
+	o.commutative_ops = comm;
+	kr_node_rewriter *rw = kr_pattern_node_rewriter_new(in, out, &o);
+	ck_assert(matches_swapped(rw, op));
+	comm[0] = kr_op_mul(); /* the caller reuses its array */
+	ck_assert(matches_swapped(rw, op));
+}
+END_TEST
+
+Suite *contracts_suite(void)
+{
+	Suite *s = suite_create("contracts");
+	TCase *tc = tcase_create("terms");
+	tcase_add_test(tc, subst_extend_refuses_a_cycle);
+	tcase_add_test(tc, foreign_expand_result_checked);
+	tcase_add_test(tc, null_arguments_abort_with_a_name);
+	tcase_add_test(tc, error_set_takes_the_last_message);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("goals");
+	tcase_add_test(tc, constraint_count_after_binding);
+	tcase_add_test(tc, relation_arity_checked);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("graphs");
+	tcase_add_test(tc, value_shape_overflow);
+	tcase_add_test(tc, value_parse_range);
+	tcase_add_test(tc, cycle_reported_by_eval_and_etuplize);
+	tcase_add_test(tc, none_type_repr);
+	tcase_add_test(tc, pattern_copies_commutative_ops);
+	suite_add_tcase(s, tc);
+	return s;
+}
