@@ -43,6 +43,14 @@ check "standard input" 0 "$data/forward.out" \
 printf '(matrix A x)\n(add x x)\n' > "$tmp/plain.sexp"
 printf '(x + x) => (x + x)\n' > "$tmp/plain.out"
 check "nothing to rewrite" 0 "$tmp/plain.out" "$kr" rewrite "$tmp/plain.sexp"
+# every relation of the algebra (kr_relation_names) is known by name
+printf '(scalar x)\n(neg (neg x))\n(mul x x)\n' > "$tmp/alg.sexp"
+printf '(-(-x)) => x\n(x * x) => (x * x)\n' > "$tmp/negneg.out"
+check "relation by name" 0 "$tmp/negneg.out" \
+	"$kr" rewrite --relation neg_nego "$tmp/alg.sexp"
+printf '(-(-x)) => (-(-x))\n(x * x) => sqr(x)\n' > "$tmp/sqr.out"
+check "another relation by name" 0 "$tmp/sqr.out" \
+	"$kr" rewrite --relation mul_sqro "$tmp/alg.sexp"
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

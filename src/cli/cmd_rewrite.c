@@ -6,14 +6,6 @@
 
 #include "cli.h"
 
-/* Relations the command knows by name. */
-static const struct {
-	const char *name;
-	const kr_rel *(*get)(void);
-} relations[] = {
-	{"dot_distributeo", kr_dot_distributeo_rel},
-};
-
 typedef enum { FORMAT_PPRINT, FORMAT_REPR, FORMAT_SEXP } out_format;
 
 /* A NULL-terminated list of tags given by a repeated option. */
@@ -57,8 +49,11 @@ static void rewrite_usage(FILE *f)
 	      "sexp, its default), its comment line naming the rewrites.\n\n"
 	      "  --relation NAME      relation to rewrite with (default\n"
 	      "                       dot_distributeo); known:", f);
-	for (size_t i = 0; i < sizeof relations / sizeof *relations; i++)
-		fprintf(f, " %s", relations[i].name);
+	const char *const *names; /* the library's relations over graphs */
+	size_t nr = kr_relation_names(&names);
+	for (size_t i = 0; i < nr; i++)
+		fprintf(f, "%s %s",
+			i % 3 == 0 ? "\n                      " : "", names[i]);
 	fputs("\n  --reverse            run the relation backwards\n"
 	      "  --max-use-ratio R    stop a rewriter applied more than R\n"
 	      "                       times the node count (default 10)\n"
@@ -186,13 +181,6 @@ static int parse(options *o, int argc, char **argv)
 	return 0;
 }
 
-static const kr_rel *find_relation(const char *name)
-{
-	for (size_t i = 0; i < sizeof relations / sizeof *relations; i++)
-		if (!strcmp(relations[i].name, name))
-			return relations[i].get();
-	return NULL;
-}
 
 static bool has_query(const options *o)
 {
@@ -253,7 +241,7 @@ static int make_plan(plan *p, const options *o)
 {
 	*p = (plan){.n = 0};
 	const char *name = o->relation ? o->relation : "dot_distributeo";
-	const kr_rel *rel = find_relation(name);
+	const kr_rel *rel = kr_relation_lookup(name);
 	if (!rel)
 		return cli_fail("unknown relation '%s'", name);
 	if (o->merge)
