@@ -112,10 +112,26 @@ static kr_goal *has_unit(kr_term *args, double unit)
 	return kr_goal_new(unit_guard_apply, g);
 }
 
+/* Run `forward` when t is not a fresh variable, else `backward`. */
+typedef struct by_mode {
+	kr_term *t;
+	kr_goal *forward, *backward;
+} by_mode;
+
+static kr_stream *by_mode_apply(const kr_state *st, void *env)
+{
+	by_mode *m = env;
+	bool fresh = kr_is_var(kr_walk(m->t, kr_state_subst(st)));
+	return kr_goal_apply(fresh ? m->backward : m->forward, st);
+}
+
 /*
  * (OP a ... c ... z) = (OP a ... z) for the identity constant c of OP (an
  * n-ary add or mul, as in PyTensor's canonizers): one occurrence of c is
- * removed; when one argument is left, it is the result.
+ * removed; when one argument is left, it is the result. The splits of the
+ * arguments are enumerated from the side that is known: from in's
+ * arguments forward; backward (in fresh), from out's, since splitting a
+ * list not yet built would try prefixes of every length.
  */
 static kr_goal *identity_body(kr_term *const *a, const char *opname,
 			      double unit)
@@ -124,13 +140,21 @@ static kr_goal *identity_body(kr_term *const *a, const char *opname,
 	kr_fresh(7, v);
 	kr_term *args = v[0], *pre = v[1], *c = v[2], *post = v[3],
 		*rest = v[4], *x = v[5], *y = v[6], *o = op(opname);
-	return KR_ALL(kr_conso(o, args, a[0]), has_unit(args, unit),
-		      kr_appendo(pre, kr_cons(c, post), args),
-		      kr_constanto(c, unit), kr_appendo(pre, post, rest),
-		      KR_CONDE(KR_ALL(kr_eq(rest, KR_LIST(x)), kr_eq(a[1], x)),
-			       KR_ALL(kr_eq(rest, kr_cons(x, kr_cons(y,
-						  kr_var_new(NULL)))),
-				      kr_conso(o, rest, a[1]))));
+	kr_goal *result = KR_CONDE(
+		KR_ALL(kr_eq(rest, KR_LIST(x)), kr_eq(a[1], x)),
+		KR_ALL(kr_eq(rest, kr_cons(x, kr_cons(y, kr_var_new(NULL)))),
+		       kr_conso(o, rest, a[1])));
+	by_mode *m = kr_alloc(sizeof *m);
+	m->t = a[0];
+	m->forward = KR_ALL(kr_conso(o, args, a[0]), has_unit(args, unit),
+			    kr_appendo(pre, kr_cons(c, post), args),
+			    kr_constanto(c, unit), kr_appendo(pre, post, rest),
+			    result);
+	m->backward = KR_ALL(result, kr_appendo(pre, post, rest),
+			     kr_constanto(c, unit),
+			     kr_appendo(pre, kr_cons(c, post), args),
+			     kr_conso(o, args, a[0]));
+	return kr_goal_new(by_mode_apply, m);
 }
 
 static kr_goal *mul_one_body(kr_term *const *a, void *env)

@@ -587,6 +587,14 @@ START_TEST(algebra_relations)
 	ck_assert_str_eq(forward(kr_add_zeroo, "(add x 0)"), "x");
 	ck_assert_str_eq(backward(kr_add_zeroo, kr_variable_term(sx)),
 			 "(add 0.0 x)");
+	/* backward, every answer, and then the end: each place of the unit */
+	kr_term *q = kr_var_new("q");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_mul_oneo(q, kr_variable_term(
+							       sx)))),
+			 "((mul 1.0 x) (mul x 1.0))");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_add_zeroo(q, t_read(
+							       "(add a b)")))),
+			 "((add 0.0 (add a b)) (add (add a b) 0.0))");
 	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x x)"), "sqr(x)");
 	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x y)"), "no answer");
 	ck_assert_str_eq(forward(kr_pow_sqro, "(pow x 2)"), "sqr(x)");
