@@ -280,6 +280,62 @@ START_TEST(pattern_copies_commutative_ops)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- rewriters */
+
+/* get_nodes: the clients of the node's output. */
+static size_t clients_of(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
+			 void *data)
+{
+	(void)data;
+	size_t n;
+	const kr_client *cl = kr_fgraph_clients(fg, kr_apply_output(node, 0),
+						&n);
+	*nodes = kr_alloc((n + 1) * sizeof **nodes);
+	for (size_t i = 0; i < n; i++)
+		(*nodes)[i] = cl[i].node;
+	return n;
+}
+
+/*
+ * A pattern dispatched on exp that matches at its client mul(exp(a),
+ * neg(b)) sees that client's other input: once add(y, 0) has become
+ * neg(y) there, it matches although nothing in exp's subgraph changed.
+ * The equilibrium reaches PyTensor's fixed point, which a second run
+ * leaves as it is.
+ */
+START_TEST(equilibrium_with_get_nodes_reaches_the_fixed_point)
+{
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	kr_variable *x = kr_variable_new(t, "x"), *y = kr_variable_new(t, "y");
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b"), *v = kr_var_new("v");
+	kr_op *exp_op = kr_op_exp();
+	kr_pattern_opts po = KR_PATTERN_OPTS_INIT;
+	po.ntracks = 1;
+	po.tracks = &exp_op;
+	po.get_nodes = clients_of;
+	kr_node_rewriter *p = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(kr_op_term(kr_op_mul()),
+			  KR_ETUPLE(kr_op_term(exp_op), a),
+			  KR_ETUPLE(kr_op_term(kr_op_neg()), b)),
+		KR_ETUPLE(kr_op_term(exp_op), b), &po);
+	kr_node_rewriter *r = kr_pattern_node_rewriter_new(
+		KR_ETUPLE(kr_op_term(kr_op_add()), v, kr_real(0)),
+		KR_ETUPLE(kr_op_term(kr_op_neg()), v), NULL);
+	kr_variable *e, *zero, *s, *out, *ins[2] = {x, y};
+	KR_OP_CALL(&e, exp_op, x);
+	ck_assert_int_eq(kr_term_eval(&zero, kr_real(0)), 0);
+	KR_OP_CALL(&s, kr_op_add(), y, zero);
+	KR_OP_CALL(&out, kr_op_mul(), e, s);
+	kr_fgraph *fg = t_fgraph(2, ins, 1, &out, false);
+	kr_graph_rewriter *eq = kr_equilibrium_graph_rewriter_new(
+		2, (kr_node_rewriter *[]){p, r}, NULL);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(eq, fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(y))");
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(eq, fg, NULL), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(exp(y))");
+}
+END_TEST
+
 Suite *contracts_suite(void)
 {
 	Suite *s = suite_create("contracts");
@@ -299,6 +355,9 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, cycle_reported_by_eval_and_etuplize);
 	tcase_add_test(tc, none_type_repr);
 	tcase_add_test(tc, pattern_copies_commutative_ops);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("rewriters");
+	tcase_add_test(tc, equilibrium_with_get_nodes_reaches_the_fixed_point);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -99,6 +99,15 @@ typedef struct kr_node_rewriter_class {
 	 * none.
 	 */
 	kr_op *(*op_key)(const kr_node_rewriter *self);
+	/**
+	 * Whether transform may look further than the node's subgraph and
+	 * the clients of its variables (at a client's other inputs, say,
+	 * or at clients of clients), or NULL (the default) for no. An
+	 * EquilibriumGraphRewriter that holds such a rewriter checks its
+	 * fixed point with a pass over every node, as each of PyTensor's
+	 * passes is (see kr_equilibrium_graph_rewriter_new()).
+	 */
+	bool (*sees_beyond)(const kr_node_rewriter *self);
 } kr_node_rewriter_class;
 
 /**
@@ -570,7 +579,11 @@ typedef struct kr_equilibrium_opts {
  * without success, a node was imported, had an input changed, or had a
  * client of one of its outputs added or removed. A rewriter sees a node's
  * subgraph and the clients of its variables (allow_multiple_clients
- * looks at them), so this reaches the same fixed point.
+ * looks at them), so this reaches the same fixed point. A rewriter that
+ * looks further says so (kr_node_rewriter_class.sees_beyond; a
+ * PatternNodeRewriter with get_nodes does): when a pass then changes
+ * nothing, one more pass tries every node, and the rewrite ends only
+ * after such a full pass without a change, PyTensor's own test.
  * Shape: n node rewriters; opts may be NULL for the defaults.
  * Profile: per pass its time, applications and node count; per rewriter
  * its time, applications and nodes created; per pass the profiles of the

@@ -58,6 +58,7 @@ typedef struct run {
 	kri_vec pruned;  /* nodes pruned since the last kept change */
 	kr_feature feature;
 	kr_profile *prof;
+	bool sees_beyond;    /* a node rewriter looks beyond (see eq_loop) */
 	char *over;          /* the message once a rewriter is over budget */
 	kr_apply *over_node; /* the node being processed then, if any */
 } run;
@@ -432,19 +433,28 @@ static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, bool first,
 	return rc;
 }
 
+/*
+ * Passes until one changes nothing. With a rewriter that sees beyond a
+ * node's subgraph and clients, the stamps cannot tell which nodes it
+ * would now match, so a quiet pass that did not visit every node is
+ * followed by one that does: the rewrite ends after a full pass without
+ * a change, as PyTensor's (all of whose passes are full).
+ */
 static int eq_loop(run *r, kr_fgraph *fg)
 {
-	for (bool first = true;; first = false) {
+	bool full = true;
+	for (;;) {
 		kri_pass *pass = kri_alloc(sizeof *pass);
 		pass->nodes = kr_fgraph_nnodes(fg);
 		kri_vec_push(&r->prof->passes, pass);
 		double t0 = kri_now();
 		bool changed;
-		int rc = one_pass(r, fg, pass, first, &changed);
+		int rc = one_pass(r, fg, pass, full, &changed);
 		pass->time = kri_now() - t0;
 		r->prof->changes += pass->changes;
-		if (rc < 0 || !changed || r->over)
+		if (rc < 0 || r->over || (!changed && (full || !r->sees_beyond)))
 			return rc;
+		full = !changed;
 	}
 }
 
@@ -465,9 +475,12 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	r.prof = kri_profile_new(self);
 	/* PyTensor's order: graph, node, final, cleanup rewriters */
 	stat_graph_list(&r, &eq->global);
-	for (size_t k = 0; k < eq->rewriters.len; k++)
+	for (size_t k = 0; k < eq->rewriters.len; k++) {
 		stat_of(&r, eq->rewriters.items[k],
 			kr_node_rewriter_to_string(eq->rewriters.items[k]));
+		if (kri_node_rewriter_sees_beyond(eq->rewriters.items[k]))
+			r.sees_beyond = true;
+	}
 	stat_graph_list(&r, &eq->final);
 	stat_graph_list(&r, &eq->cleanup);
 	r.feature = (kr_feature){.name = "EquilibriumUpdater", .data = &r,

@@ -194,6 +194,11 @@ kr_node_rewriter *kr_node_rewriter_new(const kr_node_rewriter_class *cls,
 	return rw;
 }
 
+bool kri_node_rewriter_sees_beyond(const kr_node_rewriter *rw)
+{
+	return rw->cls->sees_beyond && rw->cls->sees_beyond(rw);
+}
+
 void *kr_node_rewriter_data(const kr_node_rewriter *rw)
 {
 	kr_check(rw != NULL);

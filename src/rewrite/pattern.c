@@ -587,12 +587,20 @@ static char *pattern_to_string(const kr_node_rewriter *self)
 	return kri_buf_str(&b);
 }
 
+/* get_nodes may hand the rewriter any node: a client, or further. */
+static bool pattern_sees_beyond(const kr_node_rewriter *self)
+{
+	const pattern *p = kr_node_rewriter_data(self);
+	return p->opts.get_nodes != NULL;
+}
+
 static const kr_node_rewriter_class pattern_class = {
 	.name = "PatternNodeRewriter",
 	.transform = pattern_transform,
 	.tracks = pattern_tracks,
 	.to_string = pattern_to_string,
 	.op_key = pattern_op_key,
+	.sees_beyond = pattern_sees_beyond,
 };
 
 static void collect_vars(kri_vec *vars, kr_term *t)

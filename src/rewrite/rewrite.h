@@ -109,6 +109,9 @@ struct kr_profile {
  */
 bool kri_is_rollback(const char *reason);
 
+/* Whether rw says it looks beyond its node (kr_node_rewriter_class). */
+bool kri_node_rewriter_sees_beyond(const kr_node_rewriter *rw);
+
 /* Attach a ReplaceValidate feature to fg unless it has History. */
 int kri_require_history(kr_fgraph *fg);
 

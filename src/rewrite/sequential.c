@@ -308,11 +308,21 @@ static char *seq_node_to_string(const kr_node_rewriter *self)
 	return kri_buf_str(&b);
 }
 
+static bool seq_node_sees_beyond(const kr_node_rewriter *self)
+{
+	const seq_node *s = self->data;
+	for (size_t i = 0; i < s->rws.len; i++)
+		if (kri_node_rewriter_sees_beyond(s->rws.items[i]))
+			return true;
+	return false;
+}
+
 static const kr_node_rewriter_class seq_node_class = {
 	.name = "SequentialNodeRewriter",
 	.transform = seq_node_transform,
 	.tracks = seq_node_tracks,
 	.to_string = seq_node_to_string,
+	.sees_beyond = seq_node_sees_beyond,
 };
 
 static void union_tracks(seq_node *s, kr_node_rewriter *rw)
