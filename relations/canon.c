@@ -11,6 +11,8 @@
 
 #include <kanrewrite.h>
 
+#include "rel_internal.h"
+
 static kr_term *op(const char *name)
 {
 	kr_op *o = kr_op_lookup(name);
@@ -294,6 +296,8 @@ const kr_rel *kr_relation_lookup(const char *name)
 
 size_t kr_relation_names(const char *const **out)
 {
+	if (!out)
+		kri_rel_misuse(__func__, "out must not be NULL");
 	static const char *names[sizeof canon / sizeof *canon + 2];
 	if (!names[0]) {
 		names[0] = "dot_distributeo";

@@ -195,6 +195,9 @@ int kr_fact(kr_facts *f, kr_term *const *args)
 
 int kr_facts_add(kr_facts *f, size_t n, kr_term *const *rows)
 {
+	if (!f || (n > 0 && !rows))
+		kri_rel_misuse(__func__, "the table and the rows must not be "
+					 "NULL");
 	size_t arity = (size_t)f->arity;
 	for (size_t i = 0; i < n; i++) {
 		int rc = kr_fact(f, rows + i * arity);
@@ -206,6 +209,9 @@ int kr_facts_add(kr_facts *f, size_t n, kr_term *const *rows)
 
 bool kr_facts_has(const kr_facts *f, kr_term *const *args)
 {
+	if (!f || (f->arity > 0 && !args))
+		kri_rel_misuse(__func__, "the table and the arguments must not "
+					 "be NULL");
 	size_t n = (size_t)f->arity;
 	for (size_t i = 0; i < n; i++)
 		if (!kr_is_ground(args[i]))
@@ -268,6 +274,9 @@ static kr_stream *facts_fn(const kr_state *st, void *env)
 
 kr_goal *kr_facts_goal(const kr_facts *f, kr_term *const *args)
 {
+	if (!f || (f->arity > 0 && !args))
+		kri_rel_misuse(__func__, "the table and the arguments must not "
+					 "be NULL");
 	struct call *c = kr_alloc(sizeof *c);
 	c->f = f;
 	c->args = kr_etuple((size_t)f->arity, args);

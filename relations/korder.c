@@ -339,6 +339,8 @@ kr_goal *kri_rel_kcall_each(const kr_rel *rel, kr_term *other,
 
 kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals)
 {
+	if (n > 0 && !goals)
+		kri_rel_misuse(__func__, "the goals must not be NULL");
 	if (n == 0)
 		return kr_succeed();
 	return n == 1 ? goals[0] : kri_rel_kany(n, goals);
@@ -346,6 +348,8 @@ kr_goal *kr_lany_kanren(size_t n, kr_goal *const *goals)
 
 kr_goal *kr_lall_kanren(size_t n, kr_goal *const *goals)
 {
+	if (n > 0 && !goals)
+		kri_rel_misuse(__func__, "the goals must not be NULL");
 	if (n == 0)
 		return kr_succeed();
 	kr_goal *g = goals[0];

@@ -336,6 +336,85 @@ START_TEST(equilibrium_with_get_nodes_reaches_the_fixed_point)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- databases */
+
+/* A database cannot be put inside itself, directly or through others. */
+START_TEST(db_refuses_a_cycle)
+{
+	kr_rewrite_db *a = kr_sequence_db_new(), *b = kr_sequence_db_new();
+	ck_assert_int_eq(kr_db_register(a, "b", NULL, NULL, b, KR_TAGS("t"),
+					NULL),
+			 0);
+	ck_assert_int_eq(kr_db_register(b, "a", NULL, NULL, a, KR_TAGS("t"),
+					NULL),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_db_register(a, "self", NULL, NULL, a, NULL, NULL),
+			 KR_EINVALID);
+	ck_assert_int_eq(kr_db_register(b, "p", NULL, NULL,
+					kr_proxy_db_new(a), NULL, NULL),
+			 KR_EINVALID);
+	ck_assert_uint_eq(kr_db_size(b), 0);
+	kr_db_result r;
+	ck_assert_int_eq(kr_db_query(&r, a, kr_db_query_new(KR_TAGS("t"), NULL,
+							    NULL)),
+			 0);
+}
+END_TEST
+
+/* rewrite_graph over a LocalGroupDB walks its node rewriter in_to_out. */
+START_TEST(rewrite_graph_over_a_local_group)
+{
+	kr_rewrite_db *lg = kr_local_group_db_new();
+	ck_assert_int_eq(kr_db_register(lg, "add_to_mul", NULL,
+					kr_substitution_node_rewriter_new(
+						kr_op_add(), kr_op_mul()),
+					NULL, KR_TAGS("t"), NULL),
+			 0);
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	kr_variable *x = kr_variable_new(t, "x"), *y = kr_variable_new(t, "y");
+	kr_variable *s, *ins[2] = {x, y};
+	KR_OP_CALL(&s, kr_op_add(), x, y);
+	kr_fgraph *fg = t_fgraph(2, ins, 1, &s, false);
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	o.include = KR_TAGS("t");
+	o.db = lg;
+	ck_assert_int_eq(kr_rewrite_fgraph_query(fg, &o), 0);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(mul(x, y))");
+}
+END_TEST
+
+/* An extra rewriter of a query takes the name it is sorted under. */
+START_TEST(query_register_names_the_rewriter)
+{
+	kr_rewrite_db_query *q = kr_db_query_new(KR_TAGS("t"), NULL, NULL);
+	kr_graph_rewriter *extra = kr_merge_optimizer_new();
+	ck_assert_int_eq(kr_db_query_register(q, extra, 0.5), 0);
+	const char *name = kr_graph_rewriter_name(extra);
+	ck_assert_ptr_nonnull(name);
+	ck_assert_int_eq(strncmp(name, "MergeOptimizer_", 15), 0);
+	ck_assert_ptr_nonnull(strstr(kr_db_query_to_string(q), name));
+}
+END_TEST
+
+static void query_to_string_null(void) { (void)kr_db_query_to_string(NULL); }
+static void graph_rw_name_null(void) { (void)kr_graph_rewriter_name(NULL); }
+static void facts_goal_null(void) { (void)kr_facts_goal(NULL, NULL); }
+static void lany_null(void) { (void)kr_lany_kanren(2, NULL); }
+
+/* NULL is misuse in the rewriter, database and relation layers too. */
+START_TEST(null_arguments_abort_in_upper_layers)
+{
+	ck_assert_ptr_nonnull(strstr(t_abort_message(query_to_string_null),
+				     "kr_db_query_to_string"));
+	ck_assert_ptr_nonnull(strstr(t_abort_message(graph_rw_name_null),
+				     "kr_graph_rewriter_name"));
+	ck_assert_ptr_nonnull(strstr(t_abort_message(facts_goal_null),
+				     "kr_facts_goal"));
+	ck_assert_ptr_nonnull(
+		strstr(t_abort_message(lany_null), "kr_lany_kanren"));
+}
+END_TEST
+
 Suite *contracts_suite(void)
 {
 	Suite *s = suite_create("contracts");
@@ -358,6 +437,12 @@ Suite *contracts_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("rewriters");
 	tcase_add_test(tc, equilibrium_with_get_nodes_reaches_the_fixed_point);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("databases");
+	tcase_add_test(tc, db_refuses_a_cycle);
+	tcase_add_test(tc, rewrite_graph_over_a_local_group);
+	tcase_add_test(tc, query_register_names_the_rewriter);
+	tcase_add_test(tc, null_arguments_abort_in_upper_layers);
 	suite_add_tcase(s, tc);
 	return s;
 }

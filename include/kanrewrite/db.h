@@ -50,7 +50,8 @@ typedef struct kr_db_result {
 
 /** Options of kr_db_register() (libgit2-style options struct). */
 typedef struct kr_db_register_opts {
-	/** Position in a SequenceDB; ignored by other kinds. */
+	/** Position in a SequenceDB or a LocalGroupDB (which sort by it);
+	 * ignored by other kinds. */
 	double position;
 	/** Place after every entry registered so far (PyTensor's "last"). */
 	bool position_last;
@@ -122,8 +123,10 @@ const char *kr_rewrite_db_name(const kr_rewrite_db *db);
  * PyTensor), or "The tag 'T' collides with an existing name." for a tag
  * that is an existing name; KR_EINVALID "`final_rewriter` and `cleanup`
  * cannot both be true." for both flags, KR_EINVALID for a rewriter kind
- * the database cannot run, or "`position` must be numeric; ..." for a
- * non-finite position.
+ * the database cannot run, "`position` must be numeric; ..." for a
+ * non-finite position, or when sub is db or holds it at any depth (a
+ * database inside itself, which PyTensor's queries recurse into without
+ * end).
  */
 int kr_db_register(kr_rewrite_db *db, const char *name,
 		   kr_graph_rewriter *graph, kr_node_rewriter *node,
@@ -249,13 +252,14 @@ int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 
 /**
  * The default optdb, built on first use: merge1 0, canonicalize 1
- * (EquilibriumDB), specialize 2 (EquilibriumDB), merge2 49,
- * add_destroy_handler 49.5 (attaches a DestroyHandler, destroy.h; the
- * in-place rewrites come after it),
- * merge3 100; tags fast_run, fast_compile, stable, inplace, cxx_only. Its
- * canonicalize and specialize databases hold the standard rewrites of the
- * op library (most written as relations), and dot_distribute (tag
- * dot_distribute) and dot_gather (tag dot_gather), off by default.
+ * (EquilibriumDB), dot_distribute and dot_gather 1.1 (EquilibriumDBs,
+ * off by default: only a query naming them selects them), specialize 2
+ * (EquilibriumDB), merge2 49, add_destroy_handler 49.5 (attaches a
+ * DestroyHandler, destroy.h; the in-place rewrites come after it),
+ * merge3 100. Its tags are PyTensor's fast_run, fast_compile, merge
+ * (the MergeOptimizers) and inplace. Its canonicalize and specialize
+ * databases hold the standard rewrites of the op library (most written
+ * as relations).
  */
 kr_rewrite_db *kr_optdb(void);
 
@@ -291,7 +295,9 @@ typedef struct kr_rewrite_graph_opts {
 /**
  * PyTensor's rewrite_graph over a database query, on a FunctionGraph
  * rewritten in place: applies db.query(include, exclude, require), then
- * custom_rewrite. Returns 0 or the first error.
+ * custom_rewrite. A query that builds a node rewriter (a LocalGroupDB's)
+ * is applied by a WalkingGraphRewriter in_to_out, as PyTensor's in2out.
+ * Returns 0 or the first error.
  */
 int kr_rewrite_fgraph_query(kr_fgraph *fg, const kr_rewrite_graph_opts *opts);
 

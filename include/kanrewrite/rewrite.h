@@ -760,7 +760,9 @@ typedef struct kr_pattern_opts {
 	void *skip_data;
 	/**
 	 * PyTensor's values_eq_approx: recorded for the variables the
-	 * rewriter returns (kr_pattern_values_eq_approx()).
+	 * out pattern builds (kr_pattern_values_eq_approx()); when
+	 * allow_cast casts one, on the variable before the cast, as
+	 * PyTensor tags it.
 	 */
 	kr_values_eq_approx_fn values_eq_approx;
 	/** Name printed instead of `in -> out` (may be NULL). */
@@ -837,8 +839,9 @@ void kr_pattern_constrain(kr_node_rewriter *rw, kr_term *var,
 			  kr_pattern_constraint_fn fn, void *data);
 
 /**
- * The values_eq_approx recorded for a variable a PatternNodeRewriter
- * returned, or NULL.
+ * The values_eq_approx recorded for a variable a PatternNodeRewriter's
+ * out pattern built (the variable under the Cast when the rewriter cast
+ * its result), or NULL.
  */
 kr_values_eq_approx_fn kr_pattern_values_eq_approx(
 	const kr_node_rewriter *rw, const kr_variable *v);

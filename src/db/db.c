@@ -53,10 +53,15 @@ const char *kr_rewrite_db_class_name(const kr_rewrite_db *db)
 {
 	static const char *names[] = {"SequenceDB", "EquilibriumDB",
 				      "LocalGroupDB", "TopoDB", "ProxyDB"};
+	kr_check(db != NULL);
 	return names[db->kind];
 }
 
-const char *kr_rewrite_db_name(const kr_rewrite_db *db) { return db->name; }
+const char *kr_rewrite_db_name(const kr_rewrite_db *db)
+{
+	kr_check(db != NULL);
+	return db->name;
+}
 
 const char *kri_db_entry_class(const kri_db_entry *e)
 {
@@ -168,6 +173,32 @@ static void name_object(kri_db_entry *e)
 		e->sub->name = e->name;
 }
 
+/* Whether `target` is `from` or a database nested in it (entries, or a
+ * proxy's inner database): registering `from` in `target` would make a
+ * cycle that every query and summary would follow without end. */
+static bool reaches(kr_rewrite_db *from, const kr_rewrite_db *target)
+{
+	kri_vec todo = {0};
+	kri_pmap seen = {0};
+	kri_vec_push(&todo, from);
+	while (todo.len > 0) {
+		kr_rewrite_db *d = kri_vec_pop(&todo);
+		if (d == target)
+			return true;
+		if (kri_pmap_has(&seen, d))
+			continue;
+		kri_pmap_put(&seen, d, d);
+		if (d->inner)
+			kri_vec_push(&todo, d->inner);
+		for (size_t i = 0; i < d->entries.len; i++) {
+			kri_db_entry *e = d->entries.items[i];
+			if (e->sub)
+				kri_vec_push(&todo, e->sub);
+		}
+	}
+	return false;
+}
+
 int kr_db_register(kr_rewrite_db *db, const char *name,
 		   kr_graph_rewriter *graph, kr_node_rewriter *node,
 		   kr_rewrite_db *sub, const char *const *tags,
@@ -186,6 +217,11 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 					       "got %g", o->position);
 	if (rc == 0)
 		rc = check_names(db, name, tags, o->overwrite_existing);
+	if (rc == 0 && sub && reaches(sub, db))
+		rc = kr_error_set(KR_EINVALID, "registering '%s' here would "
+					       "put the database inside "
+					       "itself",
+				  name);
 	if (rc < 0)
 		return rc;
 	kri_db_entry *old = kri_pmap_get(&db->by_name, kr_sym(name));

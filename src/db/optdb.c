@@ -372,6 +372,11 @@ int kr_rewrite_fgraph_query(kr_fgraph *fg, const kr_rewrite_graph_opts *opts)
 		o->exclude);
 	kr_db_result r;
 	int rc = kr_db_query(&r, o->db ? o->db : kr_optdb(), q);
+	/* a LocalGroupDB's query is a node rewriter: walked in_to_out, as
+	 * PyTensor's in2out would apply it */
+	if (rc == 0 && !r.graph && r.node)
+		r.graph = kr_walking_graph_rewriter_new(r.node, KR_IN_TO_OUT,
+							false);
 	if (rc == 0 && r.graph)
 		rc = kr_graph_rewriter_rewrite(r.graph, fg, NULL);
 	if (rc == 0 && o->custom_rewrite)

@@ -59,6 +59,7 @@ static kr_rewrite_db_query *query_copy(const kr_rewrite_db_query *q)
 kr_rewrite_db_query *kr_db_query_including(const kr_rewrite_db_query *q,
 				   const char *const *tags)
 {
+	kr_check(q != NULL);
 	kr_rewrite_db_query *c = query_copy(q);
 	push_tags(&c->include, tags);
 	return c;
@@ -67,6 +68,7 @@ kr_rewrite_db_query *kr_db_query_including(const kr_rewrite_db_query *q,
 kr_rewrite_db_query *kr_db_query_requiring(const kr_rewrite_db_query *q,
 				   const char *const *tags)
 {
+	kr_check(q != NULL);
 	kr_rewrite_db_query *c = query_copy(q);
 	push_tags(&c->require, tags);
 	return c;
@@ -75,6 +77,7 @@ kr_rewrite_db_query *kr_db_query_requiring(const kr_rewrite_db_query *q,
 kr_rewrite_db_query *kr_db_query_excluding(const kr_rewrite_db_query *q,
 				   const char *const *tags)
 {
+	kr_check(q != NULL);
 	kr_rewrite_db_query *c = query_copy(q);
 	push_tags(&c->exclude, tags);
 	return c;
@@ -108,6 +111,7 @@ int kr_db_query_register(kr_rewrite_db_query *q, kr_graph_rewriter *rw,
 			    ++count);
 	e->graph = rw;
 	e->position = position;
+	kr_graph_rewriter_set_name(rw, e->name); /* as PyTensor's query */
 	kri_vec_push(&e->tags, kr_sym(e->name));
 	kri_vec_push(&q->extra, e);
 	return 0;
@@ -116,6 +120,7 @@ int kr_db_query_register(kr_rewrite_db_query *q, kr_graph_rewriter *rw,
 int kr_db_query_parse(kr_rewrite_db_query **out, size_t n,
 		      const char *const *strs)
 {
+	kr_check(out != NULL && (n == 0 || strs != NULL));
 	kr_rewrite_db_query *q = kr_db_query_new(NULL, NULL, NULL);
 	for (size_t i = 0; i < n; i++) {
 		const char *s = strs[i];
@@ -147,6 +152,7 @@ static void print_tags(kri_buf *b, const char *label, const kri_vec *v)
 
 char *kr_db_query_to_string(const kr_rewrite_db_query *q)
 {
+	kr_check(q != NULL);
 	kri_buf b = {0};
 	kri_buf_puts(&b, "RewriteDatabaseQuery(");
 	print_tags(&b, "inc", &q->include);
@@ -447,6 +453,7 @@ int kr_db_query(kr_db_result *out, kr_rewrite_db *db, const kr_rewrite_db_query 
 int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 		      const kr_rewrite_db_query *q)
 {
+	kr_check(out != NULL && n != NULL && db != NULL && q != NULL);
 	while (db->kind == DB_PROXY || db->kind == DB_TOPO)
 		db = db->inner;
 	kri_vec sel = {0};

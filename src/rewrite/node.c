@@ -217,6 +217,7 @@ const char *kr_node_rewriter_name(const kr_node_rewriter *rw)
  */
 char *kr_node_rewriter_to_string(const kr_node_rewriter *rw)
 {
+	kr_check(rw != NULL);
 	kr_node_rewriter *m = (kr_node_rewriter *)rw;
 	if (!m->str)
 		m->str = rw->cls->to_string ? rw->cls->to_string(rw)
@@ -262,10 +263,15 @@ kr_graph_rewriter *kr_graph_rewriter_new(const kr_graph_rewriter_class *cls,
 	return rw;
 }
 
-void *kr_graph_rewriter_data(const kr_graph_rewriter *rw) { return rw->data; }
+void *kr_graph_rewriter_data(const kr_graph_rewriter *rw)
+{
+	kr_check(rw != NULL);
+	return rw->data;
+}
 
 const char *kr_graph_rewriter_name(const kr_graph_rewriter *rw)
 {
+	kr_check(rw != NULL);
 	return rw->name;
 }
 
@@ -449,6 +455,7 @@ void kr_graph_rewriter_set_failure_callback(kr_graph_rewriter *rw,
 
 int kr_failure_warn(const kr_failure *f, void *data)
 {
+	kr_check(f != NULL && f->rewriter != NULL);
 	FILE *out = data ? data : stderr;
 	fprintf(out, "WARNING: %s %s: ", f->rewriter->cls->name,
 		f->rewriter->name ? f->rewriter->name : "None");

@@ -30,6 +30,7 @@ size_t kr_profile_passes(const kr_profile *p)
 
 void kr_profile_nodes(const kr_profile *p, size_t *start, size_t *end)
 {
+	kr_check(start != NULL && end != NULL);
 	*start = p ? p->nodes_start : 0;
 	*end = p ? p->nodes_end : 0;
 }
