@@ -226,10 +226,55 @@ struct call {
 	kr_term *args; /* etuple of the call's arguments */
 };
 
+/* A stack of terms in collected memory. */
+struct tstack {
+	kr_term **v;
+	size_t len, cap;
+};
+
+static void tpush(struct tstack *st, kr_term *t)
+{
+	if (st->len == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 16;
+		kr_term **v = kr_alloc(cap * sizeof *v);
+		if (st->len)
+			memcpy(v, st->v, st->len * sizeof *v);
+		st->v = v, st->cap = cap;
+	}
+	st->v[st->len++] = t;
+}
+
+/*
+ * Whether ground term t holds a foreign atom (a graph Variable ...), which
+ * may unify with a term it is not equal to: a graph Variable with the
+ * etuple of its owner.
+ */
+static bool has_foreign(kr_term *t)
+{
+	struct tstack st = {0};
+	for (;;) {
+		if (kr_term_kind(t) == KR_FOREIGN)
+			return true;
+		if (kr_term_kind(t) == KR_ETUPLE) {
+			for (size_t i = kr_etuple_len(t); i-- > 0;)
+				tpush(&st, kr_etuple_ref(t, i));
+		} else if (kr_term_kind(t) == KR_CONS) {
+			tpush(&st, kr_cdr(t));
+			tpush(&st, kr_car(t));
+		}
+		if (st.len == 0)
+			return false;
+		t = st.v[--st.len];
+	}
+}
+
 /*
  * The candidate facts of a call in state st: the shortest index list among
- * the ground arguments. Returns false when a ground argument has no fact;
- * *all is set when no argument is ground (every fact is a candidate).
+ * the ground arguments. Returns false when a ground argument has no equal
+ * fact; *all is set when no argument narrows them (every fact is a
+ * candidate). An argument with no equal fact that holds a foreign atom
+ * does not narrow them (it may still unify with one), as kanren skips a
+ * key its index lacks.
  */
 static bool candidates(const struct ids **out, bool *all,
 		       const struct call *c, const kr_subst *s)
@@ -240,6 +285,8 @@ static bool candidates(const struct ids **out, bool *all,
 		if (!kr_is_ground(w))
 			continue;
 		const struct ids *l = table_get(&c->f->index[i], w);
+		if (!l && has_foreign(w))
+			continue;
 		if (!l)
 			return false;
 		if (!best || l->len < best->len)

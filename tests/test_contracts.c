@@ -161,6 +161,36 @@ START_TEST(relation_arity_checked)
 }
 END_TEST
 
+/*
+ * A fact holding the etuple of add(x, y) answers a call with the graph
+ * Variable add(x, y), which unifies with it, whichever goal binds first.
+ */
+START_TEST(facts_answer_what_unifies)
+{
+	const kr_type *t = kr_type_scalar(KR_FLOAT64);
+	kr_variable *x = kr_variable_new(t, "x"), *y = kr_variable_new(t, "y");
+	kr_variable *s;
+	KR_OP_CALL(&s, kr_op_add(), x, y);
+	kr_term *vt = kr_variable_term(s);
+	kr_term *et = KR_ETUPLE(kr_op_term(kr_op_add()), kr_variable_term(x),
+				kr_variable_term(y));
+	kr_facts *f = kr_facts_new("f", 2);
+	ck_assert_int_eq(KR_FACT(f, et, kr_sym("yes")), 0);
+	ck_assert_int_eq(KR_FACT(f, kr_sym("other"), kr_sym("no")), 0);
+	kr_term *q = kr_var_new("q"), *a = kr_var_new("a");
+	ck_assert_str_eq(t_run_str(-1, q, kr_facts_goal(f, (kr_term *[]){vt, q})),
+			 "(yes)");
+	ck_assert_str_eq(t_run_str(-1, q, KR_ALL(kr_facts_goal(f, (kr_term *[]){
+							 a, q}),
+						 kr_eq(a, vt))),
+			 "(yes)");
+	/* a plain atom with no equal fact still fails at once */
+	ck_assert_str_eq(t_run_str(-1, q, kr_facts_goal(f, (kr_term *[]){
+						     kr_sym("none"), q})),
+			 "()");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ graphs */
 
 static void huge_value(void)
@@ -427,6 +457,7 @@ Suite *contracts_suite(void)
 	tc = tcase_create("goals");
 	tcase_add_test(tc, constraint_count_after_binding);
 	tcase_add_test(tc, relation_arity_checked);
+	tcase_add_test(tc, facts_answer_what_unifies);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("graphs");
 	tcase_add_test(tc, value_shape_overflow);

@@ -600,7 +600,11 @@ kr_goal *kr_condpseq(size_t n, kr_term *const *labels,
  * A table of facts (kanren's `Relation`): a relation of fixed arity whose
  * answers are the facts that unify with its arguments, in the order they
  * were added. Facts are indexed by their ground arguments, so a call with a
- * ground argument only tries the facts with an equal argument there.
+ * ground argument only tries the facts with an equal argument there;
+ * unless it has none and the argument holds a foreign atom (a graph
+ * Variable unifies with the etuple of its owner, to which it is not
+ * equal): that argument then narrows nothing, as kanren skips a key its
+ * index lacks, and unification decides.
  */
 typedef struct kr_facts kr_facts;
 
