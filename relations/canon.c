@@ -239,7 +239,7 @@ static kr_goal *flatten_body(kr_term *const *a, void *env)
 	kr_term *o = kr_var_new("op"), *args = kr_var_new("args");
 	return KR_ALL(kr_conso(o, args, a[0]),
 		      kr_facts_goal(kr_associative(), (kr_term *[]){o}),
-		      kr_assoc_flatten(kr_cons(o, args), a[1]));
+		      kri_rel_assoc_flatten_deep(kr_cons(o, args), a[1]));
 }
 
 /* ------------------------------------------------------------- registry */

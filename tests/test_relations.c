@@ -922,11 +922,13 @@ START_TEST(test_assoc_flatten_foreign)
 	kr_term *v = kr_foreign(&fake_var_type, e);
 	kr_etuple_set_evaled(e, v);
 	ck_assert(kr_is_pair(v));
-	/* as an argument it is an application of add: spliced */
+	/* as an argument it is left alone, as kanren, whose
+	 * flatten_assoc_args splices ConsPairs only (a Variable has no
+	 * length, so it is none) */
 	kr_term *out = flat(KR_ETUPLE(add, num(1), v));
 	ck_assert_int_eq(kr_term_kind(out), KR_ETUPLE);
-	ck_assert_int_eq(kr_list_length(out), 4);
-	ck_assert(kr_equal(out, KR_LIST(add, num(1), num(2), num(3))));
+	ck_assert_int_eq(kr_list_length(out), 3);
+	ck_assert_ptr_eq(kr_etuple_ref(out, 2), v);
 	/* at the top it is not flattened: a_flat is v itself */
 	e = KR_ETUPLE(add, num(1), v);
 	kr_term *w = kr_foreign(&fake_var_type, e);

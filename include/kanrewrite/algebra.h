@@ -58,10 +58,11 @@ kr_goal *kr_div_consto(kr_term *in, kr_term *out);
 /**
  * `op(..., op(a, b), ...) = op(..., a, b, ...)` for an associative op
  * (its first run declares `add` and `mul` associative in
- * kr_associative()): kanren's assoc_flatten
- * applied to the node's own expansion, splicing nested applications of
- * the same op at every depth. Forward only (flattening does not
- * "unflatten", as in kanren).
+ * kr_associative()): kanren's assoc_flatten applied to the node's own
+ * expansion, except that the arguments, graph Variables, are spliced
+ * when they are applications of the same op, at every depth (kanren's
+ * leaves Variables alone). Forward only (flattening does not "unflatten",
+ * as in kanren).
  */
 kr_goal *kr_flatteno(kr_term *in, kr_term *out);
 

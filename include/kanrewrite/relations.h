@@ -663,7 +663,9 @@ kr_facts *kr_commutative(void);
  * operator spliced into the argument list (recursively); otherwise a_flat
  * is a itself (also when a is fresh, an improper pair, or a graph Variable:
  * kanren never flattens those, which is why PyTensor's dot distribution
- * distributes one `add` level per match). One answer; terminates.
+ * distributes one `add` level per match). An argument that is a graph
+ * Variable is not spliced either, as in kanren (a Variable is no
+ * ConsPair); kr_flatteno() does splice them. One answer; terminates.
  */
 kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
 
