@@ -366,6 +366,40 @@ START_TEST(equilibrium_with_get_nodes_reaches_the_fixed_point)
 }
 END_TEST
 
+/*
+ * A sequential rewriter adds every sub-rewriter's requirements before it
+ * runs any, as PyTensor's: the stack-trace check registered after a walk
+ * guards the walk too, so the walk's traceless mul is refused in both
+ * orders.
+ */
+START_TEST(sequential_requirements_up_front)
+{
+	for (int check_first = 0; check_first < 2; check_first++) {
+		const kr_type *t = kr_type_scalar(KR_FLOAT64);
+		kr_variable *x = kr_variable_new(t, "x");
+		kr_variable *y = kr_variable_new(t, "y");
+		kr_variable *s, *ins[2] = {x, y};
+		KR_OP_CALL(&s, kr_op_add(), x, y);
+		const char *tr = "user code line 1";
+		kr_variable_set_trace(s, 1, &tr);
+		kr_fgraph *fg = t_fgraph(2, ins, 1, &s, false);
+		kr_graph_rewriter *walk = kr_walking_graph_rewriter_new(
+			kr_substitution_node_rewriter_new(kr_op_add(),
+							  kr_op_mul()),
+			KR_IN_TO_OUT, false);
+		kr_graph_rewriter_set_failure_callback(walk, kr_failure_ignore,
+						       NULL);
+		kr_graph_rewriter *check =
+			kr_check_stack_trace_rewriter_new(KR_STACK_TRACE_RAISE);
+		kr_graph_rewriter *list[2] = {check_first ? check : walk,
+					      check_first ? walk : check};
+		kr_graph_rewriter *seq = kr_sequential_graph_rewriter_new(2, list);
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(seq, fg, NULL), 0);
+		ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, y))");
+	}
+}
+END_TEST
+
 /* ---------------------------------------------------------------- databases */
 
 /* A database cannot be put inside itself, directly or through others. */
@@ -468,6 +502,7 @@ Suite *contracts_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("rewriters");
 	tcase_add_test(tc, equilibrium_with_get_nodes_reaches_the_fixed_point);
+	tcase_add_test(tc, sequential_requirements_up_front);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("databases");
 	tcase_add_test(tc, db_refuses_a_cycle);

@@ -504,7 +504,9 @@ void kr_sequential_node_rewriter_set_apply_all(kr_node_rewriter *rw,
 					       bool apply_all);
 
 /**
- * PyTensor's SequentialGraphRewriter: applies the rewriters in order. An
+ * PyTensor's SequentialGraphRewriter: applies the rewriters in order,
+ * after adding the requirements of all of them (so a feature one of them
+ * needs is there while the others run, as in PyTensor). An
  * error of one goes to the failure callback (see
  * kr_graph_rewriter_set_failure_callback()); when the callback returns 0
  * the next rewriter runs; without callback the error is returned.
@@ -568,7 +570,9 @@ typedef struct kr_equilibrium_opts {
 #define KR_EQUILIBRIUM_OPTS_INIT {10.0, false, true, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
 
 /**
- * PyTensor's EquilibriumGraphRewriter: passes until nothing changes. A
+ * PyTensor's EquilibriumGraphRewriter: passes until nothing changes.
+ * The requirements of its graph rewriters (global, final, cleanup) are
+ * all added before the first pass. A
  * pass runs the global graph rewriters, then the cleanup ones, then tries
  * on nodes, outputs first, the node rewriters that track their op
  * (OpToRewriterTracker order), running the cleanup rewriters after each

@@ -256,7 +256,7 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 		size_t before = r->imported;
 		kr_profile *sub = NULL;
 		double t1 = kri_now();
-		rc = kr_graph_rewriter_rewrite(g, fg, &sub);
+		rc = g->cls->apply(g, fg, &sub); /* requirements: eq_requirements */
 		st->time += kri_now() - t1;
 		if (sub) {
 			kr_profile *c = sub;
@@ -508,8 +508,21 @@ static int eq_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	return rc;
 }
 
+/* The global, final and cleanup rewriters' requirements, up front. */
+static int eq_requirements(kr_graph_rewriter *self, kr_fgraph *fg)
+{
+	equilibrium *eq = self->data;
+	int rc = kri_add_requirements_of(fg, &eq->global);
+	if (rc == 0)
+		rc = kri_add_requirements_of(fg, &eq->final);
+	if (rc == 0)
+		rc = kri_add_requirements_of(fg, &eq->cleanup);
+	return rc;
+}
+
 static const kr_graph_rewriter_class equilibrium_class = {
 	.name = "EquilibriumGraphRewriter",
+	.add_requirements = eq_requirements,
 	.apply = eq_apply,
 };
 

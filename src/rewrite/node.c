@@ -275,6 +275,19 @@ const char *kr_graph_rewriter_name(const kr_graph_rewriter *rw)
 	return rw->name;
 }
 
+int kri_add_requirements_of(kr_fgraph *fg, const kri_vec *list)
+{
+	for (size_t i = 0; i < list->len; i++) {
+		kr_graph_rewriter *g = list->items[i];
+		int rc = g->cls->add_requirements
+				 ? g->cls->add_requirements(g, fg)
+				 : 0;
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int kr_graph_rewriter_rewrite(kr_graph_rewriter *rw, kr_fgraph *fg,
 			      kr_profile **profile)
 {

@@ -109,6 +109,13 @@ struct kr_profile {
  */
 bool kri_is_rollback(const char *reason);
 
+/*
+ * The add_requirements of each graph rewriter of list, in order, as
+ * PyTensor's sequential and equilibrium rewriters call them all before
+ * applying any (their apply then calls the sub-rewriters' apply only).
+ */
+int kri_add_requirements_of(kr_fgraph *fg, const kri_vec *list);
+
 /* Whether rw says it looks beyond its node (kr_node_rewriter_class). */
 bool kri_node_rewriter_sees_beyond(const kr_node_rewriter *rw);
 

@@ -382,7 +382,7 @@ static int run_one(kr_graph_rewriter *self, kr_fgraph *fg, kr_profile *p,
 	e->index = i;
 	e->before = kr_fgraph_nnodes(fg);
 	double t0 = kri_now();
-	int rc = kr_graph_rewriter_rewrite(sub, fg, &e->prof);
+	int rc = sub->cls->apply(sub, fg, &e->prof); /* requirements: above */
 	e->time = kri_now() - t0;
 	e->after = kr_fgraph_nnodes(fg);
 	kri_vec_push(&p->entries, e);
@@ -417,8 +417,16 @@ static int seq_graph_apply(kr_graph_rewriter *self, kr_fgraph *fg,
 	return rc;
 }
 
+/* All the sub-rewriters' requirements, before any of them runs. */
+static int seq_graph_requirements(kr_graph_rewriter *self, kr_fgraph *fg)
+{
+	seq_graph *s = self->data;
+	return kri_add_requirements_of(fg, &s->rws);
+}
+
 static const kr_graph_rewriter_class seq_graph_class = {
 	.name = "SequentialGraphRewriter",
+	.add_requirements = seq_graph_requirements,
 	.apply = seq_graph_apply,
 };
 
