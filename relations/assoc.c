@@ -21,13 +21,8 @@
  * C stack.
  */
 
-/* A growable array of terms in collected memory. */
-struct terms {
-	kr_term **v;
-	size_t len, cap;
-};
-
-static void terms_push(struct terms *t, kr_term *x)
+/* (kri_rel_terms, rel_internal.h, is also the fact tables' stack.) */
+void kri_rel_terms_push(struct kri_rel_terms *t, kr_term *x)
 {
 	if (t->len == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
@@ -55,12 +50,13 @@ static bool splices(kr_term *x, kr_term *op, const kr_subst *s, bool deep)
  * applications of op spliced, in order, after op itself. Sets *changed
  * when something was spliced.
  */
-static struct terms flatten_args(kr_term *a, kr_term *op, const kr_subst *s,
-				 bool deep, bool *changed)
+static struct kri_rel_terms flatten_args(kr_term *a, kr_term *op,
+					 const kr_subst *s, bool deep,
+					 bool *changed)
 {
-	struct terms out = {0}, todo = {0};
-	terms_push(&out, op);
-	terms_push(&todo, kr_cdr(a));
+	struct kri_rel_terms out = {0}, todo = {0};
+	kri_rel_terms_push(&out, op);
+	kri_rel_terms_push(&todo, kr_cdr(a));
 	while (todo.len > 0) {
 		kr_term *l = todo.v[todo.len - 1];
 		if (!kr_is_pair(l)) {
@@ -71,9 +67,9 @@ static struct terms flatten_args(kr_term *a, kr_term *op, const kr_subst *s,
 		todo.v[todo.len - 1] = kr_cdr(l);
 		if (splices(x, op, s, deep)) {
 			*changed = true;
-			terms_push(&todo, kr_cdr(x));
+			kri_rel_terms_push(&todo, kr_cdr(x));
 		} else {
-			terms_push(&out, x);
+			kri_rel_terms_push(&out, x);
 		}
 	}
 	return out;
@@ -89,7 +85,7 @@ static kr_term *assoc_flat_term(kr_term *a, const kr_subst *s, bool deep)
 	if (!kr_is_ground(op) || !kr_facts_has(kr_associative(), &op))
 		return a;
 	bool changed = false;
-	struct terms t = flatten_args(a, op, s, deep, &changed);
+	struct kri_rel_terms t = flatten_args(a, op, s, deep, &changed);
 	if (!changed)
 		return a;
 	return k == KR_ETUPLE ? kr_etuple(t.len, t.v) : kr_list(t.len, t.v);

@@ -226,24 +226,6 @@ struct call {
 	kr_term *args; /* etuple of the call's arguments */
 };
 
-/* A stack of terms in collected memory. */
-struct tstack {
-	kr_term **v;
-	size_t len, cap;
-};
-
-static void tpush(struct tstack *st, kr_term *t)
-{
-	if (st->len == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 16;
-		kr_term **v = kr_alloc(cap * sizeof *v);
-		if (st->len)
-			memcpy(v, st->v, st->len * sizeof *v);
-		st->v = v, st->cap = cap;
-	}
-	st->v[st->len++] = t;
-}
-
 /*
  * Whether ground term t holds a foreign atom (a graph Variable ...), which
  * may unify with a term it is not equal to: a graph Variable with the
@@ -251,16 +233,16 @@ static void tpush(struct tstack *st, kr_term *t)
  */
 static bool has_foreign(kr_term *t)
 {
-	struct tstack st = {0};
+	struct kri_rel_terms st = {0};
 	for (;;) {
 		if (kr_term_kind(t) == KR_FOREIGN)
 			return true;
 		if (kr_term_kind(t) == KR_ETUPLE) {
 			for (size_t i = kr_etuple_len(t); i-- > 0;)
-				tpush(&st, kr_etuple_ref(t, i));
+				kri_rel_terms_push(&st, kr_etuple_ref(t, i));
 		} else if (kr_term_kind(t) == KR_CONS) {
-			tpush(&st, kr_cdr(t));
-			tpush(&st, kr_car(t));
+			kri_rel_terms_push(&st, kr_cdr(t));
+			kri_rel_terms_push(&st, kr_car(t));
 		}
 		if (st.len == 0)
 			return false;

@@ -129,6 +129,14 @@ kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt);
  */
 int kri_rel_seq_kind(kr_term *t, const kr_subst *s);
 
+/* A growable array (or stack) of terms in collected memory. */
+struct kri_rel_terms {
+	kr_term **v;
+	size_t len, cap;
+};
+
+void kri_rel_terms_push(struct kri_rel_terms *t, kr_term *x);
+
 /*
  * The one answer of kr_assoc_flatten(a, a_flat) on st, or NULL: the goal
  * is a function of the state that never branches, so a relation written

@@ -11,9 +11,10 @@
  * `[ ... ]`, dotted pairs `(a . b)`, symbols, integers, reals, strings
  * with R6RS escapes (`\n \t \a \b \v \f \r \\ \"`, `\x41;`, and a
  * backslash ending a line, which drops the line end and the blanks around
- * it; any other escape is a syntax error, as in Chez Scheme), `#t`/`#f` (read as the symbols `#t` and `#f`), quote
- * forms `'x` `` `x `` `,x` `,@x` (read as `(quote x)`, `(quasiquote x)`,
- * `(unquote x)`, `(unquote-splicing x)`), and comments `;`, `#| |#`, `#;`.
+ * it; any other escape is a syntax error, as in Chez Scheme), `#t`/`#f`
+ * (read as the symbols `#t` and `#f`), quote forms `'x` `` `x `` `,x`
+ * `,@x` (read as `(quote x)`, `(quasiquote x)`, `(unquote x)`,
+ * `(unquote-splicing x)`), and comments `;`, `#| |#`, `#;`.
  * Every list cell read remembers where its element started, so that later
  * errors can name the line and column of a subterm.
  */

@@ -321,8 +321,9 @@ kr_goal *kr_map_anyo_ex(const kr_rel *rel, kr_term *a, kr_term *b,
 
 /**
  * `(reduceo rel in out)` (kanren.graph): out is obtained from in by one or
- * more applications of rel (arity 2, else API misuse, aborts); at least one application is needed
- * (an irreducible in has no answer), as in kanren. Forward (in not a
+ * more applications of rel (arity 2, else API misuse, aborts); at least
+ * one application is needed (an irreducible in has no answer), as in
+ * kanren. Forward (in not a
  * variable): `(lall (rel in t) (conde ((reduceo t out)) ((== t out))))`;
  * backward (in fresh): `(lall (conde ((== t out)) ((reduceo t out)))
  * (rel in t))`. Order: reduceo combines its own branches as kanren does

@@ -256,7 +256,8 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 		size_t before = r->imported;
 		kr_profile *sub = NULL;
 		double t1 = kri_now();
-		rc = g->cls->apply(g, fg, &sub); /* requirements: eq_requirements */
+		/* the requirements were added up front (eq_requirements) */
+		rc = g->cls->apply(g, fg, &sub);
 		st->time += kri_now() - t1;
 		if (sub) {
 			kr_profile *c = sub;
@@ -452,7 +453,8 @@ static int eq_loop(run *r, kr_fgraph *fg)
 		int rc = one_pass(r, fg, pass, full, &changed);
 		pass->time = kri_now() - t0;
 		r->prof->changes += pass->changes;
-		if (rc < 0 || r->over || (!changed && (full || !r->sees_beyond)))
+		bool done = !changed && (full || !r->sees_beyond);
+		if (rc < 0 || r->over || done)
 			return rc;
 		full = !changed;
 	}
