@@ -119,7 +119,7 @@ check "exclude one rewrite by name" 0 "$tmp/negneg-ex.out" \
 "$kr" rewrite --include fast_run --stats --format sexp \
 	"$data/merge_small.sexp" > "$tmp/out" 2> "$tmp/err"; st=$?
 if [ $st -eq 0 ] && head -n 1 "$tmp/out" | grep -q \
-	'| after rewrite_graph(fg, include=("fast_run",)) | kanrewrite ' &&
+	"| after rewrite_graph(fg, include=('fast_run',)) | kanrewrite " &&
    grep -q '^; graph 1: 7 -> [0-9]* apply nodes$' "$tmp/out"; then
 	echo "ok: fast_run on a graph file"; pass=$((pass + 1))
 else

@@ -165,6 +165,27 @@ static const struct {
 	 KR_ENOTFOUND},
 	{"(matrix A) (vector x)\n(add A x)", "t.sexp:2:1: add: cannot broadcast",
 	 KR_EINVALID},
+	/* no form at all: an empty file is no graph */
+	{"", "t.sexp:1:1: no graph", KR_ESYNTAX},
+	{"; only a comment\n", "t.sexp:2:1: no graph", KR_ESYNTAX},
+	/* integers in decimal, held exactly; booleans True or False */
+	{"(constant $1 (tensor int64) 9007199254740993)",
+	 "'9007199254740993': beyond 2^53", KR_ESYNTAX},
+	{"(constant $1 (tensor int8) 0x10)", "'0x10': not an integer",
+	 KR_ESYNTAX},
+	{"(constant $1 (tensor int8) 1E2)", "'1E2': not an integer",
+	 KR_ESYNTAX},
+	{"(constant $1 (tensor bool) 1)", "'1': not True or False",
+	 KR_ESYNTAX},
+	/* labels count 1, 2, ... in pre-order; references are plain */
+	{"(vector x)\n(add #2=(exp x) #2#)",
+	 "t.sexp:2:6: label #2= out of order: the next label is #1=",
+	 KR_ESYNTAX},
+	{"(vector x)\n(add #10000000=(exp x) x)", "out of order", KR_ESYNTAX},
+	{"(vector x)\n(add #1=(exp x) #01#)", "bad label reference #01#",
+	 KR_ESYNTAX},
+	{"(vector x)\n(add #1=(exp x) #1#::0abc)",
+	 "bad label reference #1#::0abc", KR_ESYNTAX},
 	{"(constant $1 (tensor int8) 1.5)", "t.sexp:1:28: bad int8 value",
 	 KR_ESYNTAX},
 	{"(vector x)\n(neg x))", "t.sexp:2:8: unbalanced", KR_ESYNTAX},
@@ -384,6 +405,63 @@ START_TEST(program_reads_the_full_format)
 }
 END_TEST
 
+/*
+ * The writer's names read back as the same graph: inputs and constants
+ * never share one (an input named like a constant, an unnamed input next
+ * to one named like its default), and a constant new in a graph read
+ * from a file is $n1, as FORMAT.md names constants a rewrite made.
+ */
+/* Lines ending in CR alone or CR LF; an integer -0 written as 0. */
+START_TEST(line_ends_and_negative_zero)
+{
+	const char *cr = "; c\r(input x (tensor float64))\r"
+			 "(constant $1 (tensor int8) -0)\r"
+			 "(output 0 o (tensor float64) (second $1 x))\r";
+	const char *want = "; c\n(input x (tensor float64))\n"
+			   "(constant $1 (tensor int8) 0)\n"
+			   "(output 0 o (tensor float64) (second $1 x))\n";
+	kr_fgraph *fg;
+	char *comment;
+	ck_assert_int_eq(kr_gformat_read(&fg, &comment, cr, "t"), 0);
+	ck_assert_str_eq(kr_gformat_write(fg, comment), want);
+	const char *crlf = "; c\r\n(input x (tensor float64))\r\n"
+			   "(constant $1 (tensor int8) 0)\r\n"
+			   "(output 0 o (tensor float64) (second $1 x))\r\n";
+	ck_assert_int_eq(kr_gformat_read(&fg, &comment, crlf, "t"), 0);
+	ck_assert_str_eq(kr_gformat_write(fg, comment), want);
+}
+END_TEST
+
+START_TEST(writer_names_are_distinct)
+{
+	const kr_type *t = kr_type_tensor(KR_FLOAT64, 0, NULL);
+	kr_variable *a = kr_variable_new(t, NULL);
+	kr_variable *b = kr_variable_new(t, "_0");
+	kr_variable *s, *ins[2] = {a, b};
+	KR_OP_CALL(&s, kr_op_add(), a, b);
+	kr_fgraph *fg = t_fgraph(2, ins, 1, &s, false);
+	const char *text = kr_gformat_write(fg, "c");
+	ck_assert_str_eq(text, "; c\n(input _0_2 (tensor float64))\n"
+			       "(input _0 (tensor float64))\n"
+			       "(output 0 out_0 (tensor float64) (add _0_2 _0))\n");
+	kr_fgraph *back;
+	ck_assert_int_eq(kr_gformat_read(&back, NULL, text, "t"), 0);
+	const char *raw = "; r\n(input $1 (tensor float64))\n"
+			  "(constant $2 (tensor float64) 1.0)\n"
+			  "(output 0 o (tensor float64) (add $1 (exp $2)))\n";
+	ck_assert_int_eq(kr_gformat_read(&fg, NULL, raw, "r"), 0);
+	kr_graph_rewriter *fold = kr_walking_graph_rewriter_new(
+		kr_constant_folding_new(), KR_OUT_TO_IN, false);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(fold, fg, NULL), 0);
+	text = kr_gformat_write(fg, "r");
+	ck_assert_str_eq(text, "; r\n(input $1 (tensor float64))\n"
+			       "(constant $n1 (tensor float64) "
+			       "2.718281828459045)\n"
+			       "(output 0 o (tensor float64) (add $1 $n1))\n");
+	ck_assert_int_eq(kr_gformat_read(&back, NULL, text, "t"), 0);
+}
+END_TEST
+
 Suite *gformat_suite(void)
 {
 	Suite *s = suite_create("gformat");
@@ -398,6 +476,8 @@ Suite *gformat_suite(void)
 	tcase_add_test(tc, constants_print_as_numpy);
 	tcase_add_test(tc, dprint_options);
 	tcase_add_test(tc, program_reads_the_full_format);
+	tcase_add_test(tc, writer_names_are_distinct);
+	tcase_add_test(tc, line_ends_and_negative_zero);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -228,10 +228,10 @@ START_TEST(merge_converts_incomparable_types)
 			 "NoneConst{None}, 2))");
 	const char *want = "; merged\n"
 			   "(input x (tensor float64 ? ?))\n"
-			   "(constant $1 (tensor int8) 2)\n"
+			   "(constant $n1 (tensor int8) 2)\n"
 			   "(output 0 a (tensor float64 1 ?) #1=(Foo x))\n"
 			   "(output 1 b (tensor float64 1 2) (SpecifyShape #1# "
-			   "None $1))\n";
+			   "None $n1))\n";
 	ck_assert_str_eq(kr_gformat_write(fg, "merged"), want);
 	kr_fgraph *back;
 	ck_assert_int_eq(kr_gformat_read(&back, NULL, want, "back"), 0);

@@ -40,11 +40,14 @@
  * @param[out] comment (may be NULL) the first comment line without its
  * `; `, or NULL when there is none.
  * Shape: `name` names the text in messages.
- * Returns: 0. Errors: KR_ESYNTAX for malformed text, KR_ENOTFOUND for an
+ * Returns: 0. Errors: KR_ESYNTAX for malformed text (a value not written
+ * as its dtype's values are, one that does not fit its dtype or an
+ * integer beyond 2^53, which the double of an element cannot hold
+ * exactly, included) or a text with no form at all, KR_ENOTFOUND for an
  * undeclared name, label or dtype, KR_EEXISTS for a name declared twice,
- * KR_EINVALID for a type error of a node, a value that does not fit its
- * type, or a declared output type that the expression's type contradicts;
- * the message starts with "NAME:LINE:COL: ".
+ * KR_EINVALID for a type error of a node or a declared output type that
+ * the expression's type contradicts; the message starts with
+ * "NAME:LINE:COL: ". Lines may end with LF, CR LF or CR.
  * Cost: O(length of the text); no recursion on the nesting depth.
  */
 int kr_gformat_read(kr_fgraph **out, char **comment, const char *text,
@@ -54,11 +57,14 @@ int kr_gformat_read(kr_fgraph **out, char **comment, const char *text,
  * Write a graph in the format, exactly as the shared graphs are written:
  * `comment` (NULL: a default naming the node count) as the first line
  * after `; `, then the input, constant and output lines, each ending with
- * a newline. Constants read from text keep their names; other constants
- * are named `$k` (k by first occurrence in the depth-first, left-to-right
- * walk of the outputs) when the graph has no named constant, else `$nk`.
- * Unnamed inputs are written `_k` (k their position) and unlabelled
- * outputs by the output variable's name, else `out_k`. The format
+ * a newline. Inputs and constants never share a name, so the text reads
+ * back as the same graph: constants read from text keep their names;
+ * other constants are named `$k` (k by first occurrence in the
+ * depth-first, left-to-right walk of the outputs), or `$nk` in a graph
+ * that was read from text (a rewrite's new constants, as FORMAT.md names
+ * them). Unnamed inputs are written `_k` (k their position), an input
+ * whose name an earlier one has `name_2` ..., and unlabelled outputs by
+ * the output variable's name, else `out_k`. The format
  * (version 1) has no form for a nominal variable (kr_nominal_new()): it
  * is written as kr_variable_to_string() prints it (`*1-x`), which
  * kr_gformat_read() rejects (an undeclared name, or a syntax error).

@@ -206,12 +206,12 @@ static void add_step(plan *p, kr_graph_rewriter *rw, const char *what)
 			    : kr_strfmt("after %s", what);
 }
 
-/* A tag list in Python's tuple syntax: ("a",) or ("a", "b"). */
+/* A tuple of tags as Python's repr writes it: ('a',) or ('a', 'b'). */
 static char *py_tuple(const tag_list *l)
 {
 	char *s = kr_strdup("(");
 	for (size_t i = 0; i < l->n; i++)
-		s = kr_strfmt("%s%s\"%s\"", s, i ? ", " : "", l->tags[i]);
+		s = kr_strfmt("%s%s'%s'", s, i ? ", " : "", l->tags[i]);
 	return kr_strfmt("%s%s)", s, l->n == 1 ? "," : "");
 }
 

@@ -2,6 +2,7 @@
 /* See the LICENSE file for copying conditions. */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 
 #include "graph.h"
@@ -323,7 +324,7 @@ static void put_element(kri_buf *b, kr_dtype d, double x)
 	else if (kr_dtype_is_float(d))
 		kri_buf_puts(b, kri_format_double(x));
 	else
-		kri_buf_printf(b, "%.0f", x);
+		kri_buf_printf(b, "%.0f", x == 0 ? 0.0 : x); /* never -0 */
 }
 
 /* Elements [k, k + stride * shape[dim]) as a nested list. */
@@ -366,28 +367,59 @@ static int bad_value(vparser *p, const char *why)
 			    kr_dtype_name(p->d), p->s, why);
 }
 
+/*
+ * An integer element, in decimal as the format writes it, into *x: it
+ * must fit its dtype and be held exactly by the double an element is
+ * (integers beyond 2^53 are refused, not silently rounded).
+ */
+static int parse_integer(vparser *p, const char *s, size_t n, double *x)
+{
+	size_t i = s[0] == '-';
+	if (i == n)
+		return bad_value(p, "not an integer");
+	for (size_t k = i; k < n; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return bad_value(p, "not an integer");
+	char buf[32];
+	if (n >= sizeof buf)
+		return bad_value(p, "out of range");
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	bool neg = s[0] == '-';
+	unsigned long long mag = strtoull(buf + neg, NULL, 10);
+	if (errno == ERANGE)
+		return bad_value(p, "out of range");
+	if (mag > (1ull << 53))
+		return bad_value(p, "beyond 2^53, not held exactly");
+	*x = neg ? -(double)mag : (double)mag;
+	if (kr_value_convert(p->d, *x) != *x)
+		return bad_value(p, "out of range");
+	return 0;
+}
+
 static int parse_element(vparser *p, const char **at)
 {
 	const char *s = *at;
 	double x;
 	size_t n = strcspn(s, ",]");
-	if (n == 4 && !strncmp(s, "True", 4))
-		x = 1;
-	else if (n == 5 && !strncmp(s, "False", 5))
-		x = 0;
-	else {
+	if (p->d == KR_BOOL) {
+		if (n == 4 && !strncmp(s, "True", 4))
+			x = 1;
+		else if (n == 5 && !strncmp(s, "False", 5))
+			x = 0;
+		else
+			return bad_value(p, "not True or False");
+	} else if (!kr_dtype_is_float(p->d)) {
+		int rc = parse_integer(p, s, n, &x);
+		if (rc < 0)
+			return rc;
+	} else {
 		char *end;
 		x = strtod(s, &end);
 		if (end != s + n || n == 0)
 			return bad_value(p, "not a number");
-		if (!kr_dtype_is_float(p->d) && (memchr(s, '.', n) ||
-		    memchr(s, 'e', n) || memchr(s, 'n', n)))
-			return bad_value(p, "not an integer");
 	}
-	if (p->d == KR_BOOL && x != 0 && x != 1)
-		return bad_value(p, "not a boolean");
-	if (!kr_dtype_is_float(p->d) && kr_value_convert(p->d, x) != x)
-		return bad_value(p, "out of range");
 	x = kr_value_convert(p->d, x);
 	kri_buf_putn(&p->elems, (const char *)&x, sizeof x);
 	*at = s + n;

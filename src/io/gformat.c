@@ -92,6 +92,7 @@ typedef struct reader {
 	kri_vec frames;
 	kri_pmap names;  /* symbol -> kr_variable */
 	kri_vec labels;  /* kr_apply * by label number */
+	int nlabels;     /* the `#n=` met so far (they count 1, 2, ...) */
 	kri_vec inputs, outputs, outnames;
 } reader;
 
@@ -117,8 +118,8 @@ static void skip_space(reader *r)
 {
 	for (;;) {
 		char c = r->s[r->pos];
-		if (c == ';') {
-			size_t n = strcspn(r->s + r->pos, "\n");
+		if (c == ';') { /* to the line end: LF, CR LF or a lone CR */
+			size_t n = strcspn(r->s + r->pos, "\r\n");
 			if (!r->comment) {
 				const char *t = r->s + r->pos + 1;
 				size_t m = n - 1;
@@ -156,15 +157,19 @@ static bool is_number(const char *s)
 /* `#n#` or `#n#::k`: output k of the node labelled n. */
 static int resolve_ref(kr_variable **out, reader *r, const item *it)
 {
-	char *end;
+	char *end, *kend;
 	long n = strtol(it->text + 1, &end, 10);
-	if (*end != '#' || n <= 0)
+	if (*end != '#' || n <= 0 || it->text[1] < '1' || it->text[1] > '9')
 		return fail(r, it->line, it->col, KR_ESYNTAX,
 			    kr_strfmt("bad label reference %s", it->text));
 	long k = 0;
-	if (end[1] == ':' && end[2] == ':')
-		k = strtol(end + 3, NULL, 10);
-	else if (end[1])
+	if (end[1] == ':' && end[2] == ':' && end[3] >= '0' && end[3] <= '9') {
+		k = strtol(end + 3, &kend, 10);
+		if (*kend || (end[3] == '0' && end[4]))
+			return fail(r, it->line, it->col, KR_ESYNTAX,
+				    kr_strfmt("bad label reference %s",
+					      it->text));
+	} else if (end[1])
 		return fail(r, it->line, it->col, KR_ESYNTAX,
 			    kr_strfmt("bad label reference %s", it->text));
 	kr_apply *node = (size_t)n < r->labels.len ? r->labels.items[n] : NULL;
@@ -305,6 +310,7 @@ static int top_input(reader *r, frame *f)
 	if (rc < 0)
 		return rc;
 	kr_variable *v = kr_variable_new(its[2]->type, its[1]->text);
+	kri_variable_set_label(v, its[1]->text); /* read from a file */
 	kri_vec_push(&r->inputs, v);
 	return declare(r, its[1], v);
 }
@@ -458,10 +464,18 @@ static int atom(reader *r, int *label)
 		char *end;
 		long k = strtol(t + 1, &end, 10);
 		advance(r, n);
-		if (end != t + n - 1 || k <= 0 || k > MAX_LABEL)
+		if (end != t + n - 1 || k <= 0 || k > MAX_LABEL ||
+		    t[1] < '1' || t[1] > '9')
 			return fail(r, line, col, KR_ESYNTAX,
 				    kr_strfmt("bad label (a number from 1 to "
 					      "%d)", MAX_LABEL));
+		/* FORMAT.md: labels are numbered 1, 2, ... in pre-order */
+		if (k != r->nlabels + 1)
+			return fail(r, line, col, KR_ESYNTAX,
+				    kr_strfmt("label #%ld= out of order: the "
+					      "next label is #%d=",
+					      k, r->nlabels + 1));
+		r->nlabels++;
 		*label = (int)k;
 		return 0;
 	}
@@ -514,6 +528,11 @@ int kr_gformat_read(kr_fgraph **out, char **comment, const char *text,
 	reader r = {.name = name ? name : "<text>", .s = text, .line = 1,
 		    .col = 1};
 	int rc = scan(&r);
+	if (rc == 0 && r.inputs.len == 0 && r.outputs.len == 0 &&
+	    r.names.len == 0)
+		rc = fail(&r, r.line, r.col, KR_ESYNTAX,
+			  "no graph: the text has no input, constant or "
+			  "output");
 	kr_fgraph *fg;
 	if (rc == 0 && kr_fgraph_new(&fg, r.inputs.len,
 				     (kr_variable *const *)r.inputs.items,
@@ -544,6 +563,8 @@ typedef struct writer {
 	kri_pmap refs;   /* node -> references */
 	kri_pmap labels; /* node -> label number, once written */
 	kri_pmap cnames; /* constant -> name */
+	kri_pmap inames; /* input -> name */
+	kri_pmap used;   /* name symbol -> itself: inputs' and constants' */
 	kri_vec consts;  /* constants, first occurrence order */
 	int nlabels;
 } writer;
@@ -584,23 +605,58 @@ static void walk(writer *w, const kr_fgraph *fg)
 
 static bool taken(const writer *w, const char *name)
 {
-	for (size_t k = 0; k < w->consts.len; k++) {
-		const char *n = kri_pmap_get(&w->cnames, w->consts.items[k]);
-		if (n && !strcmp(n, name))
-			return true;
-	}
-	return false;
+	return kri_pmap_has(&w->used, kr_sym(name));
 }
 
-static void name_constants(writer *w)
+static void take(writer *w, const char *name)
 {
-	bool any = false;
+	kr_term *s = kr_sym(name);
+	kri_pmap_put(&w->used, s, s);
+}
+
+/*
+ * Names of the inputs and constants, all distinct, so that the text reads
+ * back as the same graph ("inputs and constants never share a name"): an
+ * input keeps its own name unless an earlier one has it, then gets
+ * `name_2` ...; an unnamed one is `_i`, avoiding names in use; constants
+ * keep the names they were read with (`$k`) unless an input has one, and
+ * new constants are `$nk` in a graph read from a file (its inputs and
+ * constants carry the names they were read with), else `$k`.
+ */
+static void name_leaves(writer *w, const kr_fgraph *fg)
+{
+	size_t n = kr_fgraph_ninputs(fg);
+	for (size_t i = 0; i < n; i++) { /* named ones first keep theirs */
+		kr_variable *v = kr_fgraph_input(fg, i);
+		if (v->name && !taken(w, v->name)) {
+			take(w, v->name);
+			kri_pmap_put(&w->inames, v, (void *)v->name);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		kr_variable *v = kr_fgraph_input(fg, i);
+		if (kri_pmap_has(&w->inames, v))
+			continue;
+		char *name = v->name ? kr_strfmt("%s_2", v->name)
+				     : kr_strfmt("_%zu", i);
+		for (int k = v->name ? 3 : 2; taken(w, name); k++)
+			name = v->name ? kr_strfmt("%s_%d", v->name, k)
+				       : kr_strfmt("_%zu_%d", i, k);
+		take(w, name);
+		kri_pmap_put(&w->inames, v, name);
+	}
+	bool any = false; /* a graph read from a file: new constants $nk */
+	for (size_t i = 0; i < n; i++)
+		if (kri_variable_label(kr_fgraph_input(fg, i)))
+			any = true;
 	for (size_t k = 0; k < w->consts.len; k++) {
 		kr_variable *c = w->consts.items[k];
-		if (kri_variable_label(c)) {
+		const char *l = kri_variable_label(c);
+		if (l)
 			any = true;
-			kri_pmap_put(&w->cnames, c,
-				     (void *)kri_variable_label(c));
+		if (l && !taken(w, l)) {
+			take(w, l);
+			kri_pmap_put(&w->cnames, c, (void *)l);
 		}
 	}
 	int next = 1;
@@ -612,6 +668,7 @@ static void name_constants(writer *w)
 		do
 			name = kr_strfmt(any ? "$n%d" : "$%d", next++);
 		while (taken(w, name));
+		take(w, name);
 		kri_pmap_put(&w->cnames, c, name);
 	}
 }
@@ -654,8 +711,7 @@ static void write_constants(writer *w)
 	}
 }
 
-static const char *leaf_name(writer *w, const kr_variable *v,
-			     const kr_fgraph *fg)
+static const char *leaf_name(writer *w, const kr_variable *v)
 {
 	if (v->is_constant && v->type->none)
 		return "None"; /* NoneConst, not declared */
@@ -663,12 +719,10 @@ static const char *leaf_name(writer *w, const kr_variable *v,
 		return kri_pmap_get(&w->cnames, v);
 	if (v->is_nominal) /* no form in the format: its str, unreadable */
 		return kr_variable_to_string(v);
-	if (v->name)
-		return v->name;
-	for (size_t i = 0; i < kr_fgraph_ninputs(fg); i++)
-		if (kr_fgraph_input(fg, i) == v)
-			return kr_strfmt("_%zu", i);
-	return "_?";
+	const char *n = kri_pmap_get(&w->inames, v);
+	if (n)
+		return n;
+	return v->name ? v->name : "_?";
 }
 
 /* A pending piece of an expression: text, or a variable to write. */
@@ -704,7 +758,7 @@ static void open_node(writer *w, kri_vec *stack, kr_apply *node,
 }
 
 /* Emit an expression with an explicit stack (pre-order labels). */
-static void write_expr(writer *w, const kr_fgraph *fg, kr_variable *root)
+static void write_expr(writer *w, kr_variable *root)
 {
 	kri_vec stack = {0};
 	push_piece(&stack, NULL, root);
@@ -716,7 +770,7 @@ static void write_expr(writer *w, const kr_fgraph *fg, kr_variable *root)
 		}
 		kr_apply *node = p->v->owner;
 		if (!node) {
-			kri_buf_puts(&w->out, leaf_name(w, p->v, fg));
+			kri_buf_puts(&w->out, leaf_name(w, p->v));
 			continue;
 		}
 		const char *k = node->nout > 1 ? kr_strfmt("::%d", p->v->index)
@@ -743,7 +797,7 @@ char *kr_gformat_write(const kr_fgraph *fg, const char *comment)
 	kr_check(fg != NULL);
 	writer w = {0};
 	walk(&w, fg);
-	name_constants(&w);
+	name_leaves(&w, fg);
 	if (comment)
 		kri_buf_printf(&w.out, "; %s\n", comment);
 	else
@@ -751,7 +805,7 @@ char *kr_gformat_write(const kr_fgraph *fg, const char *comment)
 			       kr_fgraph_nnodes(fg));
 	for (size_t i = 0; i < kr_fgraph_ninputs(fg); i++) {
 		kr_variable *v = kr_fgraph_input(fg, i);
-		kri_buf_printf(&w.out, "(input %s %s)\n", leaf_name(&w, v, fg),
+		kri_buf_printf(&w.out, "(input %s %s)\n", leaf_name(&w, v),
 			       kr_type_to_sexp(v->type));
 	}
 	write_constants(&w);
@@ -759,7 +813,7 @@ char *kr_gformat_write(const kr_fgraph *fg, const char *comment)
 		kr_variable *v = kr_fgraph_output(fg, k);
 		kri_buf_printf(&w.out, "(output %zu %s %s ", k,
 			       output_label(fg, k), kr_type_to_sexp(v->type));
-		write_expr(&w, fg, v);
+		write_expr(&w, v);
 		kri_buf_puts(&w.out, ")\n");
 	}
 	return kri_buf_str(&w.out);
