@@ -161,6 +161,10 @@ else
 fi
 check_err "unknown relation" "kanrewrite: unknown relation 'nope'" \
 	"$kr" rewrite --relation nope
+printf '(input x (tensor float64))\n(out\000put)\n' > "$tmp/nul.sexp"
+check_err "a NUL byte, named by its place" \
+	"kanrewrite: $tmp/nul.sexp:2:5: a NUL byte, so not a text file" \
+	"$kr" show "$tmp/nul.sexp"
 check_err "missing file" \
 	"kanrewrite: $tmp/none.sexp: cannot open: No such file or directory" \
 	"$kr" rewrite "$tmp/none.sexp"

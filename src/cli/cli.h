@@ -23,7 +23,8 @@ char *cli_read_file(const char *path);
 
 /*
  * Read the whole file at path (no "-"), silently: NULL on error, with
- * *opened false when it could not be opened and *why the reason.
+ * *opened false when it could not be opened and *why the reason (for a
+ * NUL byte, "LINE:COL: ..." of the first).
  */
 char *cli_slurp(const char *path, bool *opened, const char **why);
 

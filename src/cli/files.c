@@ -27,8 +27,14 @@ static char *slurp(FILE *f, const char **why)
 		return NULL;
 	}
 	buf[len] = 0;
-	if (memchr(buf, 0, len)) {
-		*why = "not a text file";
+	const char *nul = memchr(buf, 0, len);
+	if (nul) { /* where, as every other error names its place */
+		int line = 1, col = 1;
+		for (const char *c = buf; c < nul; c++, col++)
+			if (*c == '\n')
+				line++, col = 0;
+		*why = kr_strfmt("%d:%d: a NUL byte, so not a text file",
+				 line, col);
 		return NULL;
 	}
 	return buf;
@@ -55,7 +61,9 @@ char *cli_read_file(const char *path)
 				       : slurp(stdin, &why);
 	if (!opened)
 		cli_fail("%s: cannot open: %s", path, why);
+	else if (!text && why[0] >= '0' && why[0] <= '9')
+		cli_fail("%s:%s", path, why); /* LINE:COL: of a NUL byte */
 	else if (!text)
-		cli_fail("%s: cannot read a text file", path);
+		cli_fail("%s: cannot read: %s", path, why);
 	return text;
 }
