@@ -177,6 +177,13 @@ static const struct {
 	 KR_ESYNTAX},
 	{"(constant $1 (tensor bool) 1)", "'1': not True or False",
 	 KR_ESYNTAX},
+	/* a static length in decimal, within int64 */
+	{"(input x (tensor float64 99999999999999999999))",
+	 "t.sexp:1:26: a dimension is ? or a length", KR_ESYNTAX},
+	{"(input x (tensor float64 +3))", "a dimension is ? or a length",
+	 KR_ESYNTAX},
+	{"(input x (tensor float64 03))", "a dimension is ? or a length",
+	 KR_ESYNTAX},
 	/* labels count 1, 2, ... in pre-order; references are plain */
 	{"(vector x)\n(add #2=(exp x) #2#)",
 	 "t.sexp:2:6: label #2= out of order: the next label is #1=",

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 
 #include "graph/graph.h"
 #include "kanrewrite/gformat.h"
@@ -237,13 +238,20 @@ static int reduce_type(item **out, reader *r, frame *f)
 	int64_t shape[KR_TYPE_MAX_NDIM];
 	for (int i = 0; i < nd; i++) {
 		item *it = its[i + 2];
-		char *end = NULL;
-		if (it->kind == IT_ATOM && !strcmp(it->text, "?"))
+		if (it->kind == IT_ATOM && !strcmp(it->text, "?")) {
 			shape[i] = -1;
-		else if (it->kind != IT_ATOM ||
-			 (shape[i] = strtoll(it->text, &end, 10)) < 0 || *end)
+			continue;
+		}
+		/* a length in decimal: no sign, no leading zero, no overflow */
+		const char *t = it->kind == IT_ATOM ? it->text : "";
+		char *end = NULL;
+		errno = 0;
+		shape[i] = t[0] >= '0' && t[0] <= '9' && (t[0] != '0' || !t[1])
+				   ? strtoll(t, &end, 10)
+				   : -1;
+		if (shape[i] < 0 || *end || errno == ERANGE)
 			return fail(r, it->line, it->col, KR_ESYNTAX,
-				    "a dimension is ? or a length");
+				    "a dimension is ? or a length in decimal");
 	}
 	*out = new_item(IT_TYPE, f->line, f->col);
 	(*out)->type = tensor ? kr_type_tensor(d, nd, shape) : kr_type_scalar(d);
