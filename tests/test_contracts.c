@@ -222,7 +222,8 @@ START_TEST(value_parse_range)
 	ck_assert_int_eq(kr_value_parse(&v, "[127,-128]", KR_INT8), 0);
 	ck_assert_str_eq(kr_value_to_string(v), "[127,-128]");
 	ck_assert_int_eq(kr_value_parse(&v, "255", KR_UINT8), 0);
-	ck_assert_int_eq(kr_value_parse(&v, "1e300", KR_FLOAT32), 0);
+	ck_assert_int_eq(kr_value_parse(&v, "1e300", KR_FLOAT32), KR_ESYNTAX);
+	ck_assert_int_eq(kr_value_parse(&v, "inf", KR_FLOAT32), 0);
 }
 END_TEST
 

@@ -177,6 +177,11 @@ static const struct {
 	 KR_ESYNTAX},
 	{"(constant $1 (tensor bool) 1)", "'1': not True or False",
 	 KR_ESYNTAX},
+	/* a finite float too big for its dtype is no inf */
+	{"(constant $1 (tensor float64) 1e500)", "'1e500': out of range",
+	 KR_ESYNTAX},
+	{"(constant $1 (tensor float32) 1e39)", "'1e39': out of range",
+	 KR_ESYNTAX},
 	/* a static length in decimal, within int64 */
 	{"(input x (tensor float64 99999999999999999999))",
 	 "t.sexp:1:26: a dimension is ? or a length", KR_ESYNTAX},

@@ -416,9 +416,16 @@ static int parse_element(vparser *p, const char **at)
 			return rc;
 	} else {
 		char *end;
+		errno = 0;
 		x = strtod(s, &end);
 		if (end != s + n || n == 0)
 			return bad_value(p, "not a number");
+		/* a finite number too big for the dtype is refused, not
+		 * turned into inf (written inf, it stays inf) */
+		if (isinf(x) && errno == ERANGE)
+			return bad_value(p, "out of range");
+		if (p->d == KR_FLOAT32 && !isinf(x) && isinf((float)x))
+			return bad_value(p, "out of range");
 	}
 	x = kr_value_convert(p->d, x);
 	kri_buf_putn(&p->elems, (const char *)&x, sizeof x);
