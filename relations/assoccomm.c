@@ -177,7 +177,9 @@ struct groupings {
 static kr_term *groupings_next(void *it, const kr_subst *s)
 {
 	struct groupings *g = it;
-	for (; g->size <= g->last; g->size++, g->i = 0)
+	/* no window is larger than the arguments: stopping there also
+	 * keeps size + 1 and i + size from overflowing for a huge last */
+	for (; g->size <= g->last && g->size <= g->f.n; g->size++, g->i = 0)
 		while (g->i + g->size <= g->f.n) {
 			kr_term *t = g->whole && g->size == g->f.n
 				? (g->i++, seq_like(g->f.like, (size_t)g->f.n,

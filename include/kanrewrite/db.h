@@ -123,10 +123,10 @@ const char *kr_rewrite_db_name(const kr_rewrite_db *db);
  * PyTensor), or "The tag 'T' collides with an existing name." for a tag
  * that is an existing name; KR_EINVALID "`final_rewriter` and `cleanup`
  * cannot both be true." for both flags, KR_EINVALID for a rewriter kind
- * the database cannot run, "`position` must be numeric; ..." for a
- * non-finite position, or when sub is db or holds it at any depth (a
- * database inside itself, which PyTensor's queries recurse into without
- * end).
+ * the database cannot run, for an empty name, "`position` must be
+ * numeric; ..." for a non-finite position, or when sub is db or holds it
+ * at any depth (a database inside itself, which PyTensor's queries
+ * recurse into without end).
  */
 int kr_db_register(kr_rewrite_db *db, const char *name,
 		   kr_graph_rewriter *graph, kr_node_rewriter *node,

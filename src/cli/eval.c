@@ -42,6 +42,15 @@ void lang_search_error(void)
 	search_err.message = kr_strdup(kr_error_last()->message);
 }
 
+int lang_search_take(void)
+{
+	if (!search_err.pending)
+		return 0;
+	search_err.pending = false;
+	return kr_error_set(search_err.code ? search_err.code : KR_ERROR, "%s",
+			    search_err.message);
+}
+
 static bool unique_answers;
 
 bool lang_set_unique_answers(bool on)
@@ -101,6 +110,11 @@ void lang_set_eval_limit(uint64_t evals)
 uint64_t lang_get_eval_limit(void)
 {
 	return eval_limit;
+}
+
+bool lang_budget_spent(void)
+{
+	return eval_limit && eval_count > eval_limit;
 }
 
 void lang_eval_budget_reset(void)
@@ -515,6 +529,7 @@ static int run_step(kr_term **out, kr_runner *r, size_t found)
 		/* a stop seen inside the search (a relation's body being
 		 * built) or between chunks reads the same, with the count */
 		if (lang_interrupted && (search_err.pending || rc == KR_ELIMIT)) {
+			search_err.pending = false; /* reported here */
 			if (lang_interrupted == LANG_STOP_MEMORY)
 				return run_error(KR_ELIMIT, "%s (%zu answers)",
 						 lang_stop_message(""), found);
@@ -524,8 +539,7 @@ static int run_step(kr_term **out, kr_runner *r, size_t found)
 					 found);
 		}
 		if (search_err.pending)
-			return kr_error_set(search_err.code ? search_err.code :
-					    KR_ERROR, "%s", search_err.message);
+			return lang_search_take();
 		if (rc != KR_ELIMIT)
 			return rc;
 		if (step_limit && kr_run_steps(r) >= step_limit)

@@ -149,10 +149,11 @@ PRIM(p_consistent)
 	(void)n;
 	kr_fgraph *fg;
 	int rc = lang_fgraph_arg(&fg, "fgraph-consistent?", a[0]);
-	if (rc == 0)
-		*out = lang_bool(kr_fgraph_consistent(fg));
-	kr_error_clear();
-	return rc;
+	if (rc < 0)
+		return rc;
+	*out = lang_bool(kr_fgraph_consistent(fg));
+	kr_error_clear(); /* the answer, not an error */
+	return 0;
 }
 
 /* (fgraph-validate FG): PyTensor's fg.validate(): void, or its error. */

@@ -258,6 +258,13 @@ int lang_apply(kr_term **out, kr_term *fn, size_t n, kr_term *const *args);
  */
 void lang_search_error(void);
 
+/*
+ * The error recorded inside a search that no lang_run reports (a
+ * KanrenRelationSub's run inside a rewrite), as a return code with its
+ * message set, and forgotten; 0 when there is none.
+ */
+int lang_search_take(void);
+
 /**
  * Run a goal for at most n answers (n < 0: all, up to the answer limit),
  * reifying q with its constraints. Interrupted by lang_interrupted, bounded
@@ -300,6 +307,9 @@ size_t lang_get_memory_limit(void);
 
 /** The current evaluation budget (0: none). */
 uint64_t lang_get_eval_limit(void);
+
+/** Whether the running form has spent its evaluation budget. */
+bool lang_budget_spent(void);
 
 /** Start counting a new top-level form against the evaluation budget. */
 void lang_eval_budget_reset(void);

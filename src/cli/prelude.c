@@ -36,6 +36,7 @@ const char lang_scheme_prelude[] =
 	"(define (%any-null? ls)\n"
 	"  (cond ((null? ls) #f) ((null? (car ls)) #t) (else (%any-null? (cdr ls)))))\n"
 	"(define (%same-length who ls)\n"
+	"  (if (null? ls) (error who \"incorrect argument count: no list\"))\n"
 	"  (for-each\n"
 	"    (lambda (l)\n"
 	"      (if (not (list? l)) (error who \"not a proper list\" l))\n"

@@ -63,6 +63,46 @@ static kr_term *db_term(kr_rewrite_db *db)
 	return kr_foreign(&db_type, db);
 }
 
+/*
+ * The results filter of the prompt's KanrenRelationSubs: PyTensor's first
+ * answer, but an error raised inside the relation (which a goal can only
+ * record, lang_search_error) or a stop (C-c, the memory or evaluation
+ * limit) is the transform's error, where the library would see a relation
+ * that merely failed: the walker then warns, a stop ends the rewrite.
+ */
+static int first_answer_checked(kr_term **chosen, kr_answers *a, void *data)
+{
+	(void)data;
+	if (lang_search_take() < 0) /* one no run reported: not this one's */
+		kr_error_clear();
+	int rc = kr_answers_next(chosen, a);
+	if (lang_interrupted)
+		return kr_error_set(KR_ELIMIT, "%s", lang_stop_message(""));
+	int err = lang_search_take(); /* the budget's error among them */
+	if (err < 0)
+		return err;
+	if (rc == KR_EOF)
+		*chosen = NULL;
+	return rc == KR_EOF ? 0 : rc;
+}
+
+static kr_node_rewriter *relation_sub(const kr_rel *rel, bool reverse)
+{
+	kr_node_rewriter *rw = kr_kanren_relation_sub_new(rel, reverse);
+	kr_kanren_relation_sub_set_filters(rw, NULL, first_answer_checked,
+					   NULL);
+	return rw;
+}
+
+/* A walker's failures: warned, as PyTensor's warn_inplace, but a stop
+ * (C-c, a limit) ends the rewrite with its error. */
+static int warn_unless_stopped(const kr_failure *f, void *data)
+{
+	if (lang_interrupted || lang_budget_spent())
+		return f->code;
+	return kr_failure_warn_inplace(f, data);
+}
+
 /* A node rewriter, or a relation of arity 2 as a KanrenRelationSub. */
 static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 {
@@ -75,7 +115,7 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 	const kr_rel *rel = lang_as_rel(t, 2);
 	if (!rel)
 		return lang_error_in(KR_EINVALID, who);
-	*out = kr_kanren_relation_sub_new(rel, false);
+	*out = relation_sub(rel, false);
 	return 0;
 }
 
@@ -87,7 +127,8 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
  */
 static int warn_maxed_out(const kr_failure *f, void *data)
 {
-	if (f->code == KR_ELIMIT && !f->node_rewriter && !f->sub)
+	if (f->code == KR_ELIMIT && !f->node_rewriter && !f->sub &&
+	    !lang_interrupted && !lang_budget_spent())
 		return kr_failure_warn(f, data);
 	return f->code;
 }
@@ -146,7 +187,7 @@ PRIM(p_kanren_relation_sub)
 	if (!rel)
 		return lang_error_in(KR_EINVALID, "kanren-relation-sub");
 	bool reverse = n > 1 && lang_truthy(a[1]);
-	*out = node_rw_term(kr_kanren_relation_sub_new(rel, reverse));
+	*out = node_rw_term(relation_sub(rel, reverse));
 	return 0;
 }
 
@@ -629,8 +670,7 @@ static int walking(kr_term **out, const char *who, kr_walk_order order,
 	kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
 		k == 1 ? rws[0] : kr_sequential_node_rewriter_new(k, rws), order,
 		ignore);
-	kr_graph_rewriter_set_failure_callback(w, kr_failure_warn_inplace,
-					       NULL);
+	kr_graph_rewriter_set_failure_callback(w, warn_unless_stopped, NULL);
 	*out = graph_rw_term(w);
 	return 0;
 }
@@ -885,11 +925,13 @@ PRIM(p_db_register)
 		const kr_rel *rel = lang_as_rel(rw, 2);
 		if (!rel)
 			return lang_error_in(KR_EINVALID, "db-register");
-		return kr_db_register_relation(db, name, rel, false, tags, &opts);
+		rc = kr_db_register_relation(db, name, rel, false, tags, &opts);
+		return rc < 0 ? lang_error_in(rc, "db-register") : 0;
 	} else
 		return lang_type_error("db-register", "a rewriter, a database or "
 				  "a relation", rw);
-	return kr_db_register(db, name, g, nr, sub, tags, &opts);
+	rc = kr_db_register(db, name, g, nr, sub, tags, &opts);
+	return rc < 0 ? lang_error_in(rc, "db-register") : 0;
 }
 
 /* (db-query DB query ...): print what the query selects, in run order. */

@@ -205,8 +205,11 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 		   const kr_db_register_opts *opts)
 {
 	static const kr_db_register_opts defaults = KR_DB_REGISTER_OPTS_INIT;
-	kr_check(db != NULL && name != NULL && *name);
+	kr_check(db != NULL && name != NULL);
 	const kr_db_register_opts *o = opts ? opts : &defaults;
+	if (!*name)
+		return kr_error_set(KR_EINVALID, "a rewrite needs a name, not "
+						 "the empty string");
 	int rc = check_kind(db, name, graph, node, sub);
 	if (rc == 0 && o->final_rewriter && o->cleanup)
 		rc = kr_error_set(KR_EINVALID, "`final_rewriter` and "

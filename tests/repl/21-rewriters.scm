@@ -173,3 +173,14 @@ cv
 (defrel (looseo in out) succeed)
 (repr (rewrite (add x y) (in2out (kanren-relation-sub looseo))))
 (repr (rewrite (add x y) (equilibrium-rewriter (kanren-relation-sub looseo) 10)))
+; an error raised inside a relation is its rewriter's error, as in run:
+; the walker warns, the equilibrium stops with it
+(defrel (carelesso in out) (project (in) (== out (car 1))))
+(repr (rewrite (add x y) (in2out carelesso)))
+(repr (rewrite (add x y) (equilibrium-rewriter carelesso 10)))
+; the evaluation budget ends a rewrite with its error
+(set-eval-limit! 1000)
+(repr (rewrite (neg (neg x)) (in2out (lambda (a b) (== b (neg a))))))
+(set-eval-limit! 0)
+; a rewrite needs a name
+(db-register (sequence-db) "" (in2out dot-distributeo) '(tg) 1.5)

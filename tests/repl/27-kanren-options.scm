@@ -70,3 +70,5 @@
 (run 6 (a b) (mapo-kanren r3 a b))
 (run 6 (a b) (mapo r3 a b))
 (run* (q) (mapo-kanren r3 q '(z x)))
+; a group size past the arguments, however large
+(assoc-args 'add '(1 2 3) 9223372036854775807)

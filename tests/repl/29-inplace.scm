@@ -55,3 +55,4 @@ g2
 (op 'Bad 'tolerate-same '((0)))
 (fgraph-destroyers (function-graph (list x) (list (aip x x))) x)
 (fgraph-validate (dh-graph (list x y) (list ((op 'Two 'view-map '((0 0 1))) x y))))
+(fgraph-consistent? 5)
