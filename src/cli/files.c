@@ -6,15 +6,40 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lang.h"
 
-/* The whole of f, NUL-terminated; NULL with *why set on error. */
+/* LINE:COL of the first NUL byte of buf[0..at]. */
+static char *nul_place(const char *buf, const char *at)
+{
+	int line = 1, col = 1;
+	for (const char *c = buf; c < at; c++, col++)
+		if (*c == '\n')
+			line++, col = 0;
+	return kr_strfmt("%d:%d: a NUL byte, so not a text file", line, col);
+}
+
+/*
+ * The whole of f, NUL-terminated; NULL with *why set on error. A NUL byte
+ * ends the reading at once (/dev/zero is no text), and so does a text
+ * larger than the session's memory limit, which could not be held.
+ */
 static char *slurp(FILE *f, const char **why)
 {
 	size_t cap = 4096, len = 0;
+	size_t most = lang_get_memory_limit();
 	char *buf = kr_alloc_atomic(cap);
 	size_t n;
 	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		const char *nul = memchr(buf + len, 0, n);
+		if (nul) {
+			*why = nul_place(buf, nul);
+			return NULL;
+		}
 		len += n;
+		if (most && len > most / 2) {
+			*why = "larger than the memory limit allows";
+			return NULL;
+		}
 		if (cap - len - 1 == 0) {
 			char *bigger = kr_alloc_atomic(cap * 2);
 			memcpy(bigger, buf, len);
@@ -27,16 +52,6 @@ static char *slurp(FILE *f, const char **why)
 		return NULL;
 	}
 	buf[len] = 0;
-	const char *nul = memchr(buf, 0, len);
-	if (nul) { /* where, as every other error names its place */
-		int line = 1, col = 1;
-		for (const char *c = buf; c < nul; c++, col++)
-			if (*c == '\n')
-				line++, col = 0;
-		*why = kr_strfmt("%d:%d: a NUL byte, so not a text file",
-				 line, col);
-		return NULL;
-	}
 	return buf;
 }
 

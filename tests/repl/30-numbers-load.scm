@@ -11,3 +11,5 @@
 (load "no-such-file.scm")
 (display "after the failed load")
 (newline)
+; a device that never ends is no text: the first NUL byte stops it
+(load "/dev/zero")
