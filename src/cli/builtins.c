@@ -144,10 +144,12 @@ static int map_common(kr_term **out, size_t n, kr_term *const *a, bool keep)
 {
 	kr_term *ls[8];
 	if (n - 1 > 8)
-		return kr_error_set(KR_EINVALID, "map: too many lists");
+		return kr_error_set(KR_EINVALID, "%s: too many lists",
+				    keep ? "map" : "for-each");
 	for (size_t i = 1; i < n; i++) {
 		if (!is_list(ls[i - 1] = a[i]))
-			return lang_type_error("map", "a list", a[i]);
+			return lang_type_error(keep ? "map" : "for-each",
+					       "a list", a[i]);
 		if (kr_list_length(a[i]) != kr_list_length(a[1]))
 			return kr_error_set(KR_EINVALID,
 					    "%s: lists %s and %s differ in "

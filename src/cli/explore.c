@@ -456,10 +456,11 @@ static int rels_of(const kr_rel ***out, size_t *n, kr_term *t)
 	return 0;
 }
 
-static int natural_arg(size_t *out, const kr_term *t, const char *what)
+static int natural_arg(size_t *out, const kr_term *t, const char *who,
+		       const char *what)
 {
 	if (kr_term_kind(t) != KR_INT || kr_int_value(t) < 0)
-		return lang_type_error("explore", what, t);
+		return lang_type_error(who, what, t);
 	*out = (size_t)kr_int_value(t);
 	return 0;
 }
@@ -475,8 +476,9 @@ PRIM(p_explore)
 	x->max_graphs = 1000;
 	int rc = lang_graph_of(&g, "explore", a[0]);
 	if (rc < 0 || (rc = rels_of(&rels, &nrels, a[1])) < 0 ||
-	    (n > 2 && (rc = natural_arg(&x->max_depth, a[2], "a depth")) < 0) ||
-	    (n > 3 && (rc = natural_arg(&x->max_graphs, a[3],
+	    (n > 2 && (rc = natural_arg(&x->max_depth, a[2], "explore",
+					"a depth")) < 0) ||
+	    (n > 3 && (rc = natural_arg(&x->max_graphs, a[3], "explore",
 					"a number of graphs")) < 0))
 		return rc;
 	if (n > 4 && lang_truthy(a[4])) {
@@ -533,7 +535,8 @@ PRIM(p_explore_path)
 	const exploration *x = NULL;
 	size_t i = 0;
 	int rc = exploration_of(&x, "explore-path", a[0]);
-	if (rc < 0 || (rc = natural_arg(&i, a[1], "an index")) < 0)
+	if (rc < 0 ||
+	    (rc = natural_arg(&i, a[1], "explore-path", "an index")) < 0)
 		return rc;
 	if (i >= x->n)
 		return kr_error_set(KR_EINVALID, "explore-path: no graph %zu",

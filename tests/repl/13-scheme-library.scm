@@ -89,3 +89,4 @@
 (list (format "~x ~b ~o ~X" 255 5 8 -255) (format "~x" 'a) (vector? '(1)) (boolean=? #t #t) (boolean=? #t #f))
 (fold-left + 0)
 (exists odd?)
+(for-each car 5)
