@@ -82,10 +82,11 @@ void kr_run_interrupt(bool on);
 
 /**
  * Whether a stop is asked (kr_run_interrupt(true) and not yet taken back).
- * The rewriters ask it when a node rewriter fails: a failure while a stop
- * is asked is not handed to the failure callback but ends the whole
- * rewrite with that error, as a KeyboardInterrupt passes the `except
- * Exception` of PyTensor's rewriters. Async-signal-safe.
+ * The rewriters ask it before each node they process, and when a node
+ * rewriter fails: a stop ends the whole rewrite with KR_ELIMIT (or the
+ * failure's error), never handed to the failure callback, as a
+ * KeyboardInterrupt passes the `except Exception` of PyTensor's
+ * rewriters. Async-signal-safe.
  */
 bool kr_run_interrupted(void);
 

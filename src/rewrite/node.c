@@ -516,6 +516,10 @@ int kri_report_failure(kr_graph_rewriter *self, int code,
 int kri_process_node(kr_graph_rewriter *self, kr_fgraph *fg, kr_apply *node,
 		     kr_node_rewriter *rw)
 {
+	/* a stop (kr_run_interrupt: Ctrl-C, a memory limit) ends every
+	 * rewrite, also one whose rewriters never fail or search */
+	if (kr_run_interrupted())
+		return kr_error_set(KR_ELIMIT, "rewrite: interrupted");
 	kr_replacements *out;
 	int rc = kr_node_rewriter_transform(rw, fg, node, &out);
 	if (rc < 0)

@@ -184,3 +184,7 @@ cv
 (set-eval-limit! 0)
 ; a rewrite needs a name
 (db-register (sequence-db) "" (in2out dot-distributeo) '(tg) 1.5)
+; a rewrite that never ends stops at the memory limit, the session goes on
+(set-memory-limit! 64)
+(rewrite (add x y) (in2out (substitution-rewriter add add)))
+(set-memory-limit! 0)
