@@ -455,7 +455,8 @@ START_TEST(writer_names_are_distinct)
 	const char *text = kr_gformat_write(fg, "c");
 	ck_assert_str_eq(text, "; c\n(input _0_2 (tensor float64))\n"
 			       "(input _0 (tensor float64))\n"
-			       "(output 0 out_0 (tensor float64) (add _0_2 _0))\n");
+			       "(output 0 out_0 (tensor float64) "
+			       "(add _0_2 _0))\n");
 	kr_fgraph *back;
 	ck_assert_int_eq(kr_gformat_read(&back, NULL, text, "t"), 0);
 	const char *raw = "; r\n(input $1 (tensor float64))\n"
