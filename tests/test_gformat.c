@@ -165,9 +165,10 @@ static const struct {
 	 KR_ENOTFOUND},
 	{"(matrix A) (vector x)\n(add A x)", "t.sexp:2:1: add: cannot broadcast",
 	 KR_EINVALID},
-	/* no form at all: an empty file is no graph */
-	{"", "t.sexp:1:1: no graph", KR_ESYNTAX},
-	{"; only a comment\n", "t.sexp:2:1: no graph", KR_ESYNTAX},
+	/* an empty file is no graph (a comment line alone is the empty
+	 * graph, as the writer writes it) */
+	{"", "t.sexp:1:1: no graph: the text is empty", KR_ESYNTAX},
+	{" \n\n", "t.sexp:3:1: no graph", KR_ESYNTAX},
 	/* integers in decimal, held exactly; booleans True or False */
 	{"(constant $1 (tensor int64) 9007199254740993)",
 	 "'9007199254740993': beyond 2^53", KR_ESYNTAX},
@@ -472,6 +473,12 @@ START_TEST(writer_names_are_distinct)
 			       "2.718281828459045)\n"
 			       "(output 0 o (tensor float64) (add $1 $n1))\n");
 	ck_assert_int_eq(kr_gformat_read(&back, NULL, text, "t"), 0);
+	/* the empty graph is its comment line, which reads back */
+	kr_fgraph *none = t_fgraph(0, NULL, 0, NULL, false);
+	ck_assert_int_eq(kr_gformat_read(&back, NULL,
+					 kr_gformat_write(none, NULL), "t"),
+			 0);
+	ck_assert_uint_eq(kr_fgraph_noutputs(back), 0);
 }
 END_TEST
 

@@ -43,8 +43,9 @@
  * Returns: 0. Errors: KR_ESYNTAX for malformed text (a value not written
  * as its dtype's values are, one that does not fit its dtype or an
  * integer beyond 2^53, which the double of an element cannot hold
- * exactly, included) or a text with no form at all, KR_ENOTFOUND for an
- * undeclared name, label or dtype, KR_EEXISTS for a name declared twice,
+ * exactly, included) or an empty text (no form, no comment),
+ * KR_ENOTFOUND for an undeclared name, label or dtype, KR_EEXISTS for a
+ * name declared twice,
  * KR_EINVALID for a type error of a node or a declared output type that
  * the expression's type contradicts; the message starts with
  * "NAME:LINE:COL: ". Lines may end with LF, CR LF or CR.

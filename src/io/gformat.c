@@ -536,11 +536,12 @@ int kr_gformat_read(kr_fgraph **out, char **comment, const char *text,
 	reader r = {.name = name ? name : "<text>", .s = text, .line = 1,
 		    .col = 1};
 	int rc = scan(&r);
+	/* an empty text is no graph; the writer's text of the empty graph
+	 * is its comment line alone, which reads back */
 	if (rc == 0 && r.inputs.len == 0 && r.outputs.len == 0 &&
-	    r.names.len == 0)
+	    r.names.len == 0 && !r.comment)
 		rc = fail(&r, r.line, r.col, KR_ESYNTAX,
-			  "no graph: the text has no input, constant or "
-			  "output");
+			  "no graph: the text is empty");
 	kr_fgraph *fg;
 	if (rc == 0 && kr_fgraph_new(&fg, r.inputs.len,
 				     (kr_variable *const *)r.inputs.items,
