@@ -1226,10 +1226,11 @@ PRIM(p_load)
 	const char *path = kr_str_value(a[0]), *why;
 	bool opened;
 	char *text = cli_slurp(path, &opened, &why);
+	if (!text && opened)
+		return kr_error_set(KR_EINVALID, "load: %s", why);
 	if (!text)
-		return kr_error_set(opened ? KR_EINVALID : KR_ENOTFOUND,
-				    "load: cannot %s %s: %s",
-				    opened ? "read" : "open", path, why);
+		return kr_error_set(KR_ENOTFOUND, "load: cannot open %s: %s",
+				    path, why);
 	*out = lang_void();
 	return lang_eval_text(text, kr_str_value(a[0]), false);
 }

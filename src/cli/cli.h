@@ -23,8 +23,9 @@ char *cli_read_file(const char *path);
 
 /*
  * Read the whole file at path (no "-"), silently: NULL on error, with
- * *opened false when it could not be opened and *why the reason (for a
- * NUL byte, "LINE:COL: ..." of the first).
+ * *opened false when it could not be opened and *why the system's
+ * reason, else *why the whole message ("PATH: cannot read: ...", or
+ * "PATH:LINE:COL: a NUL byte ..." at the first one).
  */
 char *cli_slurp(const char *path, bool *opened, const char **why);
 

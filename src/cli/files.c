@@ -8,22 +8,24 @@
 #include "cli.h"
 #include "lang.h"
 
-/* LINE:COL of the first NUL byte of buf[0..at]. */
-static char *nul_place(const char *buf, const char *at)
+/* The error of a NUL byte at `at` in buf, named NAME:LINE:COL. */
+static char *nul_error(const char *name, const char *buf, const char *at)
 {
 	int line = 1, col = 1;
 	for (const char *c = buf; c < at; c++, col++)
 		if (*c == '\n')
 			line++, col = 0;
-	return kr_strfmt("%d:%d: a NUL byte, so not a text file", line, col);
+	return kr_strfmt("%s:%d:%d: a NUL byte, so not a text file", name,
+			 line, col);
 }
 
 /*
- * The whole of f, NUL-terminated; NULL with *why set on error. A NUL byte
+ * The whole of f, NUL-terminated; NULL with *why set on error, a message
+ * that starts with `name` (as cli_slurp says). A NUL byte
  * ends the reading at once (/dev/zero is no text), and so does a text
  * larger than the session's memory limit, which could not be held.
  */
-static char *slurp(FILE *f, const char **why)
+static char *slurp(FILE *f, const char *name, const char **why)
 {
 	size_t cap = 4096, len = 0;
 	size_t most = lang_get_memory_limit();
@@ -32,12 +34,14 @@ static char *slurp(FILE *f, const char **why)
 	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
 		const char *nul = memchr(buf + len, 0, n);
 		if (nul) {
-			*why = nul_place(buf, nul);
+			*why = nul_error(name, buf, nul);
 			return NULL;
 		}
 		len += n;
 		if (most && len > most / 2) {
-			*why = "larger than the memory limit allows";
+			*why = kr_strfmt("%s: cannot read: larger than the "
+					 "memory limit allows",
+					 name);
 			return NULL;
 		}
 		if (cap - len - 1 == 0) {
@@ -48,7 +52,7 @@ static char *slurp(FILE *f, const char **why)
 		}
 	}
 	if (ferror(f)) {
-		*why = strerror(errno);
+		*why = kr_strfmt("%s: cannot read: %s", name, strerror(errno));
 		return NULL;
 	}
 	buf[len] = 0;
@@ -63,7 +67,7 @@ char *cli_slurp(const char *path, bool *opened, const char **why)
 		*why = strerror(errno);
 		return NULL;
 	}
-	char *text = slurp(f, why);
+	char *text = slurp(f, path, why);
 	fclose(f);
 	return text;
 }
@@ -73,12 +77,10 @@ char *cli_read_file(const char *path)
 	const char *why;
 	bool opened = true;
 	char *text = strcmp(path, "-") ? cli_slurp(path, &opened, &why)
-				       : slurp(stdin, &why);
+				       : slurp(stdin, path, &why);
 	if (!opened)
 		cli_fail("%s: cannot open: %s", path, why);
-	else if (!text && why[0] >= '0' && why[0] <= '9')
-		cli_fail("%s:%s", path, why); /* LINE:COL: of a NUL byte */
 	else if (!text)
-		cli_fail("%s: cannot read: %s", path, why);
+		cli_fail("%s", why);
 	return text;
 }
