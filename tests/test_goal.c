@@ -422,6 +422,41 @@ START_TEST(test_never_suspends)
 END_TEST
 
 /*
+ * A stop asked in the middle of a step (Ctrl-C while one step runs slow
+ * goals) is taken within the step, after at most KRI_STOP_POLL + 1 more
+ * pending nodes, not at the end of the step's 2^18.
+ */
+static unsigned stop_calls;
+
+static kr_stream *stop_loop_fn(const kr_state *st, void *env)
+{
+	if (++stop_calls == 100)
+		kr_run_interrupt(true);
+	kr_goal *again = kr_goal_new(stop_loop_fn, env);
+	kr_goal *g = kr_disj(2, (kr_goal *[]){kr_succeed(), again});
+	return kr_goal_apply(KR_ALL(g, kr_fail()), st);
+}
+
+START_TEST(test_stop_within_step)
+{
+	kr_term *q = kr_var_new("q"), *a;
+	stop_calls = 0;
+	kr_runner *r = kr_run_start(q, kr_goal_new(stop_loop_fn, q));
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_str_eq(kr_error_last()->message, "run: interrupted");
+	ck_assert_uint_eq(kr_run_steps(r), 0);
+	ck_assert_uint_gt(stop_calls, 100);
+	ck_assert_uint_lt(stop_calls, 100 + 2048);
+	kr_run_interrupt(false);
+	/* the run goes on from its place once the stop is taken back */
+	unsigned before = stop_calls;
+	kr_run_set_step_limit(r, 1);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_gt(stop_calls, before);
+}
+END_TEST
+
+/*
  * A suspension under many continuations that only wait for it (nested
  * conjunctions) and under a branch point below them: the machine keeps
  * the waiting ones between steps (stream.c), which must change neither
@@ -1088,6 +1123,7 @@ Suite *goal_suite(void)
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},
 		{"never_suspends", test_never_suspends},
+		{"stop_within_step", test_stop_within_step},
 		{"run_unique", test_run_unique},
 		{"kept_continuations", test_kept_continuations},
 		{"fair_nevero", test_fair_nevero_first},

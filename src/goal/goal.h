@@ -3,6 +3,7 @@
 #ifndef KRI_GOAL_H
 #define KRI_GOAL_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "core/alloc.h"
@@ -231,6 +232,16 @@ struct kr_rel {
  * programs takes tens of them.
  */
 #define KRI_STEP_WORK (1u << 18)
+
+/*
+ * A stop asked with kr_run_interrupt() (Ctrl-C, a memory limit) is set
+ * here; runs take it at their next suspension, and the machine makes a
+ * step suspend when it sees it, polled every KRI_STOP_POLL + 1 pending
+ * nodes: a step may hold slow goals (an occurs check over a term that
+ * grows with the step, 2^18 times), and the stop must not wait for it.
+ */
+extern volatile sig_atomic_t kri_run_stop;
+#define KRI_STOP_POLL 1023u
 
 /* A new stream node of that kind (fields zeroed). */
 kr_stream *kri_stream_node(int kind);

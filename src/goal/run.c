@@ -33,17 +33,17 @@ kr_runner *kr_run_start(kr_term *q, const kr_goal *g)
 	return r;
 }
 
-/* kr_run_interrupt: read at each suspension of every run. */
-static volatile sig_atomic_t interrupted;
+/* kr_run_interrupt: read at each suspension of every run (goal.h). */
+volatile sig_atomic_t kri_run_stop;
 
 void kr_run_interrupt(bool on)
 {
-	interrupted = on;
+	kri_run_stop = on;
 }
 
 bool kr_run_interrupted(void)
 {
-	return interrupted != 0;
+	return kri_run_stop != 0;
 }
 
 void kr_run_set_step_limit(kr_runner *r, uint64_t steps)
@@ -116,11 +116,11 @@ static int next_state(const kr_state **out, kr_runner *r)
 			r->s = s->u.m.rest;
 			return 0;
 		}
-		if ((r->limit && r->steps >= r->limit) || interrupted) {
+		if ((r->limit && r->steps >= r->limit) || kri_run_stop) {
 			/* keep the suspension itself: the next request takes
 			 * this step, counted */
 			r->s = kri_susp(s);
-			if (interrupted)
+			if (kri_run_stop)
 				return kr_error_set(KR_ELIMIT,
 						    "run: interrupted");
 			return kr_error_set(KR_ELIMIT,

@@ -539,7 +539,9 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 				chain = 0;
 			else if (++chain > KRI_CALL_CHAIN)
 				break;
-			if (__builtin_expect(++work > KRI_STEP_WORK, 0))
+			if (__builtin_expect(++work > KRI_STEP_WORK, 0) ||
+			    __builtin_expect((work & KRI_STOP_POLL) == 0 &&
+					     kri_run_stop, 0))
 				break;
 			x = step_pending(ks, x);
 		}
