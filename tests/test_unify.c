@@ -1,5 +1,7 @@
 /* test_unify.c -- unification, walk*, reification. */
 /* See the LICENSE file for copying conditions. */
+#include <string.h>
+
 #include "suites.h"
 
 /* Unify two texts where the symbols listed in vars stand for variables. */
@@ -94,6 +96,63 @@ START_TEST(occurs_check)
 	ck_assert(kr_occurs(x, y, s));
 	ck_assert(!kr_occurs(x, kr_sym("a"), s));
 	ck_assert_ptr_nonnull(kr_unify_check(x, x, kr_subst_empty()));
+}
+END_TEST
+
+/*
+ * A binding made without the occurs check can make a term cyclic: walks
+ * of it stop with an error instead of never ending, and a large finite
+ * term sharing one subterm many times (no cycle) is walked whole.
+ */
+START_TEST(cyclic_terms)
+{
+	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL);
+	const kr_subst *s = kr_unify(x, KR_LIST(kr_int(1), x), kr_subst_empty());
+	ck_assert_ptr_nonnull(s);
+	kr_error_clear();
+	ck_assert_ptr_eq(kr_walk_star(x, s), kr_subst_lookup(s, x));
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "cyclic"));
+	kr_error_clear();
+	ck_assert(kr_is_ground_in(x, s));
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	kr_error_clear();
+	/* a cycle through a list's tail, and one with unbound variables */
+	s = kr_unify(x, kr_cons(y, x), kr_subst_empty());
+	ck_assert_str_eq(t_str(kr_unground_vars(x, s)), t_str(KR_LIST(y)));
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	kr_error_clear();
+	kr_term *r = kr_reify(x, s);
+	ck_assert_int_eq(kr_error_last()->code, KR_EINVALID);
+	ck_assert_int_eq(kr_term_kind(r), KR_CONS);
+	/* a run gives the error for the cyclic answer, then goes on */
+	bool old = kr_set_occurs_check(false);
+	kr_term *q = kr_var_new("q"), *a;
+	kr_runner *run = kr_run_start(
+		q, kr_disj(2, (kr_goal *[]){kr_eq(q, KR_LIST(q)),
+					    kr_eq(q, kr_int(5))}));
+	ck_assert_int_eq(kr_run_next(&a, run), KR_EINVALID);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message,
+				     "run: the answer is a cyclic term"));
+	ck_assert_int_eq(kr_run_next(&a, run), 0);
+	ck_assert_str_eq(t_str(a), "5");
+	kr_set_occurs_check(old);
+	/* 2^17 leaves through one shared variable per level: no cycle */
+	kr_term *v[18];
+	s = kr_subst_empty();
+	v[0] = kr_var_new(NULL);
+	s = kr_unify(v[0], kr_sym("a"), s);
+	for (int i = 1; i < 18; i++) {
+		v[i] = kr_var_new(NULL);
+		s = kr_unify(v[i], KR_LIST(v[i - 1], v[i - 1]), s);
+	}
+	kr_error_clear();
+	kr_term *w = kr_walk_star(v[17], s);
+	ck_assert_int_eq(kr_error_last()->code, KR_OK);
+	ck_assert(kr_is_ground(w));
+	for (int i = 0; i < 17; i++)
+		w = kr_car(w);
+	ck_assert_str_eq(t_str(w), "a");
 }
 END_TEST
 
@@ -427,6 +486,7 @@ Suite *unify_suite(void)
 	tcase_add_loop_test(tc, unify_table, 0, sizeof cases / sizeof *cases);
 	tcase_add_test(tc, unify_etuples_and_lists);
 	tcase_add_test(tc, occurs_check);
+	tcase_add_test(tc, cyclic_terms);
 	tcase_add_loop_test(tc, occurs_shared, 0, 2);
 	tcase_add_loop_test(tc, unify_shared, 0, 2);
 	tcase_add_test(tc, long_lists);

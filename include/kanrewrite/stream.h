@@ -108,7 +108,9 @@ uint64_t kr_run_steps(const kr_runner *r);
  * prints it (kr_reify_state(); kr_reify() when there is no constraint).
  * Returns: 0 and *out set; KR_EOF when there are no more answers;
  * KR_ELIMIT when the step limit was reached (the run may be resumed after
- * raising the limit) or the run was interrupted (kr_run_interrupt()).
+ * raising the limit) or the run was interrupted (kr_run_interrupt(),
+ * taken within a step too); KR_EINVALID when the answer is a cyclic
+ * term (kr_walk_star(); the run may go on to the next answer).
  * A search that goes on for 2^18 operations of the engine without a
  * suspension (goals recursing through kr_goal_new() or kr_disj(), which
  * do not suspend as faster-miniKanren's defrel and conde do) is made to
@@ -129,7 +131,8 @@ int kr_run_next_state(const kr_state **out, kr_runner *r);
 /**
  * `run n` / `run*`: the list of at most n reified answers (all answers when
  * n < 0). Shape: returns a proper list of terms. Does not return if the
- * goal has fewer than n answers and diverges (as in miniKanren).
+ * goal has fewer than n answers and diverges (as in miniKanren). Stops at
+ * an error of kr_run_next() (a cyclic answer), with the answers before.
  */
 kr_term *kr_run(long n, kr_term *q, const kr_goal *g);
 

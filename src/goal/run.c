@@ -84,6 +84,7 @@ static bool first_seen(kr_runner *r, kr_term *a)
 }
 
 static int next_state(const kr_state **out, kr_runner *r);
+static int reify_answer(kr_term **out, kr_runner *r, const kr_state *st);
 
 int kr_run_next_state(const kr_state **out, kr_runner *r)
 {
@@ -92,9 +93,9 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 		int rc = next_state(out, r);
 		if (rc != 0 || !is_unique(r))
 			return rc;
-		r->u->answer = kr_reify_state(r->q, *out);
-		if (first_seen(r, r->u->answer))
-			return 0;
+		rc = reify_answer(&r->u->answer, r, *out);
+		if (rc != 0 || first_seen(r, r->u->answer))
+			return rc;
 	}
 }
 
@@ -133,14 +134,30 @@ static int next_state(const kr_state **out, kr_runner *r)
 	}
 }
 
+/* The reified answer of st, or an error for a cyclic one. */
+static int reify_answer(kr_term **out, kr_runner *r, const kr_state *st)
+{
+	unsigned long met = kri_cycles_met;
+	*out = kr_reify_state(r->q, st);
+	if (kri_cycles_met == met)
+		return 0;
+	return kr_error_set(KR_EINVALID, "run: the answer is a cyclic term "
+			    "(a variable bound to a term that contains it, "
+			    "with the occurs check off)");
+}
+
 int kr_run_next(kr_term **out, kr_runner *r)
 {
 	kr_check(out != NULL && r != NULL);
 	const kr_state *st;
 	int rc = kr_run_next_state(&st, r);
-	if (rc == 0)
-		*out = is_unique(r) ? r->u->answer : kr_reify_state(r->q, st);
-	return rc;
+	if (rc != 0)
+		return rc;
+	if (is_unique(r)) {
+		*out = r->u->answer;
+		return 0;
+	}
+	return reify_answer(out, r, st);
 }
 
 static kr_term *take(long n, kr_runner *r)

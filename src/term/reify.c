@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "term/term.h"
+#include "kanrewrite/error.h"
 #include "kanrewrite/reify.h"
 
 /*
@@ -13,6 +14,73 @@
  * nothing changed is returned itself, which keeps the evaluated-object
  * cache of etuples.
  */
+
+/* ---------------------------------------------------------------- cycles */
+
+/*
+ * Only bindings made without the occurs check (kr_unify(), == with
+ * kr_set_occurs_check(false)) can make a term cyclic, and walking one
+ * never ends. A walk that has visited CYCLE_CHECK_AFTER nodes checks its
+ * term once for a cycle, in time linear in the term's shared graph, and
+ * stops if there is one: a walk of a finite term pays one counter.
+ */
+enum { CYCLE_CHECK_AFTER = 1 << 16 };
+
+unsigned long kri_cycles_met;
+
+/*
+ * Whether t is cyclic under s: a depth-first search over the bound
+ * variables and compound terms reachable from t, each grey while the
+ * search is inside it and black once done; meeting a grey one again is a
+ * cycle. An exit marker is the node's address with its low bit set.
+ */
+static bool cyclic_in(kr_term *t, const kr_subst *s)
+{
+	static char grey, black;
+	kri_pmap seen = {0};
+	kri_vec todo = {0};
+	kri_vec_push(&todo, t);
+	while (todo.len > 0) {
+		uintptr_t e = (uintptr_t)kri_vec_pop(&todo);
+		if (e & 1) {
+			kri_pmap_put(&seen, (void *)(e - 1), &black);
+			continue;
+		}
+		kr_term *x = (kr_term *)e, *v = NULL;
+		if (KRI_IS_GROUND(x) || (x->kind == KR_VAR &&
+					 !(v = kr_subst_lookup(s, x))))
+			continue;
+		void *c = kri_pmap_get(&seen, x);
+		if (c == &grey)
+			return true;
+		if (c)
+			continue;
+		kri_pmap_put(&seen, x, &grey);
+		kri_vec_push(&todo, (void *)((uintptr_t)x | 1));
+		if (v) {
+			kri_vec_push(&todo, v);
+		} else if (x->kind == KR_CONS) {
+			kri_vec_push(&todo, x->u.cons.cdr);
+			kri_vec_push(&todo, x->u.cons.car);
+		} else if (x->kind == KR_ETUPLE) {
+			for (size_t i = x->u.et.n; i-- > 0;)
+				kri_vec_push(&todo, x->u.et.items[i]);
+		}
+	}
+	return false;
+}
+
+/* Called by a walk at its CYCLE_CHECK_AFTER-th node: true to stop. */
+static bool cycle_stop(kr_term *t, const kr_subst *s, const char *who)
+{
+	if (!cyclic_in(t, s))
+		return false;
+	kri_cycles_met++;
+	kr_error_set(KR_EINVALID, "%s: the term is cyclic (a variable is bound "
+		     "to a term that contains it, made without the occurs "
+		     "check)", who);
+	return true;
+}
 
 /* ----------------------------------------------------------- work stacks */
 
@@ -114,7 +182,10 @@ kr_term *kr_walk_star(kr_term *t, const kr_subst *s)
 	w.f = w.local;
 	w.vals = (kri_vec){w.local_vals, 0, 32};
 	frame_push(&w, t);
-	for (;;) {
+	for (size_t visited = 0;; visited++) {
+		if (visited == CYCLE_CHECK_AFTER &&
+		    cycle_stop(t, s, "walk*"))
+			return t;
 		wframe *f = &w.f[w.len - 1];
 		kr_term *c = next_child(f);
 		kr_term *v = c ? kr_walk(c, s) : NULL;
@@ -170,7 +241,12 @@ static void unbound_vars(kr_term *t, const kr_subst *s, bool first,
 			 kri_vec *out)
 {
 	kri_vec todo = {0};
-	for (;;) {
+	kr_term *t0 = t;
+	const kr_subst *s0 = s;
+	for (size_t visited = 0;; visited++) {
+		if (visited == CYCLE_CHECK_AFTER &&
+		    cycle_stop(t0, s0, "reify"))
+			return;
 		t = kr_walk(t, s);
 		if (!KRI_IS_GROUND(t) && t->kind == KR_VAR) {
 			kri_vec_push(out, t);

@@ -130,6 +130,12 @@ static inline const char *kri_var_name(const kr_term *v)
 #define KRI_IS_GROUND(t) (((t)->flags & KRI_GROUND) != 0)
 
 /*
+ * How many walks (walk*, reification) met a cyclic term and stopped
+ * (reify.c): a caller compares it before and after to know.
+ */
+extern unsigned long kri_cycles_met;
+
+/*
  * In-place binding (faster-miniKanren's set-var-val!). A search scope is a
  * number the goal engine hands out at each branch point (disjunction,
  * conde, ifte) and to every run; kri_var_scope is the scope the engine is

@@ -37,3 +37,11 @@
 (run* (q) (conde ((fresh (a) (== q (list a a)))) ((fresh (b) (== q (list b b)))) ((fresh (a b) (== q (list a b))))))
 (unique-answers! #f)
 (run* (q) (conde ((fresh (a) (== q (list a a)))) ((fresh (b) (== q (list b b))))))
+; with the occurs check off a variable may be bound to a term that
+; contains it: an answer that is such a term is an error, not a hang
+(occurs-check! #f)
+(run* (q) (conde ((== q (list q))) ((== q 5))))
+(run 1 (q) (fresh (x) (== x (cons 1 x)) (== q (list 'tail x))))
+(run* (q) (fresh (x) (== x (list x)) (== q 'not-in-the-answer)))
+(occurs-check! #t)
+(run* (q) (== q (list q)))
