@@ -49,6 +49,36 @@ START_TEST(full_format_round_trip)
 }
 END_TEST
 
+/*
+ * Output k of a node of several outputs, `(...)::k` and `#n#::k`: a
+ * Composite of fast_run has one output per entry of its out=[...].
+ */
+static const char *const MULTI =
+	"; kanrewrite-graph 1 | multi | fast_run | test\n"
+	"(input x (tensor float64 ?))\n"
+	"(input y (tensor float64 ?))\n"
+	"(output 0 a (tensor float64 ?) (add #1=(Composite{in=[float64,"
+	"float64],nodes=[add[i0,i1],mul[i0,n0]],out=[n0,n1]} x y)::1 "
+	"#1#::0))\n"
+	"(output 1 b (tensor float64 ?) #1#::1)\n";
+
+START_TEST(multi_output_round_trip)
+{
+	char *comment;
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_gformat_read(&fg, &comment, MULTI, "m"), 0);
+	ck_assert_uint_eq(kr_fgraph_nnodes(fg), 2);
+	kr_variable *b = kr_fgraph_output(fg, 1);
+	kr_apply *c = kr_variable_owner(b);
+	ck_assert_uint_eq(kr_apply_noutputs(c), 2);
+	ck_assert_ptr_eq(kr_apply_output(c, 1), b);
+	kr_apply *add = kr_variable_owner(kr_fgraph_output(fg, 0));
+	ck_assert_ptr_eq(kr_apply_input(add, 0), b);
+	ck_assert_ptr_eq(kr_apply_input(add, 1), kr_apply_output(c, 0));
+	ck_assert_str_eq(kr_gformat_write(fg, comment), MULTI);
+}
+END_TEST
+
 START_TEST(shorthand_and_tokens)
 {
 	kr_fgraph *fg = load("(matrix A) (vector x y)\n(dot A (add x y))\n"
@@ -203,7 +233,19 @@ static const struct {
 	 KR_ESYNTAX},
 	{"(vector x)\n(neg x))", "t.sexp:2:8: unbalanced", KR_ESYNTAX},
 	{"(input x (tensor float64 ?))\n(output 0 o (tensor float64 ?) "
-	 "(neg x)::1)", "needs a node with k + 1 outputs", KR_EINVALID},
+	 "(neg x)::1)", "t.sexp:2:39: ::1: the node has 1 output(s)",
+	 KR_EINVALID},
+	{"(input x (tensor float64 ?))\n(output 0 o (tensor float64 ?) "
+	 "(neg x)::)", "::k needs an output index k in decimal", KR_ESYNTAX},
+	{"(input x (tensor float64 ?))\n(output 0 o (tensor float64 ?) "
+	 "(neg x)::01)", "::k needs an output index k in decimal", KR_ESYNTAX},
+	{"(input x (tensor float64 ?))::0", "t.sexp:1:29: ::k follows a node",
+	 KR_ESYNTAX},
+	{"(input x (tensor float64 ?) (tensor float64)::0)",
+	 "::k follows a node", KR_ESYNTAX},
+	{"(vector x)\n(add #1=(Composite{in=[float64],nodes=[exp[i0],"
+	 "neg[i0]],out=[n0,n1]} x)::0 #1#::2)",
+	 "#1#::2: the node has 2 output(s)", KR_EINVALID},
 };
 
 START_TEST(read_errors)
@@ -487,6 +529,7 @@ Suite *gformat_suite(void)
 	Suite *s = suite_create("gformat");
 	TCase *tc = tcase_create("read_write");
 	tcase_add_test(tc, full_format_round_trip);
+	tcase_add_test(tc, multi_output_round_trip);
 	tcase_add_test(tc, shorthand_and_tokens);
 	tcase_add_test(tc, opaque_printers);
 	tcase_add_loop_test(tc, read_errors, 0, sizeof bad / sizeof *bad);

@@ -12,7 +12,8 @@
  * order, `(constant NAME TYPE VALUE)` lines in name order and
  * `(output K NAME TYPE EXPR)` lines, where EXPR is a name or
  * `(TOKEN EXPR ...)`, a node referenced twice or more is written
- * `#n=(...)` first and `#n#` afterwards, and TYPE is
+ * `#n=(...)` first and `#n#` afterwards, output k of a node of several
+ * outputs is `(...)::k` or `#n#::k`, and TYPE is
  * `(tensor DTYPE DIM ...)` (DIM `?` or a length) or `(scalar DTYPE)`.
  * PyTensor's NoneConst (kr_none_const(), the free entries of a
  * SpecifyShape) is written `None` in an EXPR and not declared; the reader

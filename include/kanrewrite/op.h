@@ -343,7 +343,9 @@ kr_op *kr_op_dot(void);
  * DimShuffle, Sum, Shape, Subtensor, Dot, Blockwise Dot, Softmax,
  * SoftmaxGrad, and `ps.`-prefixed scalar ops); otherwise the type of its
  * first input (float64 0-d tensor without inputs), which a reader may then
- * override with the type a graph file declares (gformat.h).
+ * override with the type a graph file declares (gformat.h). A
+ * `Composite{...,out=[r0,...,rk]}` of fast_run with k >= 1 has one output
+ * per entry, each of the inputs' broadcast shape and upcast dtype.
  * Shape: `token` is one atom: no spaces, no parentheses (asserted).
  * Returns: the op (the same object for the same token). Aborts on OOM.
  */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 
 #include "graph.h"
 
@@ -215,6 +216,38 @@ static int infer_opaque(const kr_type **out, const kr_op *op, size_t nin,
 }
 
 /*
+ * The outputs of a Composite of several (`out=[r0,r1,...]`, the format's
+ * `(...)::k`): each the inputs' broadcast shape and upcast dtype -- the
+ * inner graph, which would tell each output's dtype, is not read.
+ */
+static size_t composite_nout(const char *token)
+{
+	char *outs = prop(token, "out");
+	if (strcmp(class_of(token), "Composite") || !outs || outs[0] != '[' ||
+	    outs[1] == ']')
+		return 1;
+	size_t n = 1;
+	int depth = 0;
+	for (const char *p = outs + 1; *p; p++) {
+		depth += (*p == '[' || *p == '{') - (*p == ']' || *p == '}');
+		n += depth == 0 && *p == ',';
+	}
+	return n;
+}
+
+static int infer_composite(const kr_type **out, const kr_op *op, size_t nin,
+			   const kr_type *const *ts)
+{
+	const kr_type *t = kr_type_tensor(KR_FLOAT64, 0, NULL);
+	if (nin > 0 && kri_infer_elemwise_rule(&t, op, nin, ts,
+					       KRI_DT_UPCAST) < 0)
+		t = ts[0];
+	for (int k = 0; k < op->desc->nout; k++)
+		out[k] = t;
+	return 0;
+}
+
+/*
  * Cast{dtype=D}, the one opaque op that evaluates: each element converted
  * to D as numpy's astype (kr_value_convert()).
  */
@@ -252,6 +285,11 @@ kr_op *kr_op_opaque(const char *token)
 			       .max_inputs = -1, .infer = infer_opaque};
 	if (!strcmp(class_of(token), "Cast") && strncmp(token, "ps.", 3))
 		o->desc.perform = perform_cast;
+	size_t nout = composite_nout(token);
+	if (nout > 1 && nout <= INT_MAX) {
+		o->desc.nout = (int)nout;
+		o->desc.infer_outputs = infer_composite;
+	}
 	o->op = kr_op_new(&o->desc, NULL);
 	o->next = chain;
 	kri_pmap_put(&tokens, key, o);

@@ -446,20 +446,34 @@ static int close_frame(reader *r)
 	return 0;
 }
 
-/* `)::k` after a node: output k (only k = 0 exists for our nodes). */
+/* `(...)::k`: output k of the node just read, in place of its output 0. */
 static int out_suffix(reader *r)
 {
 	if (strncmp(r->s + r->pos, "::", 2))
 		return 0;
 	int line = r->line, col = r->col;
 	advance(r, 2);
-	size_t n = strspn(r->s + r->pos, "0123456789");
-	long k = n ? strtol(r->s + r->pos, NULL, 10) : -1;
+	const char *digits = r->s + r->pos;
+	size_t n = strspn(digits, "0123456789");
 	advance(r, n);
-	if (k != 0)
-		return fail(r, line, col, k < 0 ? KR_ESYNTAX : KR_EINVALID,
-			    "::k needs a node with k + 1 outputs; the nodes "
-			    "read here have one output");
+	if (n == 0 || (digits[0] == '0' && n > 1) || n > 9)
+		return fail(r, line, col, KR_ESYNTAX,
+			    "::k needs an output index k in decimal");
+	long k = strtol(digits, NULL, 10);
+	frame *parent = r->frames.len ? r->frames.items[r->frames.len - 1]
+				      : NULL;
+	item *it = parent && parent->items.len
+			   ? parent->items.items[parent->items.len - 1]
+			   : NULL;
+	if (!it || it->kind != IT_VAR || !it->var->owner)
+		return fail(r, line, col, KR_ESYNTAX,
+			    "::k follows a node inside an expression");
+	kr_apply *node = it->var->owner;
+	if ((size_t)k >= node->nout)
+		return fail(r, line, col, KR_EINVALID,
+			    kr_strfmt("::%ld: the node has %zu output(s)", k,
+				      (size_t)node->nout));
+	it->var = node->outputs[k];
 	return 0;
 }
 
