@@ -107,7 +107,8 @@ END_TEST
 START_TEST(cyclic_terms)
 {
 	kr_term *x = kr_var_new(NULL), *y = kr_var_new(NULL);
-	const kr_subst *s = kr_unify(x, KR_LIST(kr_int(1), x), kr_subst_empty());
+	const kr_subst *s =
+		kr_unify(x, KR_LIST(kr_int(1), x), kr_subst_empty());
 	ck_assert_ptr_nonnull(s);
 	kr_error_clear();
 	ck_assert_ptr_eq(kr_walk_star(x, s), kr_subst_lookup(s, x));
