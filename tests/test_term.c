@@ -74,6 +74,14 @@ START_TEST(etuple_protocol)
 	ck_assert_ptr_eq(kr_cons(kr_car(e), kr_cdr(e)), e);
 	ck_assert_ptr_eq(kr_etuple_evaled(kr_cons(kr_car(e), d)),
 			 kr_sym("value"));
+	/* an equal head made anew gives e back too, deeper as well
+	 * (etuples: `(add, 1) + e0[-1:] is e0`) */
+	kr_term *two = kr_int(2);
+	ck_assert_ptr_eq(kr_cons(f, kr_cons(kr_int(1),
+					     kr_cons(two, kr_cdr(kr_cdr(d))))),
+			 e);
+	kr_term *h = kr_cdr(KR_ETUPLE(f, KR_LIST(kr_str("s")), kr_int(3)));
+	ck_assert_ptr_eq(kr_cons(KR_LIST(kr_str("s")), kr_cdr(h)), h);
 	/* cons onto an etuple with another head is a new etuple. */
 	kr_term *g = kr_cons(kr_sym("g"), d);
 	ck_assert_int_eq(kr_term_kind(g), KR_ETUPLE);

@@ -159,8 +159,10 @@ bool kr_is_foreign_of(const kr_term *t, const kr_foreign_type *type);
  * The pair (a . d).
  * Shape: when `d` is an etuple the result is the etuple with `a` in front
  * (Python's cons merging rule); when `d` is the tail of an etuple `e` and
- * `a` is the head of `e`, the result is `e` itself.
- * Cost: O(1) for pairs, O(len d) when a new etuple is built.
+ * `a` equals the head of `e` (kr_equal()), the result is `e` itself, with
+ * its evaluated object (etuples' `(add, 1) + e[-1:] is e`).
+ * Cost: O(1) for pairs, O(len d) when a new etuple is built, plus the
+ * kr_equal() of `a` and the head of `e` on the tail of an etuple.
  */
 kr_term *kr_cons(kr_term *a, kr_term *d);
 

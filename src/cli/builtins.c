@@ -267,10 +267,11 @@ static int search_list(kr_term **out, kr_term *const *a, bool assoc,
 		       bool eqv, const char *who)
 {
 	kr_term *x = a[0], *l = a[1], *l0 = l;
-	for (; kr_term_kind(l) == KR_CONS; l = kr_cdr(l)) {
+	/* an etuple is a list here, as for length; a graph is not */
+	for (; kr_is_pair(l) && kr_term_kind(l) != KR_FOREIGN; l = kr_cdr(l)) {
 		kr_term *e = kr_car(l), *key = e;
 		if (assoc) {
-			if (kr_term_kind(e) != KR_CONS)
+			if (!kr_is_pair(e))
 				return kr_error_set(KR_EINVALID,
 						    "%s: improperly formed "
 						    "alist %s",
@@ -282,7 +283,7 @@ static int search_list(kr_term **out, kr_term *const *a, bool assoc,
 			return 0;
 		}
 	}
-	if (kr_term_kind(l) != KR_NIL)
+	if (!kr_is_null(l))
 		return kr_error_set(KR_EINVALID, "%s: %s %s", who,
 				    assoc ? "improperly formed alist"
 					  : "improper list",
@@ -307,7 +308,7 @@ static int pred(kr_term **out, bool b)
 }
 
 PRIM(p_pairp) { UNUSED_N; return pred(out, kr_is_pair(a[0])); }
-PRIM(p_nullp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_NIL); }
+PRIM(p_nullp) { UNUSED_N; return pred(out, kr_is_null(a[0])); }
 PRIM(p_listp) { UNUSED_N; return pred(out, is_list(a[0])); }
 PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && !kr_is_boolean(a[0])); }
 PRIM(p_stringp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_STR); }

@@ -583,6 +583,10 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t)
 			return 0;
 		return lang_error_in(kr_error_last()->code, who);
 	}
+	if (kr_term_kind(t) != KR_CONS && kr_term_kind(t) != KR_ETUPLE) {
+		*out = t; /* eval_if_etuple: not an etuple, as it is */
+		return 0;
+	}
 	kr_variable *v;
 	int rc = lang_graph_of(&v, who, t);
 	if (rc < 0)
@@ -594,7 +598,8 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t)
 /*
  * (etuple-eval t): what a term evaluates to (eval_if_etuple): an etuple
  * headed by a procedure gives the procedure's value on the arguments'
- * values; anything else, the graph it stands for (lang_graph_of).
+ * values; a list or an op's etuple, the graph it stands for
+ * (lang_graph_of); anything else (an atom, a graph), itself.
  */
 PRIM(p_etuple_eval)
 {

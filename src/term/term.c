@@ -358,12 +358,16 @@ kr_term *kr_as_etuple(kr_term *t)
 
 /* ---------------------------------------------------- pairs and lists */
 
-/* cons onto an etuple: the parent itself when `a` is its head. */
+/*
+ * cons onto an etuple: the parent itself when `a` equals its head (as
+ * etuples' __add__ gives back the parent when the rebuilt tuple is equal
+ * to it), so the parent's evaluated object survives.
+ */
 static kr_term *cons_etuple(kr_term *a, kr_term *d)
 {
 	kr_term *p = d->u.et.parent;
 	if (p && p->u.et.items + 1 == d->u.et.items &&
-	    p->u.et.n == d->u.et.n + 1 && p->u.et.items[0] == a)
+	    p->u.et.n == d->u.et.n + 1 && kr_equal(p->u.et.items[0], a))
 		return p;
 	size_t n = d->u.et.n + 1;
 	kr_term **items = kri_alloc(n * sizeof *items);

@@ -71,6 +71,14 @@
 (etuple-eval (etuple))
 (etuple-eval (etuple 'f 1))
 (etuple-eval (etuple car 1))
+; eval_if_etuple gives anything else back as it is
+(list (etuple-eval 5) (etuple-eval "s") (etuple-eval 'x) (etuple-eval '()))
+; an etuple is a list to the list procedures, the empty one null
+(list (null? (etuple)) (length (etuple 1 2)) (member 2 (etuple 1 2 3)))
+(assq 'b (etuple '(a 1) '(b 2)))
+(let loop ((l (etuple 1 2 3)) (n 0)) (if (null? l) n (loop (cdr l) (+ n 1))))
+; a rebuilt etuple equal to the original is the original, value and all
+(eq? (cons + (cons (etuple + 1 2) (cddr e3))) e3)
 (run* (q) (fresh (x y z) (ground_order (list x 1 (cons y z) 'a) q)))
 ; kanren's typeo and isinstanceo over builtin kinds (test_constraints.py)
 (run* (q) (typeo q 'int))
