@@ -552,13 +552,27 @@ static kr_op *pattern_op_key(const kr_node_rewriter *self)
 	return kr_op_track_pattern(op) ? NULL : op;
 }
 
-/* A pattern as PyTensor prints it: e(true_div, e(mul, ~x, ~y), ~y). */
+/*
+ * A pattern as PyTensor prints it, str() of its etuples all the way down:
+ * e(true_div, e(mul, ~x, ~y), ~y); any other etuple too (e(a, 2), e()),
+ * and a string without quotes, as str() gives it.
+ */
 static void print_pattern(kri_buf *b, kr_term *t)
 {
 	size_t n;
 	kr_term **items = op_pattern(t, &n);
 	kr_variable *v = kr_term_variable(t);
-	if (items) {
+	if (!items && kr_term_kind(t) == KR_ETUPLE) {
+		kri_buf_puts(b, "e(");
+		for (size_t i = 0; i < kr_etuple_len(t); i++) {
+			if (i)
+				kri_buf_puts(b, ", ");
+			print_pattern(b, kr_etuple_ref(t, i));
+		}
+		kri_buf_putc(b, ')');
+	} else if (kr_term_kind(t) == KR_STR) {
+		kri_buf_puts(b, kr_str_value(t));
+	} else if (items) {
 		kri_buf_printf(b, "e(%s", kr_term_to_string(items[0]));
 		for (size_t i = 1; i < n; i++) {
 			kri_buf_puts(b, ", ");

@@ -30,6 +30,8 @@ dot-distribute-rewrite
   (let ((x (var 'x)) (y (var 'y)))
     (pattern-rewriter (true_div (mul x y) y) x)))
 simplify
+; str() of the pattern's etuples all the way down, strings unquoted
+(let ((x (var 'x))) (pattern-rewriter (add 1 (etuple "a" 2) (etuple)) x))
 (pprint (rewrite-graph (add z (true_div (mul x y) y)) (in2out simplify)))
 (pprint (rewrite (true_div (mul (add x y) z) z) (out2in simplify)))
 (pprint (rewrite (add (true_div (mul x y) y) (neg (neg z)))
