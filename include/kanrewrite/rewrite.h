@@ -154,7 +154,10 @@ typedef int (*kr_node_rewriter_fn)(kr_fgraph *fg, kr_apply *node,
 /**
  * A node rewriter from a function, as PyTensor's `@node_rewriter(tracks)`
  * decorator (FromFunctionNodeRewriter): fn is only called on nodes whose op
- * is one of the ntracks ops (ntracks 0: every node).
+ * is one of the ntracks ops (ntracks 0: every node). fn may read
+ * anything (other nodes, state of its own), so an equilibrium rewriter
+ * holding it ends only after a full pass without a change, as PyTensor's
+ * every pass is (kr_node_rewriter_class.sees_beyond).
  * Shape: name (copied) is what the rewriter prints as; tracks is copied.
  * Returns: the rewriter. Errors: none; aborts on OOM.
  */
@@ -561,13 +564,13 @@ typedef struct kr_equilibrium_opts {
 } kr_equilibrium_opts;
 
 /**
- * Defaults: max_use_ratio 10, new nodes and nodes whose inputs changed are
- * revisited in the same pass, no graph rewriters, no failure callback.
- * PyTensor's defaults (ignore_newtrees true, tracks_on_change_inputs
- * false) reach the same fixed point but need one pass per nesting level
- * of a rewrite such as dot distribution.
+ * Defaults: max_use_ratio 10, and PyTensor's: new nodes wait for the next
+ * pass (ignore_newtrees true, tracks_on_change_inputs false); no graph
+ * rewriters, no failure callback. A rewrite system that is not confluent
+ * may reach another fixed point when new nodes are visited in the same
+ * pass (PyTensor's canonicalize does that: ignore_newtrees false).
  */
-#define KR_EQUILIBRIUM_OPTS_INIT {10.0, false, true, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
+#define KR_EQUILIBRIUM_OPTS_INIT {10.0, true, false, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
 
 /**
  * PyTensor's EquilibriumGraphRewriter: passes until nothing changes.

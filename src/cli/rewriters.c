@@ -1011,7 +1011,8 @@ PRIM(p_equilibrium_db)
 			return lang_type_error("equilibrium-db", "a positive "
 					  "max_use_ratio", a[0]);
 	}
-	*out = db_term(kr_equilibrium_db_new(ratio, false, true));
+	/* EquilibriumDB()'s defaults */
+	*out = db_term(kr_equilibrium_db_new(ratio, true, false));
 	return 0;
 }
 

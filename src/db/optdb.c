@@ -306,7 +306,7 @@ static void fill_specialize(kr_rewrite_db *db)
 /* An EquilibriumDB holding dot_distributeo, forward or backward. */
 static kr_rewrite_db *relation_db(const char *tag, bool reverse)
 {
-	kr_rewrite_db *db = kr_equilibrium_db_new(10, false, true);
+	kr_rewrite_db *db = kr_equilibrium_db_new(10, true, false);
 	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
 	kr_check(kr_db_register_relation(
 			 db, reverse ? "local_dot_gather" : "local_dot_distribute",
@@ -318,8 +318,9 @@ static kr_rewrite_db *relation_db(const char *tag, bool reverse)
 static void build_optdb(void)
 {
 	optdb = kr_sequence_db_new();
-	canonicalize = kr_equilibrium_db_new(8, false, true);
-	specialize = kr_equilibrium_db_new(8, false, true);
+	/* as PyTensor's: EquilibriumDB(ignore_newtrees=False) */
+	canonicalize = kr_equilibrium_db_new(8, false, false);
+	specialize = kr_equilibrium_db_new(8, false, false);
 	const char *const *both = KR_TAGS("fast_run", "fast_compile");
 	reg(optdb, "merge1", kr_merge_optimizer_new(), NULL, NULL, 0,
 	    KR_TAGS("fast_run", "fast_compile", "merge"));

@@ -59,6 +59,7 @@ typedef struct run {
 	kr_feature feature;
 	kr_profile *prof;
 	bool sees_beyond;    /* a node rewriter looks beyond (see eq_loop) */
+	bool retry_all;      /* the full pass after a quiet one (eq_loop) */
 	char *over;          /* the message once a rewriter is over budget */
 	kr_apply *over_node; /* the node being processed then, if any */
 } run;
@@ -391,7 +392,8 @@ static int node_phase(run *r, kr_fgraph *fg, kri_pass *pass)
 		kr_apply *node = kri_vec_pop(&r->work);
 		if (!kr_fgraph_has_node(fg, node))
 			continue;
-		if ((uintptr_t)kri_pmap_get(&r->clean_at, node) == r->clock)
+		if (!r->retry_all &&
+		    (uintptr_t)kri_pmap_get(&r->clean_at, node) == r->clock)
 			continue; /* tried since the last change anywhere */
 		size_t queued = r->work.len;
 		pass->visited++;
@@ -439,12 +441,16 @@ static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, bool first,
  * node's subgraph and clients, the stamps cannot tell which nodes it
  * would now match, so a quiet pass that did not visit every node is
  * followed by one that does: the rewrite ends after a full pass without
- * a change, as PyTensor's (all of whose passes are full).
+ * a change, as PyTensor's (all of whose passes are full). That pass
+ * tries every node again, even one tried since the graph last changed:
+ * such a rewriter may depend on more than the graph (a function keeping
+ * state of its own).
  */
 static int eq_loop(run *r, kr_fgraph *fg)
 {
 	bool full = true;
-	for (;;) {
+	for (size_t k = 0;; k++) {
+		r->retry_all = full && k > 0;
 		kri_pass *pass = kri_alloc(sizeof *pass);
 		pass->nodes = kr_fgraph_nnodes(fg);
 		kri_vec_push(&r->prof->passes, pass);

@@ -368,10 +368,18 @@ static kr_op *const *fn_node_tracks(const kr_node_rewriter *self, size_t *n)
 	return f->ntracks ? f->tracks : NULL;
 }
 
+/* A function may read anything: other nodes, the outputs, its own state. */
+static bool fn_node_sees_beyond(const kr_node_rewriter *self)
+{
+	(void)self;
+	return true;
+}
+
 static const kr_node_rewriter_class fn_node_class = {
 	.name = "FromFunctionNodeRewriter",
 	.transform = fn_node_transform,
 	.tracks = fn_node_tracks,
+	.sees_beyond = fn_node_sees_beyond,
 };
 
 kr_node_rewriter *kr_node_rewriter_from_fn(const char *name,
