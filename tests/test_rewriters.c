@@ -72,6 +72,46 @@ START_TEST(walking_orders)
 }
 END_TEST
 
+/* Counts the failures it is given (data: an int). */
+static int count_failures(const kr_failure *f, void *data)
+{
+	(void)f;
+	(*(int *)data)++;
+	return 0;
+}
+
+/*
+ * op2 refusing a node's inputs is a failure of the rewriter, as
+ * PyTensor's op2.make_node raising: a walker with a failure callback goes
+ * on, an equilibrium rewriter without one stops with the error.
+ */
+START_TEST(substitution_op2_refuses)
+{
+	inputs();
+	kr_node_rewriter *add_to_dot =
+		kr_substitution_node_rewriter_new(kr_op_add(), kr_op_dot());
+	kr_variable *three;
+	ck_assert_int_eq(kr_op_call(&three, kr_op_add(), 3,
+				    (kr_variable *[]){x, y, z}),
+			 0);
+	kr_fgraph *fg = fgraph(three);
+	int failures = 0;
+	kr_graph_rewriter *w = kr_walking_graph_rewriter_new(
+		add_to_dot, KR_OUT_TO_IN, false);
+	kr_graph_rewriter_set_failure_callback(w, count_failures, &failures);
+	ck_assert_int_eq(kr_graph_rewriter_rewrite(w, fg, NULL), 0);
+	ck_assert_int_eq(failures, 1);
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, y, z))");
+	ck_assert_int_lt(kr_graph_rewriter_rewrite(
+				 kr_equilibrium_graph_rewriter_new(
+					 1, &add_to_dot, NULL),
+				 fg, NULL),
+			 0);
+	ck_assert_ptr_nonnull(strstr(kr_error_last()->message, "dot"));
+	ck_assert_str_eq(kr_fgraph_repr(fg), "FunctionGraph(add(x, y, z))");
+}
+END_TEST
+
 /* Appends the op name of every node it is given to data (a buffer). */
 static int note_visit(kr_fgraph *fg, kr_apply *node, kr_replacements **out,
 		      void *data)
@@ -1526,6 +1566,7 @@ Suite *rewriters_suite(void)
 	Suite *s = suite_create("rewriters");
 	TCase *tc = tcase_create("walking");
 	tcase_add_test(tc, walking_orders);
+	tcase_add_test(tc, substitution_op2_refuses);
 	tcase_add_test(tc, walking_newtrees);
 	tcase_add_test(tc, walking_visit_order);
 	tcase_add_test(tc, rewrite_graphs_kinds);

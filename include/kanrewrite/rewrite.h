@@ -692,8 +692,11 @@ int kr_get_clients_at_depth(kr_apply ***out, size_t *n, const kr_fgraph *fg,
 
 /**
  * PyTensor's SubstitutionNodeRewriter: `op1(*ins) -> op2(*ins)`; tracks
- * op1; prints as `op1 -> op2`. A node whose inputs op2 rejects (type
- * error) is left alone.
+ * op1; prints as `op1 -> op2`. Errors: op2 rejecting the node's inputs
+ * is transform's error (op2's type error, to the walker's failure
+ * callback), as PyTensor's op2.make_node raising; an op2 of another
+ * number of outputs gives a list of the wrong length, which stops the
+ * rewrite (kr_failure_fn).
  */
 kr_node_rewriter *kr_substitution_node_rewriter_new(kr_op *op1, kr_op *op2);
 

@@ -29,13 +29,12 @@ static int subst_transform(kr_node_rewriter *self, kr_fgraph *fg,
 	for (size_t i = 0; i < nin; i++)
 		ins[i] = kr_apply_input(node, i);
 	kr_apply *repl;
-	if (kr_apply_make(&repl, s->ops[1], nin, ins) < 0) {
-		kr_error_clear(); /* op2 does not take these inputs */
-		return 0;
-	}
+	/* op2.make_node raising, as in PyTensor: the failure callback's */
+	int rc = kr_apply_make(&repl, s->ops[1], nin, ins);
+	if (rc < 0)
+		return rc;
+	/* another number of outputs: process_node refuses the list */
 	size_t nout = kr_apply_noutputs(repl);
-	if (nout != kr_apply_noutputs(node))
-		return 0;
 	kr_variable **news = kri_alloc((nout + 1) * sizeof *news);
 	for (size_t i = 0; i < nout; i++)
 		news[i] = kr_apply_output(repl, i);
