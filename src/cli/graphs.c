@@ -85,6 +85,24 @@ static kr_variable *number_constant(const kr_term *t)
 	return kr_constant_new(d, NULL);
 }
 
+
+/*
+ * What calling an op gives at the prompt, from its first output v: v,
+ * or for an op of several outputs the list of them, as PyTensor's
+ * Op.__call__.
+ */
+static kr_term *call_value(kr_variable *v)
+{
+	kr_apply *node = kr_variable_owner(v);
+	size_t nout = node ? kr_apply_noutputs(node) : 1;
+	if (nout == 1 || kr_apply_output(node, 0) != v)
+		return kr_variable_term(v);
+	kr_term **outs = kr_alloc(nout * sizeof *outs);
+	for (size_t i = 0; i < nout; i++)
+		outs[i] = kr_variable_term(kr_apply_output(node, i));
+	return kr_list(nout, outs);
+}
+
 /* True when every argument is a graph variable or a number. */
 static bool all_graphs(size_t n, kr_term *const *a)
 {
@@ -113,16 +131,7 @@ int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a)
 	int rc = kr_op_call(&v, op, n, in);
 	if (rc < 0)
 		return rc;
-	kr_apply *node = kr_variable_owner(v);
-	size_t nout = kr_apply_noutputs(node);
-	if (nout == 1) {
-		*out = kr_variable_term(v);
-		return 0;
-	}
-	kr_term **outs = kr_alloc(nout * sizeof *outs);
-	for (size_t i = 0; i < nout; i++)
-		outs[i] = kr_variable_term(kr_apply_output(node, i));
-	*out = kr_list(nout, outs); /* as PyTensor, the list of outputs */
+	*out = call_value(v);
 	return 0;
 }
 
@@ -591,7 +600,9 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t)
 	int rc = lang_graph_of(&v, who, t);
 	if (rc < 0)
 		return rc;
-	*out = kr_variable_term(v);
+	/* an op of several outputs applied at the top: all of them */
+	*out = kr_term_kind(t) == KR_ETUPLE ? call_value(v)
+					   : kr_variable_term(v);
 	return 0;
 }
 

@@ -166,6 +166,8 @@ cv
 (two x y)
 (repr (two x y))
 (repr (function-graph (two x y)))
+; an etuple of it evaluates to both outputs too (test_unify.py's test_etuples)
+(etuple-eval (etuple two x y))
 (op 'A 'y 1)
 (op 'A 'x)
 (op 'A 'n-outs 0)
