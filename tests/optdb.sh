@@ -61,7 +61,7 @@ fi
 "$kr" optdb > "$tmp/all" 2>&1
 if grep -q '^  49.5 add_destroy_handler AddDestroyHandler \[fast_run inplace\]$' "$tmp/all" &&
    grep -q '^      local_dot_gather KanrenRelationSub \[dot_gather\]$' "$tmp/all" &&
-   [ "$(head -n 1 "$tmp/all")" = "SequenceDB (id None)" ] &&
+   [ "$(head -n 1 "$tmp/all")" = "SequenceDB (id 1)" ] &&
    grep -q "^  position \[('merge1', 0), ('canonicalize', 1), ('dot_distribute', 1.1)," "$tmp/all" &&
    grep -q "^  names {'add_destroy_handler', 'canonicalize', " "$tmp/all"; then
 	echo "ok: summary"; pass=$((pass + 1))

@@ -8,7 +8,9 @@
 
 static kr_rewrite_db *db_new(kri_db_kind kind)
 {
+	static unsigned long ids;
 	kr_rewrite_db *db = kri_alloc(sizeof *db);
+	db->id = ++ids;
 	db->kind = kind;
 	db->max_use_ratio = 8;
 	return db;
@@ -353,8 +355,8 @@ static void positions_and_names(FILE *f, const kri_vec *sorted, int depth)
 
 static void summary(FILE *f, const kr_rewrite_db *db, int depth)
 {
-	fprintf(f, "%*s%s (id %s)\n", depth * 2, "",
-		kr_rewrite_db_class_name(db), db->name ? db->name : "None");
+	fprintf(f, "%*s%s (id %lu)\n", depth * 2, "",
+		kr_rewrite_db_class_name(db), db->id);
 	if (db->inner) {
 		summary(f, db->inner, depth + 1);
 		return;

@@ -39,6 +39,7 @@ struct kr_rewrite_db {
 	double max_use_ratio;
 	bool ignore_newtrees, tracks_on_change_inputs, out_to_in;
 	kr_rewrite_db *inner;
+	unsigned long id; /* 1, 2, ... in creation order: Python's id() */
 };
 
 struct kr_rewrite_db_query {
