@@ -505,16 +505,47 @@ static lang_node *compile_seq(const cc *c, kr_term *x, size_t from,
 	return compile_list_into(c, n, 0, x, from, sc, p) ? n : NULL;
 }
 
+/* The shapes of the special forms, for their syntax errors. */
+static const char *const form_shapes[][2] = {
+	{"fresh", "(fresh (x ...) goal ...)"},
+	{"conde", "(conde (goal ...) ...)"},
+	{"conda", "(conda (goal ...) ...)"},
+	{"condu", "(condu (goal ...) ...)"},
+	{"run", "(run n (q ...) goal ...)"},
+	{"run*", "(run* (q ...) goal ...)"},
+	{"defrel", "(defrel (name arg ...) goal ...)"},
+	{"project", "(project (x ...) goal ...)"},
+	{"matche", "(matche (term ...) (pattern goal ...) ...)"},
+	{"define", "(define name expr) or (define (name arg ...) body ...)"},
+	{"lambda", "(lambda (arg ...) body ...)"},
+	{"let", "(let ((x expr) ...) body ...)"},
+	{"let*", "(let* ((x expr) ...) body ...)"},
+	{"letrec", "(letrec ((x expr) ...) body ...)"},
+	{"if", "(if test then [else])"},
+	{"set!", "(set! name expr)"},
+	{"quote", "(quote datum)"},
+	{"quasiquote", "(quasiquote datum)"},
+	{"case", "(case key ((datum ...) expr ...) ...)"},
+	{"when", "(when test expr ...)"},
+	{"unless", "(unless test expr ...)"},
+	{"define-syntax", "(define-syntax name (syntax-rules ...))"},
+};
+
 static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 {
 	long len = kr_list_length(x);
-	if (len < min || (max >= 0 && len > max)) {
-		syntax_error(c, p, "bad syntax: (%s ...) with %ld part%s",
-			     lang_show(kr_car(x)), len - 1,
-			     len == 2 ? "" : "s");
-		return false;
-	}
-	return true;
+	if (len >= min && (max < 0 || len <= max))
+		return true;
+	const char *name = lang_show(kr_car(x));
+	for (size_t i = 0; i < sizeof form_shapes / sizeof *form_shapes; i++)
+		if (!strcmp(name, form_shapes[i][0])) {
+			syntax_error(c, p, "bad syntax: %s: expected %s",
+				     lang_show(x), form_shapes[i][1]);
+			return false;
+		}
+	syntax_error(c, p, "bad syntax: (%s ...) with %ld part%s", name,
+		     len - 1, len == 2 ? "" : "s");
+	return false;
 }
 
 /* -------------------------------------------------------- quasiquote */
