@@ -683,31 +683,56 @@ PRIM(p_dfs_rewriter)
 	return walking(out, "dfs-rewriter", KR_DFS, n, a);
 }
 
-/* (op-key-rewriter nr): PyTensor's OpKeyGraphRewriter over nr's op key. */
+/*
+ * (op-key-rewriter nr ['ignore-newtrees]): PyTensor's OpKeyGraphRewriter
+ * over nr's op key.
+ */
 PRIM(p_op_key_rewriter)
 {
-	(void)n;
+	if (n > 1 && !is_option(a[1], "ignore-newtrees"))
+		return lang_type_error("op-key-rewriter", "'ignore-newtrees",
+				       a[1]);
 	kr_node_rewriter *rw;
 	int rc = node_rw_of(&rw, "op-key-rewriter", a[0]);
 	if (rc < 0)
 		return rc;
-	kr_graph_rewriter *g = kr_op_key_graph_rewriter_new(rw, false);
+	kr_graph_rewriter *g = kr_op_key_graph_rewriter_new(rw, n > 1);
 	if (!g)
 		return KR_EINVALID;
 	*out = graph_rw_term(g);
 	return 0;
 }
 
-/* (equilibrium-rewriter nr ... [max-use-ratio]): EquilibriumGraphRewriter. */
+/*
+ * (equilibrium-rewriter nr ... [max-use-ratio] ['ignore-newtrees B]
+ * ['tracks-on-change-inputs B]): EquilibriumGraphRewriter, with
+ * PyTensor's keyword arguments of those names (defaults #t and #f).
+ */
 PRIM(p_equilibrium_rewriter)
 {
+	const char *who = "equilibrium-rewriter";
+	kr_equilibrium_opts opts = KR_EQUILIBRIUM_OPTS_INIT;
+	while (n >= 3 && (is_option(a[n - 2], "ignore-newtrees") ||
+			  is_option(a[n - 2], "tracks-on-change-inputs"))) {
+		if (!kr_is_boolean(a[n - 1]))
+			return lang_type_error(who, "#t or #f after the option",
+					       a[n - 1]);
+		bool on = lang_truthy(a[n - 1]);
+		if (is_option(a[n - 2], "ignore-newtrees"))
+			opts.ignore_newtrees = on;
+		else
+			opts.tracks_on_change_inputs = on;
+		n -= 2;
+	}
 	kr_node_rewriter **rws;
 	size_t k;
 	double ratio = 10.0;
-	int rc = node_rws(&rws, &k, "equilibrium-rewriter", n, a, &ratio);
+	int rc = node_rws(&rws, &k, who, n, a, &ratio);
 	if (rc < 0)
 		return rc;
-	*out = graph_rw_term(equilibrium_of(k, rws, ratio));
+	opts.max_use_ratio = ratio;
+	opts.failure_callback = warn_maxed_out;
+	*out = graph_rw_term(kr_equilibrium_graph_rewriter_new(k, rws, &opts));
 	return 0;
 }
 
@@ -1032,7 +1057,7 @@ static const lang_prim_def prims[] = {
 	{"sequential-node-rewriter", 1, -1, p_sequential_node_rewriter},
 	{"in2out", 1, -1, p_in2out}, {"out2in", 1, -1, p_out2in},
 	{"dfs-rewriter", 1, -1, p_dfs_rewriter},
-	{"op-key-rewriter", 1, 1, p_op_key_rewriter},
+	{"op-key-rewriter", 1, 2, p_op_key_rewriter},
 	{"equilibrium-rewriter", 1, -1, p_equilibrium_rewriter},
 	{"sequential-rewriter", 1, -1, p_sequential_rewriter},
 	{"merge-rewriter", 0, 0, p_merge_rewriter},

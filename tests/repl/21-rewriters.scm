@@ -192,3 +192,16 @@ cv
 (set-memory-limit! 64)
 (rewrite (add x y) (in2out (substitution-rewriter add add)))
 (set-memory-limit! 0)
+; the equilibrium rewriter's PyTensor keyword arguments: new nodes wait for
+; the next pass by default, so these rules that do not commute end apart
+(vector x)
+(define op1 (op 'Op1)) (define op2 (op 'Op2)) (define op3 (op 'Op3))
+(define op6 (op 'Op6)) (define op8 (op 'Op8)) (define op9 (op 'Op9))
+(define a (var 'a))
+(define rws (list (pattern-rewriter (op1 a) (op6 (op2 a))) (pattern-rewriter (op2 (op3 a)) (op8 a)) (pattern-rewriter (op3 a) (op9 a))))
+(repr (rewrite (op1 (op3 x)) (equilibrium-rewriter rws 10)))
+(repr (rewrite (op1 (op3 x)) (equilibrium-rewriter rws 10 'ignore-newtrees #f)))
+(repr (rewrite (op1 (op3 x)) (equilibrium-rewriter rws 'ignore-newtrees #f 'tracks-on-change-inputs #t)))
+(equilibrium-rewriter rws 'ignore-newtrees 1)
+(repr (rewrite (op1 (op3 x)) (op-key-rewriter (car rws) 'ignore-newtrees)))
+(op-key-rewriter (car rws) 'other)
