@@ -368,7 +368,9 @@ void kr_graph_rewriter_set_failure_callback(kr_graph_rewriter *rw,
 /**
  * PyTensor's `warn`: prints `WARNING: <class> <name>: rewriter <rw> failed
  * on <node>: <message>` to the FILE given as data (stderr when NULL) and
- * returns 0.
+ * returns 0; a limit of no rewriter or node (KR_ELIMIT: an
+ * EquilibriumGraphRewriter max'ed out) as `WARNING: <class> <name>:
+ * <message>`.
  */
 int kr_failure_warn(const kr_failure *f, void *data);
 

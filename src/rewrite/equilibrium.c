@@ -61,7 +61,6 @@ typedef struct run {
 	bool sees_beyond;    /* a node rewriter looks beyond (see eq_loop) */
 	bool retry_all;      /* the full pass after a quiet one (eq_loop) */
 	char *over;          /* the message once a rewriter is over budget */
-	kr_apply *over_node; /* the node being processed then, if any */
 } run;
 
 static void stamp(run *r, kr_apply *node)
@@ -189,12 +188,13 @@ static void applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
 	if ((double)st->applied <= budget || r->over)
 		return;
-	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s: "
-			    "applied %zu times on a graph of at most %zu "
-			    "nodes (max_use_ratio %g)",
+	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s "
+			    "(applied %zu times; the largest graph at the "
+			    "start of a pass had %zu nodes). You can safely "
+			    "raise the current threshold of %f with the "
+			    "option `optdb__max_use_ratio`.",
 			    st->name, st->applied, r->max_nodes,
 			    r->eq->opts.max_use_ratio);
-	r->over_node = r->current;
 }
 
 /*
@@ -205,8 +205,8 @@ static void applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 static int report_over(run *r)
 {
 	kr_error_set(KR_ELIMIT, "%s", r->over);
-	return kri_report_failure(r->self, KR_ELIMIT, NULL, NULL,
-				  r->over_node);
+	/* no node: the rewriter's last application did not fail */
+	return kri_report_failure(r->self, KR_ELIMIT, NULL, NULL, NULL);
 }
 
 /* A graph rewriter as PyTensor's str() of it: MergeOptimizer by class. */
