@@ -47,7 +47,9 @@ static kr_runner *branch_new(const kr_goal *g, const kr_state *st)
 	struct adopt *a = kr_alloc(sizeof *a);
 	a->g = g;
 	a->st = st;
-	return kr_run_start(kr_nil(), kr_goal_new(adopt_fn, a));
+	kr_runner *r = kr_run_start(kr_nil(), kr_goal_new(adopt_fn, a));
+	kr_run_set_part_of_step(r, true); /* one step of the outer run's */
+	return r;
 }
 
 /*

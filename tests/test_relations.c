@@ -1208,6 +1208,31 @@ START_TEST(test_graph_relations_korder)
 }
 END_TEST
 
+/*
+ * A search in kanren's order that never ends nests branch runs inside
+ * one step of the driving run; their steps and work count as that
+ * run's, so its step limit stops it (eq_comm(q, q) with no commutative
+ * facts recurses for ever, as in kanren).
+ */
+START_TEST(test_korder_step_limit)
+{
+	kr_term *q = kr_var_new("q"), *a;
+	kr_runner *r = kr_run_start(q, kr_eq_comm(q, q));
+	kr_run_set_step_limit(r, 200);
+	ck_assert_int_eq(kr_run_next(&a, r), KR_ELIMIT);
+	ck_assert_uint_ge(kr_run_steps(r), 200);
+	ck_assert_uint_lt(kr_run_steps(r), 2000);
+	/* a branch run shares the step: the driving run counts its steps */
+	kr_runner *outer = kr_run_start(q, kr_lany_kanren(2, (kr_goal *[]){
+		kr_eq_comm(q, q), kr_eq(q, num(1))}));
+	kr_run_set_step_limit(outer, 300);
+	int rc;
+	while ((rc = kr_run_next(&a, outer)) == 0)
+		ck_assert_str_eq(t_str(a), "1");
+	ck_assert_int_eq(rc, KR_ELIMIT);
+}
+END_TEST
+
 /* The modes each doc comment of relations.h claims, one by one. */
 START_TEST(test_modes_lists)
 {
@@ -1429,6 +1454,7 @@ Suite *relations_suite(void)
 		{"kanren_order", test_kanren_order},
 		{"graph_relations", test_graph_relations},
 		{"graph_relations_korder", test_graph_relations_korder},
+		{"korder_step_limit", test_korder_step_limit},
 		{"assoccomm_eqs", test_assoccomm_eqs},
 		{"modes_lists", test_modes_lists},
 		{"modes_graph", test_modes_graph},

@@ -91,6 +91,18 @@ void kr_run_interrupt(bool on);
 bool kr_run_interrupted(void);
 
 /**
+ * Make r's steps part of the step of the run whose goal drives r (a
+ * branch taken one step at a time inside another run's goal, as
+ * kr_lany_kanren() does): the work of one step of the driving run,
+ * bounded so that step limits and interrupts reach a search that never
+ * suspends (kr_run_next()), then counts r's work too, and r's steps
+ * count as steps of the driving run (its step limit bounds them), however
+ * deep such runs nest. Any other run driven inside a step has a bound of
+ * its own. Default: off. Cost: none.
+ */
+void kr_run_set_part_of_step(kr_runner *r, bool part);
+
+/**
  * Give each answer once: an answer equal (kr_equal()) to one given before
  * is skipped, as kanren's `run(..., results_filter=toolz.unique)`. The
  * filter comes before the count, so `run n` gives n distinct answers.

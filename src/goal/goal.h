@@ -229,7 +229,9 @@ struct kr_rel {
  * nodes that stream.c's descend takes are not counted, as the nodes
  * under them are finite), so that step limits and
  * kr_run_interrupt() still reach it. A step of faster-miniKanren's
- * programs takes tens of them.
+ * programs takes tens of them. The runs that are part of a step (the
+ * branches of kanren's order, kr_run_set_part_of_step) count into that
+ * step's number, however deep they nest.
  */
 #define KRI_STEP_WORK (1u << 18)
 
@@ -299,9 +301,11 @@ typedef struct kri_machine {
  * node, with *susp false and the stack empty; or a suspension, returned
  * as its thunk with *susp true: the next step evaluates that thunk on
  * the stack m then holds (the continuations below the suspension's last
- * branch point, which only wait for it).
+ * branch point, which only wait for it). `part`: the evaluation is part
+ * of the step in progress (kr_run_set_part_of_step), whose work bound
+ * (KRI_STEP_WORK) it shares.
  */
-kr_stream *kri_eval(kr_stream *s, kri_machine *m, bool *susp);
+kr_stream *kri_eval(kr_stream *s, kri_machine *m, bool *susp, bool part);
 
 /* A KRI_SUSP node: the suspension whose thunk is e. */
 kr_stream *kri_susp(kr_stream *e);
@@ -340,6 +344,7 @@ struct kr_runner {
 	uint64_t steps;
 	uint64_t limit;	  /* 0: no limit */
 	struct unique *u; /* NULL until the run is made unique */
+	bool part;	  /* its steps are part of the driving run's step */
 };
 
 /* kr_run_start() in the storage r. */

@@ -58,6 +58,12 @@ uint64_t kr_run_steps(const kr_runner *r)
 	return r->steps;
 }
 
+void kr_run_set_part_of_step(kr_runner *r, bool part)
+{
+	kr_check(r != NULL);
+	r->part = part;
+}
+
 void kr_run_set_unique(kr_runner *r, bool unique)
 {
 	kr_check(r != NULL);
@@ -99,7 +105,26 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 	}
 }
 
+/*
+ * The run whose step is in progress, for the runs that are part of it
+ * (kr_run_set_part_of_step): their steps count as its steps too, so that
+ * its step limit bounds them, however deep they nest.
+ */
+static kr_runner *driving;
+
+static int next_state_in(const kr_state **out, kr_runner *r);
+
 static int next_state(const kr_state **out, kr_runner *r)
+{
+	kr_runner *outer = driving;
+	if (!r->part)
+		driving = r;
+	int rc = next_state_in(out, r);
+	driving = outer;
+	return rc;
+}
+
+static int next_state_in(const kr_state **out, kr_runner *r)
 {
 	if (r->g) {
 		r->s = KRI_APPLY(r->g, kri_state_scoped(kr_state_empty()));
@@ -107,7 +132,8 @@ static int next_state(const kr_state **out, kr_runner *r)
 	}
 	for (;;) {
 		bool susp;
-		kr_stream *s = r->s ? kri_eval(r->s, &r->m, &susp) : NULL;
+		kr_stream *s = r->s ? kri_eval(r->s, &r->m, &susp, r->part)
+				    : NULL;
 		if (!s) {
 			r->s = NULL;
 			return KR_EOF;
@@ -131,6 +157,8 @@ static int next_state(const kr_state **out, kr_runner *r)
 		}
 		r->s = s;
 		r->steps++;
+		if (r->part && driving)
+			driving->steps++;
 	}
 }
 

@@ -527,9 +527,31 @@ static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
 	}
 }
 
-kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
+/*
+ * The pending nodes evaluated in the step in progress (KRI_STEP_WORK).
+ * A run that is part of another's step (kr_run_set_part_of_step: the
+ * branch runs of kanren's order) counts into the same number; any other
+ * run nested in a step (a goal that runs a query) has its own, and the
+ * enclosing step's count is restored after it.
+ */
+static unsigned step_work;
+
+static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp);
+
+kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp, bool part)
 {
-	unsigned chain = 0, work = 0;
+	if (part)
+		return eval(x, ks, susp);
+	unsigned outer = step_work;
+	step_work = 0;
+	x = eval(x, ks, susp);
+	step_work = outer;
+	return x;
+}
+
+static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp)
+{
+	unsigned chain = 0;
 	*susp = false;
 	if (!ks->v)
 		machine_acquire(ks);
@@ -539,8 +561,8 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp)
 				chain = 0;
 			else if (++chain > KRI_CALL_CHAIN)
 				break;
-			if (__builtin_expect(++work > KRI_STEP_WORK, 0) ||
-			    __builtin_expect((work & KRI_STOP_POLL) == 0 &&
+			if (__builtin_expect(++step_work > KRI_STEP_WORK, 0) ||
+			    __builtin_expect((step_work & KRI_STOP_POLL) == 0 &&
 					     kri_run_stop, 0))
 				break;
 			x = step_pending(ks, x);
