@@ -173,12 +173,14 @@ typedef kr_goal *(*rel2)(kr_term *, kr_term *);
 typedef kr_goal *(*rel3)(kr_term *, kr_term *, kr_term *);
 typedef kr_goal *(*rel4)(kr_term *, kr_term *, kr_term *, kr_term *);
 typedef kr_goal *(*hrel3)(const kr_rel *, kr_term *, kr_term *);
-/* (eq-assoc-n u v n): kanren's eq_assoc(u, v, n=n); n not an integer
- * fails. */
+/*
+ * (eq-assoc-n u v n): kanren's eq_assoc(u, v, n=n), which drops n (the
+ * manual): whatever n is, #f (n=None) or a symbol, what eq-assoc gives.
+ */
 static kr_goal *eq_assoc_n(kr_term *u, kr_term *v, kr_term *n)
 {
 	if (kr_term_kind(n) != KR_INT)
-		return kr_fail();
+		return kr_eq_assoc(u, v);
 	return kr_eq_assoc_n(u, v, (long)kr_int_value(n));
 }
 

@@ -72,3 +72,9 @@
 (run* (q) (mapo-kanren r3 q '(z x)))
 ; a group size past the arguments, however large
 (assoc-args 'add '(1 2 3) 9223372036854775807)
+; eq_assoc drops its n on the way: #f (n=None) and any other n give eq-assoc's answers
+(run* (q) (eq-assoc-n 1 1 #f))
+(run* (q) (eq-assoc-n 1 1 2))
+(run* (q) (eq-assoc-n '(add 1 2) q #f))
+(run* (q) (eq-assoc-n '(add 1 2) q 'x))
+(run* (q) (eq-assoc '(add 1 2) q))
