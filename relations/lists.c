@@ -65,7 +65,7 @@ static kr_stream *applyo_fn(const kr_state *st, void *env)
 			v[i] = kr_etuple_ref(et, i);
 		kr_term *res;
 		if (kr_term_call(&res, rator, n, v) < 0)
-			return NULL; /* kanren: an exception is no answer */
+			return NULL; /* the call's error stays set */
 		st = kr_state_unify(st, res, a[2]);
 		return st ? kr_stream_unit(st) : NULL;
 	}

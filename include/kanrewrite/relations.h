@@ -158,10 +158,12 @@ kr_goal *kr_eq_length_kind(kr_term *u, kr_term *v, kr_seq_kind dflt);
  * fails here too. As kanren's (through etuples' `apply`), when obj is
  * fresh, rator is callable (kr_is_callable) and rands a ground proper
  * list or etuple, obj is the result of the call instead: applyo(add,
- * (1 2), c) gives c = 3; a call that fails is no answer, as kanren
- * swallows the exception. Fully relational; always terminates (one answer
- * at most). Errors: none; aborts on OOM. Cost: one walk of rands and one
- * unification, or one call.
+ * (1 2), c) gives c = 3. A call that fails (kanren lets the exception
+ * through: TypeError, ZeroDivisionError) fails the goal with the call's
+ * error left as kr_error_last(), for the caller of the run to report (the
+ * prompt does). Fully relational; always terminates (one answer at
+ * most). Errors: none of its own; aborts on OOM. Cost: one walk of rands
+ * and one unification, or one call.
  */
 kr_goal *kr_applyo(kr_term *rator, kr_term *rands, kr_term *obj);
 

@@ -171,16 +171,27 @@ static const kr_foreign_type closure_type = {
 static const kr_foreign_type prim_type = {
 	.name = "primitive", .to_string = prim_str, .call = prim_call};
 
+/*
+ * A procedure called by the library (applyo, an etuple's evaluation)
+ * that fails records its error for the running search, as Python's
+ * exception leaves kanren's applyo: the library can only fail the goal.
+ */
 static int closure_call(const void *p, size_t n, kr_term *const *args,
 			kr_term **out)
 {
-	return lang_apply(out, kr_foreign(&closure_type, p), n, args);
+	int rc = lang_apply(out, kr_foreign(&closure_type, p), n, args);
+	if (rc < 0)
+		lang_search_error();
+	return rc;
 }
 
 static int prim_call(const void *p, size_t n, kr_term *const *args,
 		     kr_term **out)
 {
-	return lang_apply(out, kr_foreign(&prim_type, p), n, args);
+	int rc = lang_apply(out, kr_foreign(&prim_type, p), n, args);
+	if (rc < 0)
+		lang_search_error();
+	return rc;
 }
 
 kr_term *lang_prim(const char *name, int min, int max, lang_prim_fn fn)

@@ -62,7 +62,9 @@
 (run* (c) (fresh (a) (== a 2) (applyo + (list 1 a) c)))
 (run* (c) (fresh (a) (applyo + a c)))
 (run* (c) (applyo + c (list + 1 2)))
+; a call that fails is the run's error, as kanren lets the exception through
 (run* (c) (applyo car '(1) c))
+(run* (c) (applyo / '(1 0) c))
 ; etuples headed by procedures evaluate, as etuples' evaled_obj
 (define e3 (etuple + (etuple + 1 2) 3))
 (etuple-eval e3)
