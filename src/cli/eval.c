@@ -488,12 +488,14 @@ static kr_term *eval_run(const lang_node *n, lang_frame *f)
 		kr_term *c = lang_eval(n->kids[0], f);
 		if (!c)
 			return NULL;
-		bool all = kr_is_boolean(c) && !lang_truthy(c); /* fmk: #f */
-		if (!all && (kr_term_kind(c) != KR_INT || kr_int_value(c) < 0))
+		/* fmk's take: #f, or a negative count that never reaches 0,
+		 * takes all answers */
+		bool all = kr_is_boolean(c) && !lang_truthy(c);
+		if (!all && kr_term_kind(c) != KR_INT)
 			return lang_fail_at(n->kids[0], KR_EINVALID, "run: the number "
-				       "of answers must be a natural number or "
-				       "#f (all), not %s", lang_show_short(c));
-		if (!all)
+				       "of answers must be an integer or #f "
+				       "(all), not %s", lang_show_short(c));
+		if (!all && kr_int_value(c) >= 0)
 			count = (long)kr_int_value(c);
 	}
 	lang_frame *nf = fresh_frame(n, f);
