@@ -320,15 +320,19 @@ static int etuple_eval(kr_term **out, kr_term *t, int depth)
 		if (rc < 0)
 			return rc;
 	}
-	if (!kr_is_callable(v[0]))
+	if (!kr_is_callable(v[0])) {
+		const kr_term *h = v[0];
+		const kr_foreign_type *ft =
+			h->kind == KR_FOREIGN ? h->u.fo.type : NULL;
+		const char *what = ft ? ft->name : kr_kind_name(h->kind);
+		const char *shown = h->kind == KR_SYM ? h->u.sym.name
+				    : ft && ft->to_string
+					    ? ft->to_string(h->u.fo.ptr)
+					    : NULL;
 		return kr_error_set(KR_EINVALID, "cannot evaluate an etuple: "
 				    "its operator (%s%s%s) is not callable",
-				    v[0]->kind == KR_FOREIGN ?
-					    v[0]->u.fo.type->name :
-					    kr_kind_name(v[0]->kind),
-				    v[0]->kind == KR_SYM ? " " : "",
-				    v[0]->kind == KR_SYM ? v[0]->u.sym.name
-							 : "");
+				    what, shown ? " " : "", shown ? shown : "");
+	}
 	int rc = kr_term_call(out, v[0], n - 1, v + 1);
 	if (rc < 0)
 		return rc;
