@@ -148,8 +148,9 @@ int kr_db_position(double *out, const kr_rewrite_db *db, const char *name);
 /**
  * Print the database as PyTensor's print_summary does: its class and
  * id (Python's id(self); here 1, 2, ... in the order databases were
- * made, so that a summary reads the same from run to run); for a SequenceDB or LocalGroupDB its `position [('a', 1), ...]`
- * and `names {'a', ...}` lines (Python's reprs; names sorted); then one
+ * made, so that a summary reads the same from run to run); for a
+ * SequenceDB or LocalGroupDB its `position [('a', 1), ...]` and
+ * `names {'a', ...}` lines (Python's reprs; names sorted); then one
  * line per entry in order with position, class and tags (sub-databases
  * indented). Returns 0 or KR_ERROR on a write error.
  */

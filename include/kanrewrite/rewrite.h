@@ -572,7 +572,8 @@ typedef struct kr_equilibrium_opts {
  * may reach another fixed point when new nodes are visited in the same
  * pass (PyTensor's canonicalize does that: ignore_newtrees false).
  */
-#define KR_EQUILIBRIUM_OPTS_INIT {10.0, true, false, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
+#define KR_EQUILIBRIUM_OPTS_INIT \
+	{10.0, true, false, 0, NULL, 0, NULL, 0, NULL, NULL, NULL}
 
 /**
  * PyTensor's EquilibriumGraphRewriter: passes until nothing changes.
