@@ -158,7 +158,10 @@ kr_goal *kr_eq_length_kind(kr_term *u, kr_term *v, kr_seq_kind dflt);
  * fails here too. As kanren's (through etuples' `apply`), when obj is
  * fresh, rator is callable (kr_is_callable) and rands a ground proper
  * list or etuple, obj is the result of the call instead: applyo(add,
- * (1 2), c) gives c = 3. A call that fails (kanren lets the exception
+ * (1 2), c) gives c = 3. With an etuple of arguments, as etuples' apply,
+ * the value is that of the etuple (rator . rands) (kr_etuple_eval()):
+ * the cached value of the etuple whose head and tail they are, if any.
+ * A call that fails (kanren lets the exception
  * through: TypeError, ZeroDivisionError) fails the goal with the call's
  * error left as kr_error_last(), for the caller of the run to report (the
  * prompt does). Fully relational; always terminates (one answer at

@@ -62,6 +62,13 @@
 (run* (c) (fresh (a) (== a 2) (applyo + (list 1 a) c)))
 (run* (c) (fresh (a) (applyo + a c)))
 (run* (c) (applyo + c (list + 1 2)))
+; etuples' apply: the arguments of an etuple's tail and its head give the
+; etuple itself, whose cached value is not computed again
+(define calls 0)
+(define (tenfold x) (set! calls (+ calls 1)) (* x 10))
+(define e10 (etuple tenfold 4))
+(list (etuple-eval e10) (run* (q) (applyo (car e10) (cdr e10) q)) calls)
+(list (run* (q) (applyo tenfold (etuple 5) q)) calls)
 ; a call that fails is the run's error, as kanren lets the exception through
 (run* (c) (applyo car '(1) c))
 (run* (c) (applyo / '(1 0) c))
