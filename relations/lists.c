@@ -60,20 +60,20 @@ static kr_stream *applyo_fn(const kr_state *st, void *env)
 		if (!et)
 			goto relate;
 		kr_term *res;
+		int rc;
 		if (kr_term_kind(args) == KR_ETUPLE) {
 			/* etuples' apply: (rator,) + rands evaluated, which is
 			 * the parent etuple, value cached, when rands is its
 			 * tail and rator its head */
-			if (kr_etuple_eval(&res, kr_cons(rator, args)) < 0)
-				return NULL; /* the call's error stays set */
-			st = kr_state_unify(st, res, a[2]);
-			return st ? kr_stream_unit(st) : NULL;
+			rc = kr_etuple_eval(&res, kr_cons(rator, args));
+		} else { /* rator(*rands) */
+			size_t n = kr_etuple_len(et);
+			kr_term **v = kr_alloc((n ? n : 1) * sizeof *v);
+			for (size_t i = 0; i < n; i++)
+				v[i] = kr_etuple_ref(et, i);
+			rc = kr_term_call(&res, rator, n, v);
 		}
-		size_t n = kr_etuple_len(et);
-		kr_term **v = kr_alloc((n ? n : 1) * sizeof *v);
-		for (size_t i = 0; i < n; i++)
-			v[i] = kr_etuple_ref(et, i);
-		if (kr_term_call(&res, rator, n, v) < 0)
+		if (rc < 0)
 			return NULL; /* the call's error stays set */
 		st = kr_state_unify(st, res, a[2]);
 		return st ? kr_stream_unit(st) : NULL;

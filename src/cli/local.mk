@@ -3,9 +3,9 @@ bin_PROGRAMS += kanrewrite
 kanrewrite_SOURCES = src/cli/main.c src/cli/cli.h src/cli/files.c \
 	src/cli/cmd_rewrite.c src/cli/cmd_show.c src/cli/cmd_optdb.c
 ## repl: the REPL and the miniKanren language (issue 7 adds its files here)
-kanrewrite_SOURCES += src/cli/repl.c src/cli/lang.h src/cli/lang.c src/cli/values.c \
-	src/cli/builtins.c src/cli/eval.c src/cli/goals.c src/cli/kanren.c \
-	src/cli/graphs.c \
+kanrewrite_SOURCES += src/cli/repl.c src/cli/lang.h src/cli/lang.c \
+	src/cli/values.c src/cli/builtins.c src/cli/eval.c src/cli/goals.c \
+	src/cli/kanren.c src/cli/graphs.c \
 	src/cli/traverse.c src/cli/inplace.c \
 	src/cli/rewriters.c src/cli/explore.c src/cli/gcomp.c src/cli/macro.c \
 	src/cli/prelude.c

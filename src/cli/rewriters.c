@@ -133,13 +133,16 @@ static int warn_maxed_out(const kr_failure *f, void *data)
 	return f->code;
 }
 
+/* The prompt's equilibrium rewriters: opts (NULL: the defaults), warning
+ * when max'ed out. */
 static kr_graph_rewriter *equilibrium_of(size_t n, kr_node_rewriter **rws,
-					 double ratio)
+					 kr_equilibrium_opts *opts)
 {
-	kr_equilibrium_opts opts = KR_EQUILIBRIUM_OPTS_INIT;
-	opts.max_use_ratio = ratio;
-	opts.failure_callback = warn_maxed_out;
-	return kr_equilibrium_graph_rewriter_new(n, rws, &opts);
+	kr_equilibrium_opts dflt = KR_EQUILIBRIUM_OPTS_INIT;
+	if (!opts)
+		opts = &dflt;
+	opts->failure_callback = warn_maxed_out;
+	return kr_equilibrium_graph_rewriter_new(n, rws, opts);
 }
 
 /* A graph rewriter, or a node rewriter / relation run to equilibrium. */
@@ -153,7 +156,7 @@ static int graph_rw_of(kr_graph_rewriter **out, const char *who, kr_term *t)
 	int rc = node_rw_of(&nr, who, t);
 	if (rc < 0)
 		return lang_type_error(who, "a rewriter or a relation", t);
-	*out = equilibrium_of(1, &nr, 10.0);
+	*out = equilibrium_of(1, &nr, NULL);
 	return 0;
 }
 
@@ -726,13 +729,10 @@ PRIM(p_equilibrium_rewriter)
 	}
 	kr_node_rewriter **rws;
 	size_t k;
-	double ratio = 10.0;
-	int rc = node_rws(&rws, &k, who, n, a, &ratio);
+	int rc = node_rws(&rws, &k, who, n, a, &opts.max_use_ratio);
 	if (rc < 0)
 		return rc;
-	opts.max_use_ratio = ratio;
-	opts.failure_callback = warn_maxed_out;
-	*out = graph_rw_term(kr_equilibrium_graph_rewriter_new(k, rws, &opts));
+	*out = graph_rw_term(equilibrium_of(k, rws, &opts));
 	return 0;
 }
 

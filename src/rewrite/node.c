@@ -487,14 +487,15 @@ int kr_failure_warn(const kr_failure *f, void *data)
 	else if (f->node_rewriter)
 		fprintf(out, "rewriter %s failed",
 			kr_node_rewriter_to_string(f->node_rewriter));
-	/* a limit of the rewriter itself (max'ed out): its message alone */
-	bool own = f->code == KR_ELIMIT && !f->sub && !f->node_rewriter &&
-		   !f->node;
-	if (!f->sub && !f->node_rewriter && !own)
+	else if (f->node || f->code != KR_ELIMIT)
 		fputs("failed", out);
+	else { /* a limit of the rewriter itself (max'ed out) */
+		fprintf(out, "%s\n", f->message);
+		return 0;
+	}
 	if (f->node)
 		fprintf(out, " on %s", kr_apply_to_string(f->node));
-	fprintf(out, "%s%s\n", own ? "" : ": ", f->message);
+	fprintf(out, ": %s\n", f->message);
 	return 0;
 }
 
