@@ -131,7 +131,8 @@ size_t lang_term_size(const kr_term *t, size_t cap)
 		n++;
 		size_t len = k == KR_CONS ? 2 : kr_etuple_len(x);
 		if (sp + len > scap) {
-			const kr_term **b = kr_alloc(2 * (sp + len) * sizeof *b);
+			size_t bytes = 2 * (sp + len) * sizeof *stack;
+			const kr_term **b = kr_alloc(bytes);
 			memcpy(b, stack, sp * sizeof *stack);
 			stack = b;
 			scap = 2 * (sp + len);
