@@ -102,10 +102,10 @@ typedef struct kr_node_rewriter_class {
 	/**
 	 * Whether transform may look further than the node's subgraph and
 	 * the clients of its variables (at a client's other inputs, say,
-	 * or at clients of clients), or NULL (the default) for no. An
-	 * EquilibriumGraphRewriter that holds such a rewriter checks its
-	 * fixed point with a pass over every node, as each of PyTensor's
-	 * passes is (see kr_equilibrium_graph_rewriter_new()).
+	 * or at clients of clients), or NULL (the default) for no. Every
+	 * pass of an EquilibriumGraphRewriter that holds such a rewriter
+	 * tries every node, as each of PyTensor's passes does (see
+	 * kr_equilibrium_graph_rewriter_new()).
 	 */
 	bool (*sees_beyond)(const kr_node_rewriter *self);
 } kr_node_rewriter_class;
@@ -155,9 +155,9 @@ typedef int (*kr_node_rewriter_fn)(kr_fgraph *fg, kr_apply *node,
  * A node rewriter from a function, as PyTensor's `@node_rewriter(tracks)`
  * decorator (FromFunctionNodeRewriter): fn is only called on nodes whose op
  * is one of the ntracks ops (ntracks 0: every node). fn may read
- * anything (other nodes, state of its own), so an equilibrium rewriter
- * holding it ends only after a full pass without a change, as PyTensor's
- * every pass is (kr_node_rewriter_class.sees_beyond).
+ * anything (other nodes, state of its own), so every pass of an
+ * equilibrium rewriter holding it tries every node, as PyTensor's passes
+ * do (kr_node_rewriter_class.sees_beyond).
  * Shape: name (copied) is what the rewriter prints as; tracks is copied.
  * Returns: the rewriter. Errors: none; aborts on OOM.
  */
@@ -591,9 +591,8 @@ typedef struct kr_equilibrium_opts {
  * subgraph and the clients of its variables (allow_multiple_clients
  * looks at them), so this reaches the same fixed point. A rewriter that
  * looks further says so (kr_node_rewriter_class.sees_beyond; a
- * PatternNodeRewriter with get_nodes does): when a pass then changes
- * nothing, one more pass tries every node, and the rewrite ends only
- * after such a full pass without a change, PyTensor's own test.
+ * PatternNodeRewriter with get_nodes does): then every pass tries every
+ * node, as PyTensor's, and the passes are PyTensor's one for one.
  * Shape: n node rewriters; opts may be NULL for the defaults.
  * Profile: per pass its time, applications and node count; per rewriter
  * its time, applications and nodes created; per pass the profiles of the

@@ -59,7 +59,7 @@ typedef struct run {
 	kr_feature feature;
 	kr_profile *prof;
 	bool sees_beyond;    /* a node rewriter looks beyond (see eq_loop) */
-	bool retry_all;      /* the full pass after a quiet one (eq_loop) */
+	bool retry_all;      /* try every node, clean or not (eq_loop) */
 	char *over;          /* the message once a rewriter is over budget */
 } run;
 
@@ -439,30 +439,27 @@ static int one_pass(run *r, kr_fgraph *fg, kri_pass *pass, bool first,
 /*
  * Passes until one changes nothing. With a rewriter that sees beyond a
  * node's subgraph and clients, the stamps cannot tell which nodes it
- * would now match, so a quiet pass that did not visit every node is
- * followed by one that does: the rewrite ends after a full pass without
- * a change, as PyTensor's (all of whose passes are full). That pass
- * tries every node again, even one tried since the graph last changed:
- * such a rewriter may depend on more than the graph (a function keeping
- * state of its own).
+ * would now match, so every pass is full and tries every node again, as
+ * all of PyTensor's passes do: even one tried since the graph last
+ * changed, since such a rewriter may depend on more than the graph (a
+ * function keeping state of its own). The passes, and the runs of the
+ * graph rewriters, are then PyTensor's one for one.
  */
 static int eq_loop(run *r, kr_fgraph *fg)
 {
-	bool full = true;
 	for (size_t k = 0;; k++) {
-		r->retry_all = full && k > 0;
+		r->retry_all = k > 0 && r->sees_beyond;
 		kri_pass *pass = kri_alloc(sizeof *pass);
 		pass->nodes = kr_fgraph_nnodes(fg);
 		kri_vec_push(&r->prof->passes, pass);
 		double t0 = kri_now();
 		bool changed;
-		int rc = one_pass(r, fg, pass, full, &changed);
+		int rc = one_pass(r, fg, pass, k == 0 || r->sees_beyond,
+				  &changed);
 		pass->time = kri_now() - t0;
 		r->prof->changes += pass->changes;
-		bool done = !changed && (full || !r->sees_beyond);
-		if (rc < 0 || r->over || done)
+		if (rc < 0 || r->over || !changed)
 			return rc;
-		full = !changed;
 	}
 }
 
