@@ -123,6 +123,20 @@ START_TEST(register_errors)
 	o.final_rewriter = o.cleanup = true;
 	ck_assert_int_eq(kr_db_register(eq, "f", noop(), NULL, NULL, NULL, &o),
 			 KR_EINVALID);
+	/* the keyword arguments of the register() of one class only */
+	o.cleanup = false;
+	ck_assert_int_eq(kr_db_register(db, "f", noop(), NULL, NULL, NULL, &o),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "SequenceDB.register() takes no `final_rewriter` or "
+			 "`cleanup`: those are an EquilibriumDB's");
+	ck_assert_int_eq(kr_db_register(eq, "f", noop(), NULL, NULL, NULL, &o),
+			 0);
+	o = (kr_db_register_opts)KR_DB_REGISTER_OPTS_INIT;
+	o.position_last = false;
+	ck_assert_int_eq(kr_db_register(eq, "p", noop(), NULL, NULL, NULL, &o),
+			 KR_EINVALID);
+	ck_assert(!kr_db_contains(eq, "p"));
 	/* a LocalGroupDB takes a graph rewriter, as PyTensor's
 	 * test_LocalGroupDB; a query selecting it fails */
 	kr_rewrite_db *lg = kr_local_group_db_new();
@@ -273,11 +287,13 @@ START_TEST(sub_databases)
 }
 END_TEST
 
-/* A substitution entry of a database. */
+/* A substitution entry of a database, at position (NAN: none). */
 static void reg_sub(kr_rewrite_db *db, const char *name, kr_op *from,
 		    kr_op *to, double position)
 {
-	kr_db_register_opts o = at(position);
+	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
+	if (!isnan(position))
+		o = at(position);
 	ck_assert_int_eq(kr_db_register(db, name, NULL,
 					kr_substitution_node_rewriter_new(from,
 									  to),
@@ -353,7 +369,7 @@ START_TEST(queries_as_pytensor)
 	ck_assert_int_eq(kr_db_register(eqdb, "group", NULL, NULL, inner,
 					KR_TAGS("t"), &dflt), 0);
 	reg_sub(inner, "add_to_sub", kr_op_add(), kr_op_sub(), 0);
-	reg_sub(eqdb, "add_to_mul", kr_op_add(), kr_op_mul(), 0);
+	reg_sub(eqdb, "add_to_mul", kr_op_add(), kr_op_mul(), NAN);
 	ck_assert_str_eq(names_of(eqdb, parse("+t")), "add_to_mul group");
 	ck_assert_str_eq(rewritten(eqdb, parse("+t")),
 			 "FunctionGraph(mul(x, sub(x, x)))");
@@ -366,7 +382,7 @@ START_TEST(queries_as_pytensor)
 					kr_node_rewriter_from_fn("bad", fails,
 								 NULL, 1, &sub),
 					NULL, KR_TAGS("t"), &o), 0);
-	reg_sub(eq, "add_to_mul", kr_op_add(), kr_op_mul(), 0);
+	reg_sub(eq, "add_to_mul", kr_op_add(), kr_op_mul(), NAN);
 	FILE *saved = stderr, *sink = tmpfile();
 	stderr = sink;
 	const char *got = rewritten(eq, parse("+t"));

@@ -122,7 +122,10 @@ const char *kr_rewrite_db_name(const kr_rewrite_db *db);
  * tag stays one after the entries that had it were overwritten, as in
  * PyTensor), or "The tag 'T' collides with an existing name." for a tag
  * that is an existing name; KR_EINVALID "`final_rewriter` and `cleanup`
- * cannot both be true." for both flags, KR_EINVALID for a rewriter kind
+ * cannot both be true." for both flags, KR_EINVALID for either flag
+ * outside an EquilibriumDB or a position outside a SequenceDB or
+ * LocalGroupDB (PyTensor's TypeError for an unexpected keyword
+ * argument), KR_EINVALID for a rewriter kind
  * the database cannot run, for an empty name, "`position` must be
  * numeric; ..." for a non-finite position, or when sub is db or holds it
  * at any depth (a database inside itself, which PyTensor's queries

@@ -790,32 +790,43 @@ PRIM(p_fgraph_outputs)
 }
 
 /*
- * (WHO FG OLD NEW ["reason"]) with replace one of kr_fgraph_replace() and
- * kr_fgraph_replace_validate(); the graph is unchanged on error.
+ * (WHO FG OLD NEW ["reason"] ['import-missing]): replace is
+ * kr_fgraph_replace_ex() or, without flags, kr_fgraph_replace_validate();
+ * the graph is unchanged on error.
  */
 static int replace_prim(kr_term **out, size_t n, kr_term *const *a,
-			const char *who,
-			int (*replace)(kr_fgraph *, kr_variable *,
-				       kr_variable *, const char *))
+			const char *who, bool validate)
 {
 	const char *reason = NULL;
+	unsigned flags = 0;
 	kr_fgraph *fg;
 	kr_variable *old, *new;
+	if (!validate && n > 3 && lang_is_symbol(a[n - 1], "import-missing")) {
+		flags = KR_IMPORT_MISSING;
+		n--;
+	}
+	if (n > 4)
+		return lang_type_error(who, "'import-missing", a[4]);
 	int rc = lang_fgraph_arg(&fg, who, a[0]);
 	if (rc < 0 || (rc = lang_graph_of(&old, who, a[1])) < 0 ||
 	    (rc = lang_graph_of(&new, who, a[2])) < 0 ||
 	    (n > 3 && (rc = lang_name_arg(&reason, who, a[3])) < 0))
 		return rc;
-	if ((rc = replace(fg, old, new, reason)) < 0)
+	rc = validate ? kr_fgraph_replace_validate(fg, old, new, reason)
+		      : kr_fgraph_replace_ex(fg, old, new, reason, flags);
+	if (rc < 0)
 		return lang_error_in(rc, who);
 	*out = lang_void();
 	return 0;
 }
 
-/* (fgraph-replace! FG OLD NEW ["reason"]): PyTensor's fgraph.replace. */
+/*
+ * (fgraph-replace! FG OLD NEW ["reason"] ['import-missing]): PyTensor's
+ * fgraph.replace, with import_missing=True when asked.
+ */
 PRIM(p_fgraph_replace)
 {
-	return replace_prim(out, n, a, "fgraph-replace!", kr_fgraph_replace);
+	return replace_prim(out, n, a, "fgraph-replace!", false);
 }
 
 /*
@@ -824,8 +835,7 @@ PRIM(p_fgraph_replace)
  */
 PRIM(p_fgraph_replace_validate)
 {
-	return replace_prim(out, n, a, "fgraph-replace-validate!",
-			    kr_fgraph_replace_validate);
+	return replace_prim(out, n, a, "fgraph-replace-validate!", true);
 }
 
 /*
@@ -1154,7 +1164,7 @@ static const lang_prim_def prims[] = {
 	{"function-graph?", 1, 1, p_function_graphp},
 	{"fgraph-inputs", 1, 1, p_fgraph_inputs},
 	{"fgraph-outputs", 1, 1, p_fgraph_outputs},
-	{"fgraph-replace!", 3, 4, p_fgraph_replace},
+	{"fgraph-replace!", 3, 5, p_fgraph_replace},
 	{"fgraph-replace-validate!", 3, 4, p_fgraph_replace_validate},
 	{"fgraph-toposort", 1, 1, p_fgraph_toposort},
 	{"graph-dot", 1, 2, p_graph_dot}, {"graph-nodes", 1, 1, p_graph_nodes},

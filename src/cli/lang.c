@@ -252,11 +252,6 @@ static bool compile_enter(const cc *c, pos p)
 	return true;
 }
 
-static bool is_sym(const kr_term *t, const char *name)
-{
-	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
-}
-
 static lang_node *const_node(const cc *c, kr_term *v, pos p)
 {
 	lang_node *n = node_new(c, N_CONST, p, 0);
@@ -405,7 +400,7 @@ static bool has_unquote(kr_term *t)
 				return true;
 			}
 			kr_term *a = kr_car(t);
-			if (is_sym(a, "unquote") || is_sym(a, "unquote-splicing"))
+			if (lang_is_symbol(a, "unquote") || lang_is_symbol(a, "unquote-splicing"))
 				return true;
 			if (kr_term_kind(a) != KR_CONS)
 				continue;
@@ -438,8 +433,8 @@ static bool is_qq_form(kr_term *t)
 {
 	kr_term *h = kr_car(t);
 	return kr_list_length(t) == 2 &&
-	       (is_sym(h, "quasiquote") || is_sym(h, "unquote") ||
-		is_sym(h, "unquote-splicing"));
+	       (lang_is_symbol(h, "quasiquote") || lang_is_symbol(h, "unquote") ||
+		lang_is_symbol(h, "unquote-splicing"));
 }
 
 /*
@@ -466,7 +461,7 @@ static lang_node *compile_qq_list(const cc *c, kr_term *t, size_t n,
 		pos pa = pos_of_cell(c, t, p);
 		lang_node *e;
 		if (level == 0 && kr_term_kind(a) == KR_CONS &&
-		    is_sym(kr_car(a), "unquote-splicing")) {
+		    lang_is_symbol(kr_car(a), "unquote-splicing")) {
 			if (kr_list_length(a) != 2)
 				return syntax_error(c, pa,
 						    "bad syntax: unquote-splicing");
@@ -501,14 +496,14 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 	if (!has_unquote(t))
 		return const_node(c, t, p);
 	kr_term *h = kr_car(t);
-	if (is_sym(h, "unquote") && level == 0) {
+	if (lang_is_symbol(h, "unquote") && level == 0) {
 		if (kr_list_length(t) != 2)
 			return syntax_error(c, p, "bad syntax: unquote");
 		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
 	}
-	if (is_qq_form(t) && !(level == 0 && is_sym(h, "unquote-splicing"))) {
+	if (is_qq_form(t) && !(level == 0 && lang_is_symbol(h, "unquote-splicing"))) {
 		/* (quasiquote x) one level in, an unquote one level out */
-		int inner = level + (is_sym(h, "quasiquote") ? 1 : -1);
+		int inner = level + (lang_is_symbol(h, "quasiquote") ? 1 : -1);
 		lang_node *app = node_new(c, N_APP, p, 3);
 		app->kids[0] = const_node(c, prim_list_value, p);
 		app->kids[1] = const_node(c, h, p);
@@ -602,8 +597,8 @@ static lang_node *compile_body(const cc *c, kr_term *x, size_t from,
 	long len = kr_list_length(x);
 	for (long i = (long)from; i < len; i++) {
 		kr_term *f = nth(x, (size_t)i);
-		if (kr_term_kind(f) != KR_CONS || !(is_sym(kr_car(f), "define") ||
-						     is_sym(kr_car(f), "defrel")))
+		if (kr_term_kind(f) != KR_CONS || !(lang_is_symbol(kr_car(f), "define") ||
+						     lang_is_symbol(kr_car(f), "defrel")))
 			break;
 		ndef++;
 	}
@@ -853,7 +848,7 @@ static lang_node *compile_cond_arrow(const cc *c, kr_term *cl, scope *sc,
 
 static bool is_arrow_clause(kr_term *clause)
 {
-	return kr_list_length(clause) == 3 && is_sym(nth(clause, 1), "=>");
+	return kr_list_length(clause) == 3 && lang_is_symbol(nth(clause, 1), "=>");
 }
 
 /* One clause in front of `rest`, the rest of the cond compiled. */
@@ -862,7 +857,7 @@ static lang_node *cond_clause(const cc *c, kr_term *cell, lang_node *rest,
 {
 	kr_term *clause = kr_car(cell);
 	pos pc = pos_of_cell(c, cell, p);
-	if (is_sym(kr_car(clause), "else"))
+	if (lang_is_symbol(kr_car(clause), "else"))
 		return compile_seq(c, clause, 1, sc, pc);
 	lang_node *test = compile(c, kr_car(clause), sc, pc);
 	if (!test)
@@ -896,7 +891,7 @@ static lang_node *compile_cond_clauses(const cc *c, kr_term *cl, scope *sc,
 		if (kr_list_length(clause) < 1)
 			return syntax_error(c, pos_of_cell(c, cell, p),
 					    "bad cond clause");
-		if (is_sym(kr_car(clause), "else")) {
+		if (lang_is_symbol(kr_car(clause), "else")) {
 			cell = kr_nil(), n++;
 			break;
 		}
@@ -1037,7 +1032,7 @@ static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 			return syntax_error(c, pos_of_cell(c, cl, p),
 					    "bad case clause");
 		kr_term *data = kr_car(clause), *body = kr_cdr(clause), *test;
-		if (is_sym(data, "else"))
+		if (lang_is_symbol(data, "else"))
 			test = data;
 		else if (kr_list_length(data) >= 0)
 			test = KR_LIST(prim_memv_value, k,
@@ -1045,7 +1040,7 @@ static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 		else
 			return syntax_error(c, pos_of_cell(c, cl, p),
 					    "bad case clause");
-		if (kr_list_length(body) == 2 && is_sym(kr_car(body), "=>"))
+		if (kr_list_length(body) == 2 && lang_is_symbol(kr_car(body), "=>"))
 			body = KR_LIST(KR_LIST(nth(body, 1), k));
 		rev = kr_cons(kr_cons(test, body), rev);
 	}

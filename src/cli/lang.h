@@ -143,6 +143,9 @@ kr_term *lang_bool(bool b);
 /** True for every value except `#f`. */
 bool lang_truthy(const kr_term *t);
 
+/** Whether t is the symbol name: a keyword, an option ('import-missing). */
+bool lang_is_symbol(const kr_term *t, const char *name);
+
 /** Bind a global name (define). */
 void lang_define(const char *name, kr_term *value);
 

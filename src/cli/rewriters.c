@@ -195,11 +195,6 @@ PRIM(p_kanren_relation_sub)
 }
 
 /* Is t the quoted option symbol `name`? */
-static bool is_option(const kr_term *t, const char *name)
-{
-	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
-}
-
 /*
  * A constrained pattern variable, PyTensor's `{"pattern": "x",
  * "constraint": fn}`: what `(constrained v pred)` makes, to be written in
@@ -407,11 +402,11 @@ PRIM(p_pattern_rewriter)
 				  a[0]);
 	kr_pattern_opts opts = KR_PATTERN_OPTS_INIT;
 	for (size_t i = 2; i < n; i++) {
-		if (is_option(a[i], "allow-multiple-clients")) {
+		if (lang_is_symbol(a[i], "allow-multiple-clients")) {
 			opts.allow_multiple_clients = true;
 			continue;
 		}
-		if (is_option(a[i], "no-cast")) {
+		if (lang_is_symbol(a[i], "no-cast")) {
 			opts.allow_cast = false;
 			continue;
 		}
@@ -466,7 +461,7 @@ static int read_replacements(kr_replacements **out, const char *who,
 	for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l))
 		map = map && kr_is_pair(kr_car(l)) &&
 		      (kr_term_variable(kr_car(kr_car(l))) ||
-		       is_option(kr_car(kr_car(l)), "remove"));
+		       lang_is_symbol(kr_car(kr_car(l)), "remove"));
 	int rc;
 	kr_variable *v, *w;
 	if (!map) {
@@ -482,7 +477,7 @@ static int read_replacements(kr_replacements **out, const char *who,
 	*out = kr_replacements_new();
 	for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l)) {
 		kr_term *e = kr_car(l);
-		if (is_option(kr_car(e), "remove")) {
+		if (lang_is_symbol(kr_car(e), "remove")) {
 			for (kr_term *r = kr_cdr(e); kr_is_pair(r);
 			     r = kr_cdr(r)) {
 				rc = lang_graph_of(&v, who, kr_car(r));
@@ -603,9 +598,10 @@ PRIM(p_removal_rewriter)
 /*
  * The node rewriters among the arguments (each a node rewriter, a
  * relation, or a list of them); a number sets *ratio when ratio is given.
+ * None is an error unless none_ok.
  */
 static int node_rws(kr_node_rewriter ***out, size_t *k, const char *who,
-		    size_t n, kr_term *const *a, double *ratio)
+		    size_t n, kr_term *const *a, double *ratio, bool none_ok)
 {
 	size_t cap = 8;
 	kr_node_rewriter **rws = kr_alloc(cap * sizeof *rws);
@@ -636,7 +632,7 @@ static int node_rws(kr_node_rewriter ***out, size_t *k, const char *who,
 			(*k)++;
 		}
 	}
-	if (!*k)
+	if (!*k && !none_ok)
 		return kr_error_set(KR_EINVALID, "%s: no node rewriter", who);
 	*out = rws;
 	return 0;
@@ -647,7 +643,8 @@ PRIM(p_sequential_node_rewriter)
 {
 	kr_node_rewriter **rws;
 	size_t k;
-	int rc = node_rws(&rws, &k, "sequential-node-rewriter", n, a, NULL);
+	int rc = node_rws(&rws, &k, "sequential-node-rewriter", n, a, NULL,
+			  false);
 	if (rc < 0)
 		return rc;
 	*out = node_rw_term(kr_sequential_node_rewriter_new(k, rws));
@@ -663,10 +660,10 @@ PRIM(p_sequential_node_rewriter)
 static int walking(kr_term **out, const char *who, kr_walk_order order,
 		   size_t n, kr_term *const *a)
 {
-	bool ignore = n > 1 && is_option(a[n - 1], "ignore-newtrees");
+	bool ignore = n > 1 && lang_is_symbol(a[n - 1], "ignore-newtrees");
 	kr_node_rewriter **rws;
 	size_t k;
-	int rc = node_rws(&rws, &k, who, ignore ? n - 1 : n, a, NULL);
+	int rc = node_rws(&rws, &k, who, ignore ? n - 1 : n, a, NULL, false);
 	if (rc < 0)
 		return rc;
 	/* kr_walking_rewriter(), with PyTensor's ignore_newtrees kwarg */
@@ -692,7 +689,7 @@ PRIM(p_dfs_rewriter)
  */
 PRIM(p_op_key_rewriter)
 {
-	if (n > 1 && !is_option(a[1], "ignore-newtrees"))
+	if (n > 1 && !lang_is_symbol(a[1], "ignore-newtrees"))
 		return lang_type_error("op-key-rewriter", "'ignore-newtrees",
 				       a[1]);
 	kr_node_rewriter *rw;
@@ -707,29 +704,92 @@ PRIM(p_op_key_rewriter)
 }
 
 /*
- * (equilibrium-rewriter nr ... [max-use-ratio] ['ignore-newtrees B]
- * ['tracks-on-change-inputs B]): EquilibriumGraphRewriter, with
- * PyTensor's keyword arguments of those names (defaults #t and #f).
+ * The graph rewriters of list l, an option's value, into *out and *k:
+ * each a graph rewriter, or a node rewriter or relation run to
+ * equilibrium.
+ */
+static int graph_rw_list(kr_graph_rewriter *const **out, size_t *k,
+			 const char *who, kr_term *l)
+{
+	size_t n = 0;
+	for (kr_term *p = l; kr_is_pair(p); p = kr_cdr(p))
+		n++;
+	if (!kr_is_null(l) && !kr_is_pair(l))
+		return lang_type_error(who, "a list of graph rewriters", l);
+	kr_graph_rewriter **v = kr_alloc((n ? n : 1) * sizeof *v);
+	n = 0;
+	for (kr_term *p = l; kr_is_pair(p); p = kr_cdr(p)) {
+		int rc = graph_rw_of(&v[n++], who, kr_car(p));
+		if (rc < 0)
+			return rc;
+	}
+	*out = v;
+	*k = n;
+	return 0;
+}
+
+/* One option of equilibrium-rewriter, name then value, into opts. */
+static int equilibrium_option(kr_equilibrium_opts *opts, const char *who,
+			      kr_term *name, kr_term *v)
+{
+	if (lang_is_symbol(name, "final-rewriters"))
+		return graph_rw_list(&opts->final_rewriters,
+				     &opts->nfinal_rewriters, who, v);
+	if (lang_is_symbol(name, "cleanup-rewriters"))
+		return graph_rw_list(&opts->cleanup_rewriters,
+				     &opts->ncleanup_rewriters, who, v);
+	if (!kr_is_boolean(v))
+		return lang_type_error(who, "#t or #f after the option", v);
+	if (lang_is_symbol(name, "ignore-newtrees"))
+		opts->ignore_newtrees = lang_truthy(v);
+	else
+		opts->tracks_on_change_inputs = lang_truthy(v);
+	return 0;
+}
+
+/*
+ * (equilibrium-rewriter rw ... [max-use-ratio] ['ignore-newtrees B]
+ * ['tracks-on-change-inputs B] ['final-rewriters (gr ...)]
+ * ['cleanup-rewriters (gr ...)]): EquilibriumGraphRewriter, with
+ * PyTensor's keyword arguments of those names (defaults #t, #f, none,
+ * none). As PyTensor's `rewriters` argument, the rewriters are node
+ * rewriters (or relations), and graph rewriters, which run at the start
+ * of every pass.
  */
 PRIM(p_equilibrium_rewriter)
 {
+	static const char *const options[] = {
+		"ignore-newtrees", "tracks-on-change-inputs",
+		"final-rewriters", "cleanup-rewriters"};
 	const char *who = "equilibrium-rewriter";
 	kr_equilibrium_opts opts = KR_EQUILIBRIUM_OPTS_INIT;
-	while (n >= 3 && (is_option(a[n - 2], "ignore-newtrees") ||
-			  is_option(a[n - 2], "tracks-on-change-inputs"))) {
-		if (!kr_is_boolean(a[n - 1]))
-			return lang_type_error(who, "#t or #f after the option",
-					       a[n - 1]);
-		bool on = lang_truthy(a[n - 1]);
-		if (is_option(a[n - 2], "ignore-newtrees"))
-			opts.ignore_newtrees = on;
-		else
-			opts.tracks_on_change_inputs = on;
-		n -= 2;
+	kr_term **nodes = kr_alloc(n * sizeof *nodes);
+	kr_graph_rewriter **global = kr_alloc(n * sizeof *global);
+	size_t nn = 0, ng = 0;
+	for (size_t i = 0; i < n; i++) {
+		bool opt = false;
+		for (size_t j = 0; j < 4; j++)
+			opt = opt || lang_is_symbol(a[i], options[j]);
+		if (opt && i + 1 == n)
+			return lang_type_error(who, "a value after the option",
+					       a[i]);
+		if (opt) {
+			int rc = equilibrium_option(&opts, who, a[i], a[i + 1]);
+			if (rc < 0)
+				return rc;
+			i++;
+		} else if (kr_is_foreign_of(a[i], &graph_rw_type)) {
+			global[ng++] = kr_foreign_ptr(a[i]);
+		} else {
+			nodes[nn++] = a[i];
+		}
 	}
+	opts.ngraph_rewriters = ng;
+	opts.graph_rewriters = global;
 	kr_node_rewriter **rws;
 	size_t k;
-	int rc = node_rws(&rws, &k, who, n, a, &opts.max_use_ratio);
+	int rc = node_rws(&rws, &k, who, nn, nodes, &opts.max_use_ratio,
+			  ng > 0);
 	if (rc < 0)
 		return rc;
 	*out = graph_rw_term(equilibrium_of(k, rws, &opts));
@@ -899,25 +959,50 @@ static int tags_of(const char ***out, const char *who, kr_term *t)
 	return 0;
 }
 
-/* The registration options from an optional position argument. */
-static int position_of(kr_db_register_opts *opts, size_t n,
-		       kr_term *const *a)
+/*
+ * The registration options from the arguments after the tags: a
+ * position, then options, each a name and #t or #f.
+ */
+static int register_opts_of(kr_db_register_opts *opts, size_t n,
+			    kr_term *const *a)
 {
-	if (n < 5)
-		return 0;
-	kr_kind k = kr_term_kind(a[4]);
-	if (k != KR_INT && k != KR_REAL)
-		return lang_type_error("db-register", "a position", a[4]);
-	opts->position = k == KR_INT ? (double)kr_int_value(a[4])
-				     : kr_real_value(a[4]);
-	opts->position_last = false;
+	const char *who = "db-register";
+	static const char *const names[] = {
+		"overwrite-existing", "final-rewriter", "cleanup",
+		"use-db-name-as-tag"};
+	bool *flags[] = {&opts->overwrite_existing, &opts->final_rewriter,
+			 &opts->cleanup, &opts->use_db_name_as_tag};
+	size_t i = 4;
+	if (n > i && (kr_term_kind(a[i]) == KR_INT ||
+		      kr_term_kind(a[i]) == KR_REAL)) {
+		opts->position = kr_term_kind(a[i]) == KR_INT
+					 ? (double)kr_int_value(a[i])
+					 : kr_real_value(a[i]);
+		opts->position_last = false;
+		i++;
+	}
+	for (; i < n; i += 2) {
+		size_t j = 0;
+		while (j < 4 && !lang_is_symbol(a[i], names[j]))
+			j++;
+		if (j == 4)
+			return lang_type_error(who, i == 4 ? "a position or "
+					       "an option" : "an option", a[i]);
+		if (i + 1 == n || !kr_is_boolean(a[i + 1]))
+			return lang_type_error(who, "#t or #f after the option",
+					       i + 1 == n ? a[i] : a[i + 1]);
+		*flags[j] = lang_truthy(a[i + 1]);
+	}
 	return 0;
 }
 
 /*
- * (db-register DB NAME REWRITER (TAG ...) [POSITION]): PyTensor's
- * `db.register(name, rewriter, *tags, position=...)`. A relation is
- * registered as a KanrenRelationSub (kr_db_register_relation).
+ * (db-register DB NAME REWRITER (TAG ...) [POSITION] [OPTION B] ...):
+ * PyTensor's `db.register(name, rewriter, *tags, position=...)`, with
+ * its keyword arguments as options: 'overwrite-existing,
+ * 'use-db-name-as-tag, and an EquilibriumDB's 'final-rewriter and
+ * 'cleanup. A relation is registered as a KanrenRelationSub
+ * (kr_db_register_relation).
  */
 PRIM(p_db_register)
 {
@@ -927,7 +1012,7 @@ PRIM(p_db_register)
 	kr_db_register_opts opts = KR_DB_REGISTER_OPTS_INIT;
 	int rc = db_of(&db, "db-register", a[0]);
 	if (rc < 0 || (rc = tags_of(&tags, "db-register", a[3])) < 0 ||
-	    (rc = position_of(&opts, n, a)) < 0)
+	    (rc = register_opts_of(&opts, n, a)) < 0)
 		return rc;
 	if (!name)
 		return lang_type_error("db-register", "a name", a[1]);
@@ -1062,7 +1147,7 @@ static const lang_prim_def prims[] = {
 	{"sequential-rewriter", 1, -1, p_sequential_rewriter},
 	{"merge-rewriter", 0, 0, p_merge_rewriter},
 	{"rewrite-graph", 1, -1, p_rewrite_graph}, {"rewrite", 2, 2, p_rewrite},
-	{"db-register", 4, 5, p_db_register}, {"db-query", 1, -1, p_db_query},
+	{"db-register", 4, -1, p_db_register}, {"db-query", 1, -1, p_db_query},
 	{"db-query-names", 1, -1, p_db_query_names},
 	{"db-rewriter", 1, -1, p_db_rewriter},
 	{"db-summary", 1, 1, p_db_summary},

@@ -49,6 +49,11 @@ bool lang_truthy(const kr_term *t)
 	return t != lang_bool(false);
 }
 
+bool lang_is_symbol(const kr_term *t, const char *name)
+{
+	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
+}
+
 static char *goal_str(const void *p)
 {
 	(void)p;

@@ -213,6 +213,18 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 		return kr_error_set(KR_EINVALID, "a rewrite needs a name, not "
 						 "the empty string");
 	int rc = check_kind(db, name, graph, node, sub);
+	if (rc == 0 && (o->final_rewriter || o->cleanup) &&
+	    db->kind != DB_EQUILIBRIUM)
+		rc = kr_error_set(KR_EINVALID, "%s.register() takes no "
+					       "`final_rewriter` or `cleanup`: "
+					       "those are an EquilibriumDB's",
+				  kr_rewrite_db_class_name(db));
+	if (rc == 0 && !o->position_last && db->kind != DB_SEQUENCE &&
+	    db->kind != DB_LOCAL_GROUP)
+		rc = kr_error_set(KR_EINVALID, "%s.register() takes no "
+					       "`position`: a SequenceDB or "
+					       "LocalGroupDB orders its entries",
+				  kr_rewrite_db_class_name(db));
 	if (rc == 0 && o->final_rewriter && o->cleanup)
 		rc = kr_error_set(KR_EINVALID, "`final_rewriter` and "
 					       "`cleanup` cannot both be "

@@ -205,3 +205,16 @@ cv
 (equilibrium-rewriter rws 'ignore-newtrees 1)
 (repr (rewrite (op1 (op3 x)) (op-key-rewriter (car rws) 'ignore-newtrees)))
 (op-key-rewriter (car rws) 'other)
+; db.register's keyword arguments; an EquilibriumDB takes no position,
+; a SequenceDB no final_rewriter
+(define edb (equilibrium-db))
+(db-register edb "m" (merge-rewriter) '(t) 'final-rewriter #t)
+(db-register edb "m" (merge-rewriter) '(t))
+(db-register edb "m" (merge-rewriter) '(u) 'overwrite-existing #t)
+(db-register edb "c" (merge-rewriter) '(t) 'final-rewriter #t 'cleanup #t)
+(db-register edb "c" (merge-rewriter) '(t) 'cleanup #t 'use-db-name-as-tag #f)
+(db-summary edb)
+(db-register edb "p" (merge-rewriter) '(t) 3)
+(db-register (sequence-db) "f" (merge-rewriter) '() 'final-rewriter #t)
+(db-register edb "q" (merge-rewriter) '(t) 'cleanup)
+(db-register edb "q" (merge-rewriter) '(t) 'bogus #t)

@@ -49,3 +49,33 @@ fg
 (fgraph-replace! fg (car (fgraph-outputs fg)) (mul x y))
 (fgraph-replace! fg (car (fgraph-outputs fg)) (graph-input '(tensor float64 ?) 'v))
 fg
+; fgraph.replace(..., import_missing=True): a new input is appended
+(define fm (function-graph (exp x)))
+(define fx (car (fgraph-inputs fm)))
+(fgraph-replace! fm fx (add fx y))
+(fgraph-replace! fm fx (add fx y) 'import-missing)
+(repr fm)
+(fgraph-inputs fm)
+(fgraph-replace! fm fx z "why" 'import-missing)
+(fgraph-inputs fm)
+(fgraph-replace! fm fx z "why" 'nope)
+; EquilibriumGraphRewriter([node, graph rewriters], final_rewriters=,
+; cleanup_rewriters=): count the runs of a graph rewriter
+(define runs 0)
+(define counter (graph-rewriter (lambda (fg) (set! runs (+ runs 1))) "counter"))
+(define el (node-rewriter (list exp) (lambda (fg n)
+  (let ((i (car (owner-inputs n))))
+    (and (graph-op i) (eq? (graph-op i) log) (owner-inputs i))))))
+(repr (rewrite (exp (log (exp (log x)))) (equilibrium-rewriter el counter)))
+runs
+(set! runs 0)
+(repr (rewrite (exp (log x)) (equilibrium-rewriter el 'final-rewriters (list counter))))
+runs
+(set! runs 0)
+(repr (rewrite (exp (log x)) (equilibrium-rewriter el 'cleanup-rewriters (list counter))))
+runs
+(repr (rewrite (add (exp x) (exp x)) (equilibrium-rewriter (merge-rewriter) 3)))
+(equilibrium-rewriter 3)
+(equilibrium-rewriter el 'final-rewriters)
+(equilibrium-rewriter el 'final-rewriters 5)
+(equilibrium-rewriter el 'cleanup-rewriters (list 5))
