@@ -468,6 +468,13 @@ int lang_graph_of(kr_variable **out, const char *who, kr_term *t);
  */
 int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t);
 
+/**
+ * The op that tracks what t names, as PyTensor's tracks lists take: an
+ * op, an op-pattern (its tracking op), or an op class (op-class OP), as
+ * the op tracking every op of that class; NULL for anything else.
+ */
+kr_op *lang_track_op(kr_term *t);
+
 /** The FunctionGraph a `function-graph` value holds, or NULL. */
 kr_fgraph *lang_as_fgraph(const kr_term *t);
 

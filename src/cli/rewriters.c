@@ -512,8 +512,8 @@ static int call_node_proc(kr_fgraph *fg, kr_apply *node,
 /*
  * (node-rewriter TRACKS PROC [name]): PyTensor's @node_rewriter(tracks):
  * PROC is called as (PROC fg node) on the nodes whose op is in TRACKS (a
- * non-empty list of ops or op-patterns; #f for every node), node as its
- * first output, and returns what read_replacements() reads.
+ * non-empty list of ops, op classes or op-patterns; #f for every node),
+ * node as its first output, and returns what read_replacements() reads.
  */
 PRIM(p_node_rewriter)
 {
@@ -529,10 +529,8 @@ PRIM(p_node_rewriter)
 		tracks = kr_alloc((size_t)len * sizeof *tracks);
 		for (kr_term *l = a[0]; kr_is_pair(l); l = kr_cdr(l), k++) {
 			kr_term *t = kr_car(l);
-			tracks[k] = kr_is_op_pattern(t) ? kr_op_pattern_track(t)
-							: kr_term_op(t);
-			if (!tracks[k])
-				return lang_type_error(who, "an op or "
+			if (!(tracks[k] = lang_track_op(t)))
+				return lang_type_error(who, "an op, op class or "
 						       "op-pattern to track",
 						       t);
 		}

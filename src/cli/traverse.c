@@ -380,9 +380,10 @@ PRIM(p_copy_stack_trace)
 	return 0;
 }
 
-/* An op, or an op class (op-class OP) as the op tracking its class. */
-static kr_op *op_or_class(kr_term *t)
+kr_op *lang_track_op(kr_term *t)
 {
+	if (kr_is_op_pattern(t))
+		return kr_op_pattern_track(t);
 	kr_op *op = kr_term_op(t);
 	const kr_op_desc *d = op ? NULL : kr_term_op_desc(t);
 	if (d)
@@ -412,7 +413,7 @@ PRIM(p_check_stack_trace)
 	} else if (len >= 0) {
 		kr_op **ops = kr_alloc((size_t)(len ? len : 1) * sizeof *ops);
 		for (long i = 0; i < len; i++, which = kr_cdr(which))
-			if (!(ops[i] = op_or_class(kr_car(which))))
+			if (!(ops[i] = lang_track_op(kr_car(which))))
 				return lang_type_error(who, "an op or op class",
 						       kr_car(which));
 		rc = kr_check_stack_trace_ops(&ok, fg, (size_t)len, ops, NULL);

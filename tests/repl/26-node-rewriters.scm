@@ -79,3 +79,8 @@ runs
 (equilibrium-rewriter el 'final-rewriters)
 (equilibrium-rewriter el 'final-rewriters 5)
 (equilibrium-rewriter el 'cleanup-rewriters (list 5))
+; tracks may name an op class, as @node_rewriter([MyOp])
+(define show-class (node-rewriter (list (op-class (op 'OpY 'x 1)))
+  (lambda (fg n) (display (graph-op n)) (newline) #f)))
+(rewrite ((op 'OpY 'x 1) (exp ((op 'OpY 'x 2) x)) ((op 'OpZ 'x 2) y)) (in2out show-class))
+(node-rewriter (list "add") simplify)
