@@ -58,6 +58,11 @@ static bool is_list(const kr_term *t)
 	return kr_list_length(t) >= 0 && kr_term_kind(t) != KR_FOREIGN;
 }
 
+/*
+ * (append l ...): as Scheme's, the last argument shared. A result that
+ * takes an etuple is an etuple, as etuples' `+` gives one whichever side
+ * the etuple is on.
+ */
 PRIM(p_append)
 {
 	if (!n) {
@@ -65,16 +70,28 @@ PRIM(p_append)
 		return 0;
 	}
 	kr_term *res = a[n - 1];
+	bool etuple = kr_term_kind(res) == KR_ETUPLE;
 	for (size_t i = n - 1; i-- > 0;) {
 		long len = kr_list_length(a[i]);
 		if (!is_list(a[i]))
 			return lang_type_error("append", "a list", a[i]);
+		etuple = etuple || kr_term_kind(a[i]) == KR_ETUPLE;
 		kr_term **items = kr_alloc((size_t)len * sizeof *items);
 		kr_term *t = a[i];
 		for (long j = 0; j < len; j++, t = kr_cdr(t))
 			items[j] = kr_car(t);
 		for (long j = len; j-- > 0;)
 			res = kr_cons(items[j], res);
+	}
+	long len = kr_list_length(res);
+	if (etuple && kr_term_kind(res) != KR_ETUPLE && len >= 0 &&
+	    kr_term_kind(a[n - 1]) != KR_FOREIGN) {
+		kr_term **items = kr_alloc((size_t)(len ? len : 1) *
+					   sizeof *items);
+		kr_term *t = res;
+		for (long j = 0; j < len; j++, t = kr_cdr(t))
+			items[j] = kr_car(t);
+		res = kr_etuple((size_t)len, items);
 	}
 	*out = res;
 	return 0;

@@ -86,6 +86,9 @@
 (list (null? (etuple)) (length (etuple 1 2)) (member 2 (etuple 1 2 3)))
 (assq 'b (etuple '(a 1) '(b 2)))
 (let loop ((l (etuple 1 2 3)) (n 0)) (if (null? l) n (loop (cdr l) (+ n 1))))
+; append with an etuple gives an etuple, as etuples' + on either side
+(map etuple? (list (append (etuple 1 2) '(3)) (append '(1) (etuple 2)) (append (etuple) '(2)) (append '(1) '(2))))
+(etuple-eval (append (etuple + 1) '(2)))
 ; a rebuilt etuple equal to the original is the original, value and all
 (eq? (cons + (cons (etuple + 1 2) (cddr e3))) e3)
 (run* (q) (fresh (x y z) (ground_order (list x 1 (cons y z) 'a) q)))
