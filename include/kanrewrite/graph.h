@@ -56,11 +56,12 @@ kr_variable *kr_constant_new(double value, const kr_type *type);
 /**
  * A new variable like v, as PyTensor's `Variable.clone(name=...)`: the
  * same type, no owner (so a clone of a node output is an input), named
- * `name` when it is not NULL, else v's name. A Constant's clone is a new
- * Constant with the same value, as `Constant.clone()`. A nominal
+ * `name` when it is not NULL, else v's name. A Constant's clone is v
+ * itself, unrenamed, as PyTensor's `Constant.clone(**kwargs)` returns
+ * self (nothing changes a constant, so copies may share it). A nominal
  * variable's clone is v itself, as `NominalVariable.clone()`; a `name`
  * given renames it (PyTensor re-initialises the one shared object).
- * Errors: none; aborts on OOM. Cost: O(1) (the value is shared).
+ * Errors: none; aborts on OOM. Cost: O(1).
  */
 kr_variable *kr_variable_clone(const kr_variable *v, const char *name);
 

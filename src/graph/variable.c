@@ -226,15 +226,15 @@ char *kr_variable_to_string(const kr_variable *v)
 kr_variable *kr_variable_clone(const kr_variable *v, const char *name)
 {
 	kr_check(v != NULL);
+	if (v->is_constant) /* Constant.clone(**kwargs): self, name unused */
+		return (kr_variable *)v;
 	if (v->is_nominal) { /* the one object of its (type, id) */
 		kr_variable *same = (kr_variable *)v;
 		if (name)
 			kr_variable_set_name(same, name);
 		return same;
 	}
-	kr_variable *c = v->is_constant ?
-			 kri_constant_with_value(v->type, v->value) :
-			 variable_alloc(v->type, NULL);
+	kr_variable *c = variable_alloc(v->type, NULL);
 	c->name = name ? kr_strdup(name) : v->name;
 	c->indestructible = v->indestructible;
 	c->tag = v->tag; /* label and trace */
