@@ -199,14 +199,123 @@ PRIM(p_graph_input)
 /* The most elements a constant made at the prompt may have. */
 enum { MAX_CONSTANT = 1 << 24 };
 
+/* ============================================= arrays as nested lists */
+
+static bool is_number(const kr_term *t)
+{
+	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
+}
+
+/* Elements of a nested list of numbers into data, checking the shape. */
+static int flatten(double *data, size_t *k, const char *who, kr_term *t,
+		   int dim, int ndim, int64_t *shape)
+{
+	if (dim == ndim) {
+		if (!is_number(t))
+			return lang_type_error(who, "a number", t);
+		data[(*k)++] = kr_term_kind(t) == KR_INT ?
+			       (double)kr_int_value(t) : kr_real_value(t);
+		return 0;
+	}
+	long len = kr_list_length(t);
+	if (len < 0 || (shape[dim] >= 0 && shape[dim] != len))
+		return lang_type_error(who, "a rectangular nested list", t);
+	shape[dim] = len;
+	for (; kr_is_pair(t); t = kr_cdr(t)) {
+		int rc = flatten(data, k, who, kr_car(t), dim + 1, ndim, shape);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Number of elements in a nested list of depth ndim (for the buffer). */
+static size_t count_leaves(kr_term *t, int ndim)
+{
+	if (!ndim)
+		return 1;
+	size_t c = 0;
+	for (; kr_is_pair(t); t = kr_cdr(t))
+		c += count_leaves(kr_car(t), ndim - 1);
+	return c;
+}
+
 /*
- * (constant x [TYPE] ["name"]): a Constant of a number, as pt.constant;
- * a named one prints as `name{2.0}`, as PyTensor's Constant(..., name=).
+ * The value of dtype d and ndim dimensions a number or a rectangular
+ * nested list t writes (numpy's asarray). Errors name `who`.
+ */
+static int array_value(kr_value **out, const char *who, kr_dtype d,
+		       int ndim, kr_term *t)
+{
+	int64_t shape[KR_TYPE_MAX_NDIM];
+	for (int i = 0; i < ndim; i++)
+		shape[i] = -1;
+	size_t cap = count_leaves(t, ndim), k = 0;
+	if (cap > MAX_CONSTANT)
+		return kr_error_set(KR_ELIMIT, "%s: %zu elements, more than "
+				    "the prompt's %d", who, cap, MAX_CONSTANT);
+	double *data = kr_alloc_atomic((cap ? cap : 1) * sizeof *data);
+	int rc = flatten(data, &k, who, t, 0, ndim, shape);
+	if (rc < 0)
+		return rc;
+	for (int i = 0; i < ndim; i++)
+		if (shape[i] < 0) /* below an empty list: no elements there */
+			shape[i] = 0;
+	*out = kr_value_from_array(d, ndim, shape, data);
+	return 0;
+}
+
+/*
+ * Whether t writes an array: a number, or a nested list whose first
+ * elements, all the way down, end in a number; *ndim is its depth.
+ */
+static bool is_array(const kr_term *t, int *ndim)
+{
+	int d = 0;
+	while (kr_term_kind(t) == KR_CONS && d < KR_TYPE_MAX_NDIM) {
+		t = kr_car(t);
+		d++;
+	}
+	*ndim = d;
+	return is_number(t);
+}
+
+/* Whether the elements of t, a nested list of depth ndim, are integers. */
+static bool all_ints(const kr_term *t, int ndim)
+{
+	if (ndim == 0)
+		return kr_term_kind(t) == KR_INT;
+	for (; kr_is_pair(t); t = kr_cdr(t))
+		if (!all_ints(kr_car(t), ndim - 1))
+			return false;
+	return true;
+}
+
+/* A value for an input of type type from a number or nested list. */
+static int value_of(kr_value **out, const kr_type *type, kr_term *t)
+{
+	int rc = array_value(out, "graph-eval", kr_type_dtype(type),
+			     kr_type_ndim(type), t);
+	if (rc == 0 && !kr_value_fits(*out, type))
+		return kr_error_set(KR_EINVALID, "graph-eval: %s does not fit "
+				    "%s", lang_show(t),
+				    kr_type_to_string(type));
+	return rc;
+}
+
+/*
+ * (constant x [TYPE] ["name"]): a Constant, as pt.constant. A number
+ * without TYPE is a float64 scalar; a nested list without TYPE is a
+ * tensor of its shape, int64 when its elements are integers, else
+ * float64 (numpy's asarray). A named one prints as `name{2.0}`, as
+ * PyTensor's Constant(..., name=).
  */
 PRIM(p_constant)
 {
-	if (kr_term_kind(a[0]) != KR_INT && kr_term_kind(a[0]) != KR_REAL)
-		return lang_type_error("constant", "a number", a[0]);
+	int ndim;
+	if (!is_array(a[0], &ndim))
+		return lang_type_error("constant", "a number or a nested list "
+				       "of numbers", a[0]);
 	const kr_type *type = NULL;
 	const char *name = NULL;
 	for (size_t i = 1; i < n; i++) {
@@ -222,21 +331,64 @@ PRIM(p_constant)
 		if (rc < 0)
 			return rc;
 	}
-	double size = 1; /* unknown lengths are 1 (kr_constant_new) */
-	for (int i = 0; type && i < kr_type_ndim(type); i++)
-		if (kr_type_dim(type, i) > 0)
-			size *= (double)kr_type_dim(type, i);
-	if (size > MAX_CONSTANT)
-		return kr_error_set(KR_ELIMIT, "constant: %.0f elements, more "
-					       "than the prompt's %d",
-				    size, MAX_CONSTANT);
-	double d = kr_term_kind(a[0]) == KR_INT ? (double)kr_int_value(a[0])
-						: kr_real_value(a[0]);
-	kr_variable *c = kr_constant_new(d, type);
+	kr_variable *c;
+	if (ndim == 0) {
+		double size = 1; /* unknown lengths are 1 (kr_constant_new) */
+		for (int i = 0; type && i < kr_type_ndim(type); i++)
+			if (kr_type_dim(type, i) > 0)
+				size *= (double)kr_type_dim(type, i);
+		if (size > MAX_CONSTANT)
+			return kr_error_set(KR_ELIMIT, "constant: %.0f elements, "
+					    "more than the prompt's %d",
+					    size, MAX_CONSTANT);
+		double d = kr_term_kind(a[0]) == KR_INT
+				   ? (double)kr_int_value(a[0])
+				   : kr_real_value(a[0]);
+		c = kr_constant_new(d, type);
+	} else {
+		kr_value *v;
+		kr_dtype d = type ? kr_type_dtype(type)
+			   : all_ints(a[0], ndim) ? KR_INT64 : KR_FLOAT64;
+		int rc = array_value(&v, "constant", d,
+				     type ? kr_type_ndim(type) : ndim, a[0]);
+		if (rc < 0)
+			return rc;
+		if (!type) {
+			int64_t shape[KR_TYPE_MAX_NDIM];
+			for (int i = 0; i < ndim; i++)
+				shape[i] = kr_value_dim(v, i);
+			type = kr_type_tensor(d, ndim, shape);
+		}
+		if ((rc = kr_constant_make(&c, type, v)) < 0)
+			return lang_error_in(rc, "constant");
+	}
 	if (name)
 		kr_variable_set_name(c, name);
 	*out = kr_variable_term(c);
 	return 0;
+}
+
+kr_value *lang_array(kr_term *t)
+{
+	int ndim;
+	kr_value *v;
+	if (!is_array(t, &ndim) ||
+	    array_value(&v, "array", KR_FLOAT64, ndim, t) < 0)
+		return NULL;
+	return v;
+}
+
+bool lang_array_equal(const kr_value *a, const kr_value *b)
+{
+	if (kr_value_ndim(a) != kr_value_ndim(b))
+		return false;
+	for (int i = 0; i < kr_value_ndim(a); i++)
+		if (kr_value_dim(a, i) != kr_value_dim(b, i))
+			return false;
+	for (size_t k = 0; k < kr_value_size(a); k++)
+		if (!(kr_value_get(a, k) == kr_value_get(b, k)))
+			return false;
+	return true;
 }
 
 /* ========================================================= inspection */
@@ -975,64 +1127,6 @@ PRIM(p_graph_nodes)
 }
 
 /* ======================================================== evaluation */
-
-/* Elements of a nested list of numbers into data, checking the shape. */
-static int flatten(double *data, size_t *k, kr_term *t, int dim, int ndim,
-		   int64_t *shape)
-{
-	if (dim == ndim) {
-		if (kr_term_kind(t) != KR_INT && kr_term_kind(t) != KR_REAL)
-			return lang_type_error("graph-eval", "a number", t);
-		data[(*k)++] = kr_term_kind(t) == KR_INT ?
-			       (double)kr_int_value(t) : kr_real_value(t);
-		return 0;
-	}
-	long len = kr_list_length(t);
-	if (len < 0 || (shape[dim] >= 0 && shape[dim] != len))
-		return lang_type_error("graph-eval", "a rectangular nested list",
-				  t);
-	shape[dim] = len;
-	for (; kr_is_pair(t); t = kr_cdr(t)) {
-		int rc = flatten(data, k, kr_car(t), dim + 1, ndim, shape);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
-}
-
-/* Number of elements in a nested list of depth ndim (for the buffer). */
-static size_t count_leaves(kr_term *t, int ndim)
-{
-	if (!ndim)
-		return 1;
-	size_t c = 0;
-	for (; kr_is_pair(t); t = kr_cdr(t))
-		c += count_leaves(kr_car(t), ndim - 1);
-	return c;
-}
-
-/* A value for an input of type type from a number or nested list. */
-static int value_of(kr_value **out, const kr_type *type, kr_term *t)
-{
-	int ndim = kr_type_ndim(type);
-	int64_t shape[KR_TYPE_MAX_NDIM];
-	for (int i = 0; i < ndim; i++)
-		shape[i] = -1;
-	size_t cap = count_leaves(t, ndim), k = 0;
-	double *data = kr_alloc_atomic((cap ? cap : 1) * sizeof *data);
-	int rc = flatten(data, &k, t, 0, ndim, shape);
-	if (rc < 0)
-		return rc;
-	for (int i = 0; i < ndim; i++)
-		if (shape[i] < 0) /* below an empty list: no elements there */
-			shape[i] = 0;
-	*out = kr_value_from_array(kr_type_dtype(type), ndim, shape, data);
-	if (!kr_value_fits(*out, type))
-		return kr_error_set(KR_EINVALID, "graph-eval: %s does not fit "
-				    "%s", lang_show(t),
-				    kr_type_to_string(type));
-	return 0;
-}
 
 static kr_term *number_term(kr_dtype d, double x)
 {

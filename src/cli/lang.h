@@ -475,6 +475,19 @@ int lang_eval_if_etuple(kr_term **out, const char *who, kr_term *t);
  */
 kr_op *lang_track_op(kr_term *t);
 
+/**
+ * The float64 value of the array t writes at the prompt: a number, or a
+ * rectangular nested list of numbers (what PyTensor takes as a numpy
+ * array); NULL for anything else.
+ */
+kr_value *lang_array(kr_term *t);
+
+/**
+ * numpy's `array_equal`: the same shape and equal elements, whatever the
+ * dtypes (NaN equal to nothing).
+ */
+bool lang_array_equal(const kr_value *a, const kr_value *b);
+
 /** The FunctionGraph a `function-graph` value holds, or NULL. */
 kr_fgraph *lang_as_fgraph(const kr_term *t);
 

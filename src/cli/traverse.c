@@ -153,27 +153,80 @@ PRIM(p_variable_depends_on)
 }
 
 /*
+ * Whether x and y, at least one of them a raw array (vx, vy: their
+ * values, NULL for a graph), are equal as equal_computations takes them:
+ * a raw array equals a raw array or a Constant of the same shape and
+ * elements (np.array_equal), and no other graph.
+ */
+static int raw_pair_equal(bool *eq, const char *who, kr_term *x,
+			  const kr_value *vx, kr_term *y, const kr_value *vy)
+{
+	if (vx && vy) {
+		*eq = lang_array_equal(vx, vy);
+		return 0;
+	}
+	kr_variable *g;
+	int rc = lang_graph_of(&g, who, vx ? y : x);
+	if (rc < 0)
+		return rc;
+	*eq = kr_variable_is_constant(g) &&
+	      lang_array_equal(vx ? vx : vy, kr_constant_value(g));
+	return 0;
+}
+
+/*
  * (equal-computations xs ys [in-xs in-ys]): PyTensor's
- * equal_computations, two lists of graphs (or two graphs).
+ * equal_computations, two lists of graphs (or two graphs). A number or a
+ * nested list of numbers in xs or ys is a raw array, as a numpy array is
+ * there (raw_pair_equal). PyTensor returns at the first pair holding a
+ * raw array; here every pair is compared.
  */
 PRIM(p_equal_computations)
 {
 	const char *who = "equal-computations";
+	kr_term *gx = a[0], *gy = a[1];
+	bool eq = true;
+	long len = kr_list_length(gx);
+	if (len > 0 && len == kr_list_length(gy) && !kr_term_op(kr_car(gx)) &&
+	    !kr_term_op(kr_car(gy))) {
+		/* the pairs without a raw array go to the library */
+		kr_term **kx = kr_alloc((size_t)len * sizeof *kx);
+		kr_term **ky = kr_alloc((size_t)len * sizeof *ky);
+		size_t k = 0;
+		for (kr_term *x = gx, *y = gy; kr_is_pair(x);
+		     x = kr_cdr(x), y = kr_cdr(y)) {
+			kr_value *vx = lang_array(kr_car(x));
+			kr_value *vy = lang_array(kr_car(y));
+			bool same = true;
+			int rc = vx || vy ? raw_pair_equal(&same, who, kr_car(x),
+							   vx, kr_car(y), vy)
+					  : 0;
+			if (rc < 0)
+				return rc;
+			eq = eq && same;
+			if (!vx && !vy) {
+				kx[k] = kr_car(x);
+				ky[k++] = kr_car(y);
+			}
+		}
+		gx = kr_list(k, kx);
+		gy = kr_list(k, ky);
+	}
 	kr_variable **xs, **ys, **ix, **iy;
 	size_t nx, ny, nix, niy;
-	int rc = graphs_of(&xs, &nx, NULL, who, a[0]);
-	if (rc < 0 || (rc = graphs_of(&ys, &ny, NULL, who, a[1])) < 0 ||
+	int rc = graphs_of(&xs, &nx, NULL, who, gx);
+	if (rc < 0 || (rc = graphs_of(&ys, &ny, NULL, who, gy)) < 0 ||
 	    (rc = opt_graphs(&ix, &nix, who, n, a, 2)) < 0 ||
 	    (rc = opt_graphs(&iy, &niy, who, n, a, 3)) < 0)
 		return rc;
 	if (n == 3)
 		return kr_error_set(KR_EINVALID, "%s: give both in-xs and "
 				    "in-ys, or neither", who);
-	bool eq = false;
-	rc = kr_equal_computations(&eq, nx, xs, ny, ys, nix, ix, niy, iy);
+	bool rest = false;
+	rc = kr_equal_computations(&rest, nx, xs, ny, ys, nix, ix, niy, iy);
 	if (rc < 0)
 		return lang_error_in(rc, who);
-	*out = lang_bool(eq);
+	*out = lang_bool(eq && rest);
 	return 0;
 }
 
