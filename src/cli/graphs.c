@@ -338,9 +338,9 @@ PRIM(p_constant)
 			if (kr_type_dim(type, i) > 0)
 				size *= (double)kr_type_dim(type, i);
 		if (size > MAX_CONSTANT)
-			return kr_error_set(KR_ELIMIT, "constant: %.0f elements, "
-					    "more than the prompt's %d",
-					    size, MAX_CONSTANT);
+			return kr_error_set(KR_ELIMIT, "constant: %.0f "
+					    "elements, more than the "
+					    "prompt's %d", size, MAX_CONSTANT);
 		double d = kr_term_kind(a[0]) == KR_INT
 				   ? (double)kr_int_value(a[0])
 				   : kr_real_value(a[0]);

@@ -400,7 +400,8 @@ static bool has_unquote(kr_term *t)
 				return true;
 			}
 			kr_term *a = kr_car(t);
-			if (lang_is_symbol(a, "unquote") || lang_is_symbol(a, "unquote-splicing"))
+			if (lang_is_symbol(a, "unquote") ||
+			    lang_is_symbol(a, "unquote-splicing"))
 				return true;
 			if (kr_term_kind(a) != KR_CONS)
 				continue;
@@ -433,7 +434,8 @@ static bool is_qq_form(kr_term *t)
 {
 	kr_term *h = kr_car(t);
 	return kr_list_length(t) == 2 &&
-	       (lang_is_symbol(h, "quasiquote") || lang_is_symbol(h, "unquote") ||
+	       (lang_is_symbol(h, "quasiquote") ||
+		lang_is_symbol(h, "unquote") ||
 		lang_is_symbol(h, "unquote-splicing"));
 }
 
@@ -501,7 +503,8 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 			return syntax_error(c, p, "bad syntax: unquote");
 		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
 	}
-	if (is_qq_form(t) && !(level == 0 && lang_is_symbol(h, "unquote-splicing"))) {
+	if (is_qq_form(t) &&
+	    !(level == 0 && lang_is_symbol(h, "unquote-splicing"))) {
 		/* (quasiquote x) one level in, an unquote one level out */
 		int inner = level + (lang_is_symbol(h, "quasiquote") ? 1 : -1);
 		lang_node *app = node_new(c, N_APP, p, 3);
@@ -597,8 +600,9 @@ static lang_node *compile_body(const cc *c, kr_term *x, size_t from,
 	long len = kr_list_length(x);
 	for (long i = (long)from; i < len; i++) {
 		kr_term *f = nth(x, (size_t)i);
-		if (kr_term_kind(f) != KR_CONS || !(lang_is_symbol(kr_car(f), "define") ||
-						     lang_is_symbol(kr_car(f), "defrel")))
+		if (kr_term_kind(f) != KR_CONS ||
+		    !(lang_is_symbol(kr_car(f), "define") ||
+		      lang_is_symbol(kr_car(f), "defrel")))
 			break;
 		ndef++;
 	}
@@ -848,7 +852,8 @@ static lang_node *compile_cond_arrow(const cc *c, kr_term *cl, scope *sc,
 
 static bool is_arrow_clause(kr_term *clause)
 {
-	return kr_list_length(clause) == 3 && lang_is_symbol(nth(clause, 1), "=>");
+	return kr_list_length(clause) == 3 &&
+	       lang_is_symbol(nth(clause, 1), "=>");
 }
 
 /* One clause in front of `rest`, the rest of the cond compiled. */
@@ -1040,7 +1045,8 @@ static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 		else
 			return syntax_error(c, pos_of_cell(c, cl, p),
 					    "bad case clause");
-		if (kr_list_length(body) == 2 && lang_is_symbol(kr_car(body), "=>"))
+		if (kr_list_length(body) == 2 &&
+		    lang_is_symbol(kr_car(body), "=>"))
 			body = KR_LIST(KR_LIST(nth(body, 1), k));
 		rev = kr_cons(kr_cons(test, body), rev);
 	}

@@ -530,9 +530,9 @@ PRIM(p_node_rewriter)
 		for (kr_term *l = a[0]; kr_is_pair(l); l = kr_cdr(l), k++) {
 			kr_term *t = kr_car(l);
 			if (!(tracks[k] = lang_track_op(t)))
-				return lang_type_error(who, "an op, op class or "
-						       "op-pattern to track",
-						       t);
+				return lang_type_error(
+					who, "an op, op class or op-pattern "
+					"to track", t);
 		}
 	}
 	if (!lang_is_procedure(a[1]))

@@ -198,9 +198,10 @@ PRIM(p_equal_computations)
 			kr_value *vx = lang_array(kr_car(x));
 			kr_value *vy = lang_array(kr_car(y));
 			bool same = true;
-			int rc = vx || vy ? raw_pair_equal(&same, who, kr_car(x),
-							   vx, kr_car(y), vy)
-					  : 0;
+			int rc = 0;
+			if (vx || vy)
+				rc = raw_pair_equal(&same, who, kr_car(x), vx,
+						    kr_car(y), vy);
 			if (rc < 0)
 				return rc;
 			eq = eq && same;

@@ -223,7 +223,8 @@ int kr_db_register(kr_rewrite_db *db, const char *name,
 	    db->kind != DB_LOCAL_GROUP)
 		rc = kr_error_set(KR_EINVALID, "%s.register() takes no "
 					       "`position`: a SequenceDB or "
-					       "LocalGroupDB orders its entries",
+					       "LocalGroupDB orders its "
+					       "entries",
 				  kr_rewrite_db_class_name(db));
 	if (rc == 0 && o->final_rewriter && o->cleanup)
 		rc = kr_error_set(KR_EINVALID, "`final_rewriter` and "
