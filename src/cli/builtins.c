@@ -353,11 +353,6 @@ PRIM(p_eqp) { UNUSED_N; return pred(out, scheme_eqv(a[0], a[1])); }
 
 /* ============================================================= numbers */
 
-static bool is_num(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
-}
-
 static double num(const kr_term *t)
 {
 	return kr_term_kind(t) == KR_INT ? (double)kr_int_value(t)
@@ -369,7 +364,7 @@ static int check_nums(const char *who, size_t n, kr_term *const *a,
 {
 	*all_int = true;
 	for (size_t i = 0; i < n; i++) {
-		if (!is_num(a[i]))
+		if (!lang_is_number(a[i]))
 			return lang_type_error(who, "a number", a[i]);
 		*all_int = *all_int && kr_term_kind(a[i]) == KR_INT;
 	}
@@ -648,7 +643,7 @@ PRIM(p_evenp) { UNUSED_N; return int_pred(out, a[0], "even?", 1); }
 static int kind_pred(kr_term **out, const kr_term *x, kr_kind k,
 		     const char *who)
 {
-	if (!is_num(x))
+	if (!lang_is_number(x))
 		return lang_type_error(who, "a number", x);
 	return pred(out, kr_term_kind(x) == k);
 }
@@ -659,7 +654,7 @@ PRIM(p_inexactp) { UNUSED_N; return kind_pred(out, a[0], KR_REAL, "inexact?"); }
 PRIM(p_zerop)
 {
 	UNUSED_N;
-	if (!is_num(a[0]))
+	if (!lang_is_number(a[0]))
 		return lang_type_error("zero?", "a number", a[0]);
 	return pred(out, num(a[0]) == 0);
 }
@@ -697,7 +692,7 @@ PRIM(p_abs)
 		*out = kr_int(llabs(kr_int_value(a[0])));
 		return 0;
 	}
-	if (!is_num(a[0]))
+	if (!lang_is_number(a[0]))
 		return lang_type_error("abs", "a number", a[0]);
 	*out = kr_real(fabs(num(a[0])));
 	return 0;
@@ -976,7 +971,7 @@ PRIM(p_string_number)
 		*out = t ? t : lang_bool(false);
 		return 0;
 	}
-	if (kr_read_term(&t, s, "string") < 0 || !is_num(t))
+	if (kr_read_term(&t, s, "string") < 0 || !lang_is_number(t))
 		t = lang_bool(false);
 	*out = t;
 	return 0;
@@ -1019,7 +1014,7 @@ static char *int_in_radix(int64_t v, int radix)
 PRIM(p_number_string)
 {
 	int radix;
-	if (!is_num(a[0]))
+	if (!lang_is_number(a[0]))
 		return lang_type_error("number->string", "a number", a[0]);
 	if (radix_arg("number->string", n, a, &radix) < 0)
 		return -1;
@@ -1207,7 +1202,7 @@ PRIM(p_string_ge) { return string_compare(out, "string>=?", n, a, 0, 1); }
 PRIM(p_inexact)
 {
 	(void)n;
-	if (!is_num(a[0]))
+	if (!lang_is_number(a[0]))
 		return lang_type_error("exact->inexact", "a number", a[0]);
 	*out = kr_real(num(a[0]));
 	return 0;
@@ -1220,7 +1215,7 @@ PRIM(p_exact)
 		*out = a[0];
 		return 0;
 	}
-	double d = is_num(a[0]) ? num(a[0]) : 0.5;
+	double d = lang_is_number(a[0]) ? num(a[0]) : 0.5;
 	if (!(d >= -9.2233720368547758e18 && d < 9.2233720368547758e18) ||
 	    d != (double)(int64_t)d)
 		return lang_type_error("inexact->exact", "an integral number "

@@ -58,11 +58,6 @@ typedef struct exploration {
 
 /* ============================================================ terms */
 
-static bool is_number(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
-}
-
 /* A float64 scalar constant as its number, other leaves as they are. */
 static kr_term *canon_leaf(kr_term *t)
 {
@@ -83,7 +78,7 @@ static kr_term *canon(kr_term *t, int depth)
 	if (depth > 10000)
 		return NULL;
 	kr_variable *v = kr_term_variable(t);
-	if ((v && !kr_variable_owner(v)) || is_number(t))
+	if ((v && !kr_variable_owner(v)) || lang_is_number(t))
 		return canon_leaf(t);
 	if (v && kr_etuplize_term(&t, t, 0) < 0) /* the whole graph */
 		return NULL;
@@ -223,7 +218,7 @@ static int state_cost(double *out, exploration *x, kr_term *t,
 	int rc = lang_apply(&c, x->cost_fn, 1, &arg);
 	if (rc < 0)
 		return rc;
-	if (!is_number(c))
+	if (!lang_is_number(c))
 		return kr_error_set(KR_EINVALID, "explore: the cost of %s is "
 				    "not a number: %s", kr_pprint(g),
 				    lang_show(c));

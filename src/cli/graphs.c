@@ -201,17 +201,12 @@ enum { MAX_CONSTANT = 1 << 24 };
 
 /* ============================================= arrays as nested lists */
 
-static bool is_number(const kr_term *t)
-{
-	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
-}
-
 /* Elements of a nested list of numbers into data, checking the shape. */
 static int flatten(double *data, size_t *k, const char *who, kr_term *t,
 		   int dim, int ndim, int64_t *shape)
 {
 	if (dim == ndim) {
-		if (!is_number(t))
+		if (!lang_is_number(t))
 			return lang_type_error(who, "a number", t);
 		data[(*k)++] = kr_term_kind(t) == KR_INT ?
 			       (double)kr_int_value(t) : kr_real_value(t);
@@ -277,7 +272,7 @@ static bool is_array(const kr_term *t, int *ndim)
 		d++;
 	}
 	*ndim = d;
-	return is_number(t);
+	return lang_is_number(t);
 }
 
 /* Whether the elements of t, a nested list of depth ndim, are integers. */

@@ -146,6 +146,9 @@ bool lang_truthy(const kr_term *t);
 /** Whether t is the symbol name: a keyword, an option ('import-missing). */
 bool lang_is_symbol(const kr_term *t, const char *name);
 
+/** Whether t is a number: an integer or a real. */
+bool lang_is_number(const kr_term *t);
+
 /** Bind a global name (define). */
 void lang_define(const char *name, kr_term *value);
 

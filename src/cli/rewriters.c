@@ -194,7 +194,6 @@ PRIM(p_kanren_relation_sub)
 	return 0;
 }
 
-/* Is t the quoted option symbol `name`? */
 /*
  * A constrained pattern variable, PyTensor's `{"pattern": "x",
  * "constraint": fn}`: what `(constrained v pred)` makes, to be written in
@@ -766,7 +765,7 @@ PRIM(p_equilibrium_rewriter)
 	size_t nn = 0, ng = 0;
 	for (size_t i = 0; i < n; i++) {
 		bool opt = false;
-		for (size_t j = 0; j < 4; j++)
+		for (size_t j = 0; j < sizeof options / sizeof *options; j++)
 			opt = opt || lang_is_symbol(a[i], options[j]);
 		if (opt && i + 1 == n)
 			return lang_type_error(who, "a value after the option",
@@ -970,9 +969,9 @@ static int register_opts_of(kr_db_register_opts *opts, size_t n,
 		"use-db-name-as-tag"};
 	bool *flags[] = {&opts->overwrite_existing, &opts->final_rewriter,
 			 &opts->cleanup, &opts->use_db_name_as_tag};
+	const size_t nnames = sizeof names / sizeof *names;
 	size_t i = 4;
-	if (n > i && (kr_term_kind(a[i]) == KR_INT ||
-		      kr_term_kind(a[i]) == KR_REAL)) {
+	if (n > i && lang_is_number(a[i])) {
 		opts->position = kr_term_kind(a[i]) == KR_INT
 					 ? (double)kr_int_value(a[i])
 					 : kr_real_value(a[i]);
@@ -981,9 +980,9 @@ static int register_opts_of(kr_db_register_opts *opts, size_t n,
 	}
 	for (; i < n; i += 2) {
 		size_t j = 0;
-		while (j < 4 && !lang_is_symbol(a[i], names[j]))
+		while (j < nnames && !lang_is_symbol(a[i], names[j]))
 			j++;
-		if (j == 4)
+		if (j == nnames)
 			return lang_type_error(who, i == 4 ? "a position or "
 					       "an option" : "an option", a[i]);
 		if (i + 1 == n || !kr_is_boolean(a[i + 1]))

@@ -54,6 +54,11 @@ bool lang_is_symbol(const kr_term *t, const char *name)
 	return kr_term_kind(t) == KR_SYM && !strcmp(kr_sym_name(t), name);
 }
 
+bool lang_is_number(const kr_term *t)
+{
+	return kr_term_kind(t) == KR_INT || kr_term_kind(t) == KR_REAL;
+}
+
 static char *goal_str(const void *p)
 {
 	(void)p;
