@@ -49,6 +49,31 @@ static void report(void)
 	fflush(stderr);
 }
 
+/*
+ * An error that a top-level form raised at a place outside the form --
+ * inside a procedure defined earlier, or in a file it loaded -- also
+ * names the form, so that the user knows which of their forms failed.
+ * The message keeps its leading FILE:LINE:COL, which scripts read.
+ */
+static void note_form(const kr_reader *r)
+{
+	const char *msg = kr_error_last()->message, *name = kr_reader_name(r);
+	size_t len = strlen(name);
+	int line, col, eline, ecol;
+	kr_reader_form_position(r, &line, &col);
+	if (strncmp(msg, name, len) == 0 && msg[len] == ':') {
+		if (sscanf(msg + len + 1, "%d:%d:", &eline, &ecol) != 2 ||
+		    eline > line || (eline == line && ecol >= col))
+			return; /* at the form or inside it */
+	} else {
+		const char *c = strchr(msg, ':');
+		if (!c || sscanf(c + 1, "%d:%d:", &eline, &ecol) != 2)
+			return; /* no place: the message is the form's */
+	}
+	kr_error_set(kr_error_last()->code, "%s (in the form at %s:%d:%d)",
+		     msg, name, line, col);
+}
+
 /* Forget a stop asked for before (Ctrl-C, the memory limit). */
 static void clear_stop(void)
 {
@@ -89,6 +114,7 @@ static int eval_all(const char *text, const char *name, bool keep_going)
 			rc = kr_error_set(KR_ELIMIT, "%s",
 					  lang_stop_message(""));
 		if (rc < 0) {
+			note_form(r);
 			report();
 			failed++;
 			if (!keep_going)
