@@ -27,19 +27,34 @@ kr_goal *kr_constanto(kr_term *t, double value);
 /** `neg(neg(x)) = x` (PyTensor's local_neg_neg). */
 kr_goal *kr_neg_nego(kr_term *in, kr_term *out);
 
-/** `x*y/y = x` and `y*x/y = x` (the documents' simplification). */
+/**
+ * `x*y/y = x` and `y*x/y = x`: the "simplify" example of PyTensor's graph
+ * rewriting docs, whose two rewriters are
+ * PatternNodeRewriter((true_div, (mul, x, y), y), x) and
+ * PatternNodeRewriter((true_div, (mul, x, y), x), y).
+ */
 kr_goal *kr_mul_divo(kr_term *in, kr_term *out);
 
 /**
  * `x*1 = x`, `1*x = x`, and for an n-ary mul one factor 1 removed
  * (`mul(a, 1, b) = mul(a, b)`). Backward it generates each place of the 1.
+ * The `mul(1, x, y) -> mul(x, y)` case of PyTensor's local_mul_specialize,
+ * one 1 per answer where PyTensor removes every 1 at once.
  */
 kr_goal *kr_mul_oneo(kr_term *in, kr_term *out);
 
-/** `x+0 = x`, `0+x = x`, and one term 0 removed from an n-ary add. */
+/**
+ * `x+0 = x`, `0+x = x`, and one term 0 removed from an n-ary add: PyTensor's
+ * local_add_specialize ("Remove zeros from adds"), one 0 per answer where
+ * PyTensor removes every 0 at once.
+ */
 kr_goal *kr_add_zeroo(kr_term *in, kr_term *out);
 
-/** `x*x = sqr(x)`. */
+/**
+ * `x*x = sqr(x)` (PyTensor's local_mul_to_sqr). Unification also matches two
+ * distinct but equal subgraphs, where PyTensor needs `inputs[0] is
+ * inputs[1]`.
+ */
 kr_goal *kr_mul_sqro(kr_term *in, kr_term *out);
 
 /** `pow(x, 2) = sqr(x)` (PyTensor's local_pow_specialize). */

@@ -249,6 +249,8 @@ int kr_db_query(kr_db_result *out, kr_rewrite_db *db, const kr_rewrite_db_query 
 /**
  * The names of the entries a query selects, in the order they would run
  * (sub-databases are listed by their own name). Shape: sets *n.
+ * Returns: 0 (never fails); *out is a collected, NULL-terminated array of
+ * the *n names.
  */
 int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 		      const kr_rewrite_db_query *q);
@@ -277,6 +279,7 @@ kr_rewrite_db *kr_optdb_specialize(void);
 /**
  * Register a relation of arity 2 `rel(in, out)` into db as a
  * KanrenRelationSub (run forward, or backward when reverse).
+ * Shape: rel of arity 2 (else API misuse, aborts).
  * Returns as kr_db_register().
  */
 int kr_db_register_relation(kr_rewrite_db *db, const char *name,
@@ -309,6 +312,8 @@ int kr_rewrite_fgraph_query(kr_fgraph *fg, const kr_rewrite_graph_opts *opts);
 /**
  * rewrite_graph on one output variable: builds a FunctionGraph over it
  * (cloned first when opts->clone) and returns the rewritten output.
+ * Returns: 0 and *out set, or the error of kr_fgraph_new() or
+ * kr_rewrite_fgraph_query() (*out unchanged then).
  */
 int kr_rewrite_graph_query(kr_variable **out, kr_variable *graph,
 			   const kr_rewrite_graph_opts *opts);

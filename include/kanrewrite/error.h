@@ -16,6 +16,11 @@
  *     the output parameter first; the message is in kr_error_last();
  *  3. misuse of the API (a NULL term, the car of an atom) is caught by an
  *     assertion that aborts with a message naming the function.
+ *
+ * Running out of memory is in no lane: it aborts the process with a message
+ * on stderr ("kanrewrite: out of memory"), so constructors never return NULL
+ * for lack of memory. A function whose comment names no error can fail only
+ * this way or by misuse.
  */
 
 /** Error codes returned by fallible operations (always negative). */
@@ -60,7 +65,8 @@ const kr_error *kr_error_last(void);
  * by extensions (user ops, user rewriters) that report errors through the
  * same lane. A message is cut at 2047 bytes.
  * Returns: code, so that `return kr_error_set(KR_EINVALID, ...)` reads well.
- * Errors: none; aborts on out-of-memory.
+ * Errors: none (it never allocates: the message is copied into a fixed
+ * per-thread buffer).
  */
 int kr_error_set(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

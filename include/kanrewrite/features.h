@@ -133,20 +133,36 @@ size_t kr_full_history_step(const kr_feature *h);
  * Go to step k (0 <= k <= kr_full_history_len()), undoing or redoing
  * changes, as `FullHistory.goto(k)`. The moves are not recorded.
  * Returns: 0. Errors: KR_EINVALID for a step out of range or a history
- * that is not attached.
+ * that is not attached; the error of an input change that fails while
+ * undoing or redoing.
  */
 int kr_full_history_goto(kr_feature *h, size_t k);
 
-/** Step back once (nothing at the start), as `FullHistory.prev()`. */
+/**
+ * Step back once (nothing at the start), as `FullHistory.prev()`.
+ * Returns: 0 (also at step 0); otherwise as kr_full_history_goto()
+ * (KR_EINVALID when the history is not attached, or an input-change error
+ * while undoing).
+ */
 int kr_full_history_prev(kr_feature *h);
 
-/** Step forward once (nothing at the end), as `FullHistory.next()`. */
+/**
+ * Step forward once (nothing at the end), as `FullHistory.next()`.
+ * Returns: 0 (also at the last step); otherwise as kr_full_history_goto().
+ */
 int kr_full_history_next(kr_feature *h);
 
-/** Go to step 0, as `FullHistory.start()`. */
+/**
+ * Go to step 0, as `FullHistory.start()`.
+ * Returns: as kr_full_history_goto(h, 0): KR_EINVALID when the history is
+ * not attached, even with nothing to undo.
+ */
 int kr_full_history_start(kr_feature *h);
 
-/** Go to the last step, as `FullHistory.end()`. */
+/**
+ * Go to the last step, as `FullHistory.end()`.
+ * Returns: as kr_full_history_goto(h, kr_full_history_len(h)).
+ */
 int kr_full_history_end(kr_feature *h);
 
 /* ------------------------------------------------------------- NodeFinder */

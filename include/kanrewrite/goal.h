@@ -50,7 +50,11 @@ const kr_subst *kr_state_subst(const kr_state *st);
  */
 const kr_state *kr_state_unify(const kr_state *st, kr_term *u, kr_term *v);
 
-/** st with another substitution (constraints kept). */
+/**
+ * st with another substitution (constraints kept). The constraints are not
+ * re-checked against s: to bind variables that may be constrained, use
+ * kr_state_unify().
+ */
 const kr_state *kr_state_with_subst(const kr_state *st, const kr_subst *s);
 
 /**
@@ -294,7 +298,8 @@ typedef kr_goal *(*kr_rel_fn)(kr_term *const *args, void *env);
 /**
  * A named relation of fixed arity (miniKanren's `defrel`). Relations are
  * values: they can be passed to higher-order relations such as kr_mapo().
- * Errors: none; aborts on OOM.
+ * Shape: name (copied) not NULL, arity >= 0, fn not NULL (else API misuse,
+ * aborts). Errors: none; aborts on OOM.
  */
 kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env);
 

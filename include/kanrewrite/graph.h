@@ -476,7 +476,8 @@ int kr_op_pattern_instantiate(kr_op **out, const kr_term *pattern,
  * node is tracked when the pattern matches its op. A pattern without
  * parameters tracks every op of its classes, as an Op class in PyTensor's
  * tracks. Ops of equal patterns are equal; they print as the pattern and
- * cannot be applied to inputs.
+ * cannot be applied to inputs. Asserts that pattern is an OpPattern.
+ * Errors: none; aborts on OOM.
  */
 kr_op *kr_op_pattern_track(kr_term *pattern);
 

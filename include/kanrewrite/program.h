@@ -25,6 +25,10 @@
  * order.
  */
 
+/**
+ * A program read by kr_program_read() (opaque): its graphs in order, where
+ * each starts, and its declared inputs by name.
+ */
 typedef struct kr_program kr_program;
 
 /**
@@ -47,12 +51,16 @@ kr_fgraph *kr_program_fgraph(const kr_program *p);
 /** Number of graph expressions in the program. */
 size_t kr_program_count(const kr_program *p);
 
-/** Output variable of graph expression i (in order of appearance). */
+/**
+ * Output variable of graph expression i (in order of appearance).
+ * Asserts i < kr_program_count(p).
+ */
 kr_variable *kr_program_graph(const kr_program *p, size_t i);
 
 /**
  * Where graph expression i starts (line and column from 1): in the full
  * format, the `(output ...)` form (or bare expression) giving output i.
+ * Asserts i < kr_program_count(p).
  */
 void kr_program_position(const kr_program *p, size_t i, int *line, int *col);
 

@@ -19,11 +19,17 @@
  * errors can name the line and column of a subterm.
  */
 
+/**
+ * A reader (opaque): a cursor over borrowed text, with the positions of the
+ * list cells it read.
+ */
 typedef struct kr_reader kr_reader;
 
 /**
  * A reader over text (not copied: it must stay unchanged while reading).
- * Shape: `name` is the file name used in messages ("<stdin>" ...).
+ * Shape: `name` is the file name used in messages ("<stdin>" ...); it is
+ * copied, and NULL names the text "<input>" in messages and in
+ * kr_reader_name().
  */
 kr_reader *kr_reader_new(const char *text, const char *name);
 
@@ -57,7 +63,7 @@ void kr_reader_form_position(const kr_reader *r, int *line, int *col);
 bool kr_reader_cell_position(const kr_reader *r, const kr_term *cell,
 			     int *line, int *col);
 
-/** Name given to kr_reader_new(). */
+/** Name given to kr_reader_new() ("<input>" for NULL). */
 const char *kr_reader_name(const kr_reader *r);
 
 /**

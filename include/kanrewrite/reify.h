@@ -46,6 +46,9 @@ kr_term *kr_reify(kr_term *t, const kr_subst *s);
  * through s) `_.0`, `_.1`, ... starting at `_.{start}`: the reification
  * substitution, used by constraint reification.
  * Returns: s extended with one binding per unbound variable of t.
+ * Cost: O(walked size of t) plus one kr_subst_extend() per variable named.
+ * On a cyclic term, names the variables met in its first 2^16 nodes, with
+ * the error of kr_walk_star().
  */
 const kr_subst *kr_reify_names(kr_term *t, const kr_subst *s, size_t start);
 

@@ -100,10 +100,10 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out);
 
 /**
  * `(mapo rel a b)`: a and b have the same length and rel relates their
- * elements pairwise (kanren's `mapo`, relation first). rel has arity 2.
- * The kind is kept as kanren's nullo keeps it: when a or b is an etuple,
- * a fresh other side becomes an etuple. Terminates when a or b is a
- * proper list.
+ * elements pairwise (kanren's `mapo`, relation first). rel has arity 2
+ * (else API misuse, aborts). The kind is kept as kanren's nullo keeps it:
+ * when a or b is an etuple, a fresh other side becomes an etuple.
+ * Terminates when a or b is a proper list.
  */
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b);
 
@@ -286,15 +286,16 @@ kr_goal *kr_permuteo_ex(kr_term *a, kr_term *b, const kr_permuteo_opts *opts);
  * `(map_anyo rel a b)` (kanren.graph): a and b have the same length, each
  * pair of elements is either related by rel or equal, and at least one
  * pair is related by rel (duplicates as in kanren: a pair that rel relates
- * and that is also equal counts both ways). rel has arity 2. The kind of
- * the sequences is kept as in kr_mapo(). Order: kanren's, as for
- * kr_reduceo() (each choice gives one *answer* of each branch in turn,
- * the rel branch first), so the first answer relates every pair that rel
- * relates: with one_to_threeo relating 1 to 3, `(1 2 4 1)` gives
- * `(3 2 4 3)` first. rel's own answers come in the engine's order, and so
- * do the choices past 200 nested levels (each level of kanren's order is
- * a nested run: the stack and the cost per step bound it). Terminates
- * when a or b is a proper list and rel terminates on its elements.
+ * and that is also equal counts both ways). rel has arity 2 (else API
+ * misuse, aborts). The kind of the sequences is kept as in kr_mapo().
+ * Order: kanren's, as for kr_reduceo() (each choice gives one *answer* of
+ * each branch in turn, the rel branch first), so the first answer relates
+ * every pair that rel relates: with one_to_threeo relating 1 to 3,
+ * `(1 2 4 1)` gives `(3 2 4 3)` first. rel's own answers come in the
+ * engine's order, and so do the choices past 200 nested levels (each
+ * level of kanren's order is a nested run: the stack and the cost per
+ * step bound it). Terminates when a or b is a proper list and rel
+ * terminates on its elements.
  */
 kr_goal *kr_map_anyo(const kr_rel *rel, kr_term *a, kr_term *b);
 
@@ -352,7 +353,8 @@ kr_goal *kr_reduceo(const kr_rel *rel, kr_term *in, kr_term *out);
  * kr_map_anyo()), so the first answer rewrites every subterm rel rewrites
  * (what KanrenRelationSub, which takes the first answer, then applies);
  * `(run 2 (q) (walko == q q))` is `(_.0 ())`. Terminates when in is
- * ground and rel terminates.
+ * ground and rel terminates. Shape: rel of arity 2 (else API misuse,
+ * aborts); in, out any terms. Errors: none; aborts on OOM.
  */
 kr_goal *kr_walko(const kr_rel *rel, kr_term *in, kr_term *out);
 
@@ -614,7 +616,10 @@ kr_goal *kr_condpseq(size_t n, kr_term *const *labels,
  */
 typedef struct kr_facts kr_facts;
 
-/** A new, empty fact table. */
+/**
+ * A new, empty fact table. Shape: name (copied) not NULL, arity >= 0 (else
+ * API misuse, aborts). Errors: none; aborts on OOM.
+ */
 kr_facts *kr_facts_new(const char *name, int arity);
 
 /**
@@ -639,7 +644,9 @@ size_t kr_facts_count(const kr_facts *f);
 
 /**
  * The goal of calling the table on args: one answer per unifying fact, in
- * insertion order. Always terminates.
+ * insertion order. Always terminates. Shape: args holds the table's arity
+ * terms, any terms (the array is copied; NULL allowed when the arity is
+ * 0).
  */
 kr_goal *kr_facts_goal(const kr_facts *f, kr_term *const *args);
 
@@ -818,6 +825,14 @@ kr_goal *kr_eq_assoc_args(kr_term *op, kr_term *a_args, kr_term *b_args,
 kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v);
 
 /* -------------------------------------------------------- relational arithmetic */
+
+/*
+ * The relations of The Reasoned Schemer (2nd ed.), chapters 7 and 8 (TRS2
+ * below), with the clause and goal order of faster-miniKanren's
+ * numbers.scm, so that answers come in its order. kr_logo() is the
+ * exception: it follows a later numbers.scm, whose logo differs from the
+ * book's (kr_logo_trs2()).
+ */
 
 /**
  * TRS2's numerals (faster-miniKanren's numbers.scm): the little-endian bit

@@ -44,7 +44,10 @@ kr_replacements *kr_replacements_for_outputs(const kr_apply *node, size_t n,
  */
 kr_replacements *kr_replacements_new(void);
 
-/** Add old_var -> new_var to a map-form result. */
+/**
+ * Add old_var -> new_var to a map-form result. Shape: r from
+ * kr_replacements_new() (a list form is API misuse, aborts).
+ */
 void kr_replacements_add(kr_replacements *r, kr_variable *old_var,
 			 kr_variable *new_var);
 
@@ -126,7 +129,10 @@ const char *kr_node_rewriter_name(const kr_node_rewriter *rw);
 /** Printed form of a node rewriter (PyTensor's str()). */
 char *kr_node_rewriter_to_string(const kr_node_rewriter *rw);
 
-/** Rename a node rewriter (as RewriteDatabase.register sets `name`). */
+/**
+ * Rename a node rewriter (as RewriteDatabase.register sets `name`). name is
+ * copied and not NULL (asserted).
+ */
 void kr_node_rewriter_set_name(kr_node_rewriter *rw, const char *name);
 
 /** Class name of a node rewriter ("PatternNodeRewriter"). */
@@ -181,10 +187,16 @@ int kr_node_rewriter_transform(kr_node_rewriter *rw, kr_fgraph *fg,
  * replaces, validates (kr_fgraph_validate()), then checks that every
  * variable marked for removal is gone, as PyTensor's
  * replace_all_validate_remove.
- * Returns: 1 when the graph changed, 0 when nothing was to be done, or a
- * negative code (KR_EINVALID with a message naming the rewriter and node,
- * or the code of the failed replacement or validation). On error every
- * change is rolled back: the graph is as before.
+ * Returns: 1 when the graph changed, 0 when nothing was to be done (no
+ * pair left; the removals are then not checked), or a negative code:
+ * KR_EINVALID for a list of the wrong length or a NULL entry for a used
+ * output, with a message naming the rewriter (`reason`); or the code of
+ * the failed replacement or validation. On error every change
+ * is rolled back: the graph is as before.
+ * `reason` (the rewriter's name) also goes to the features with each
+ * change. A graph with neither History nor ReplaceValidate gets a
+ * ReplaceValidate attached (and kept) before the replacement, for the
+ * rollback. node may be NULL for a map form.
  */
 int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
 			  const kr_replacements *r, const char *reason);
@@ -210,10 +222,14 @@ int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
  * its failure_callback); KR_ELIMIT when the run takes more than the step
  * limit (kr_kanren_relation_sub_set_step_limit; default 10^7 suspensions)
  * without an answer, so a divergent relation cannot hang a rewrite.
+ * Shape: rel of arity 2 (asserted).
  */
 kr_node_rewriter *kr_kanren_relation_sub_new(const kr_rel *rel, bool reverse);
 
-/** Set the step limit of a KanrenRelationSub's runs (0: no limit). */
+/**
+ * Set the step limit of a KanrenRelationSub's runs (0: no limit).
+ * Shape: rw made by kr_kanren_relation_sub_new() (asserted).
+ */
 void kr_kanren_relation_sub_set_step_limit(kr_node_rewriter *rw,
 					   uint64_t steps);
 
@@ -274,7 +290,11 @@ typedef struct kr_graph_rewriter_class {
 		     kr_profile **profile);
 } kr_graph_rewriter_class;
 
-/** A graph rewriter of class cls with private data. */
+/**
+ * A graph rewriter of class cls with private data. Shape: cls->name and
+ * cls->apply set (asserted); name copied, may be NULL (printed `None`).
+ * Errors: none; aborts on OOM.
+ */
 kr_graph_rewriter *kr_graph_rewriter_new(const kr_graph_rewriter_class *cls,
 					 const char *name, void *data);
 
@@ -440,6 +460,7 @@ kr_graph_rewriter *kr_op_key_graph_rewriter_new(kr_node_rewriter *rw,
  * KR_IN_TO_OUT, KR_OUT_TO_IN, KR_DFS): a WalkingGraphRewriter over
  * one rewriter, or over a SequentialNodeRewriter of n > 1, with
  * kr_failure_warn_inplace as failure callback (printing to stderr).
+ * Shape: n >= 1 rewriters (asserted).
  */
 kr_graph_rewriter *kr_walking_rewriter(kr_walk_order order, size_t n,
 				       kr_node_rewriter *const *rws);
@@ -836,7 +857,9 @@ typedef struct kr_pattern_opts {
  * error, as PyTensor's raises out of transform: the walker hands it to
  * its failure_callback, or stops with it. Prints as PyTensor: `e(true_div,
  * e(mul, ~x, ~y), ~y) -> ~x`, and `... -> <function>` for an out_fn.
- * opts may be NULL for the defaults.
+ * opts may be NULL for the defaults. An in_pattern that is not an etuple
+ * or proper list headed by an op atom or an OpPattern, or not exactly one
+ * of out_pattern and opts->out_fn, is API misuse (aborts).
  */
 kr_node_rewriter *kr_pattern_node_rewriter_new(kr_term *in_pattern,
 					       kr_term *out_pattern,

@@ -136,7 +136,9 @@ int kr_run_next(kr_term **out, kr_runner *r);
 
 /**
  * The next answer state, for callers that read several terms through it.
- * Returns: 0 and *out set; KR_EOF; KR_ELIMIT as kr_run_next().
+ * Returns: 0 and *out set; KR_EOF; KR_ELIMIT as kr_run_next(); with
+ * kr_run_set_unique() on, which reifies each state, KR_EINVALID for a
+ * cyclic answer (as kr_run_next()).
  */
 int kr_run_next_state(const kr_state **out, kr_runner *r);
 
@@ -144,7 +146,10 @@ int kr_run_next_state(const kr_state **out, kr_runner *r);
  * `run n` / `run*`: the list of at most n reified answers (all answers when
  * n < 0). Shape: returns a proper list of terms. Does not return if the
  * goal has fewer than n answers and diverges (as in miniKanren). Stops at
- * an error of kr_run_next() (a cyclic answer), with the answers before.
+ * an error of kr_run_next() (a cyclic answer, or KR_ELIMIT when
+ * kr_run_interrupt() is on): the list holds the answers before it and the
+ * error is left in kr_error_last() (clear it first to tell a short list
+ * from an error).
  */
 kr_term *kr_run(long n, kr_term *q, const kr_goal *g);
 

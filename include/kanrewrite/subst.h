@@ -24,6 +24,7 @@
  * Variables made outside a run are never bound in place.
  */
 
+/** A persistent substitution (opaque, immutable; see the file comment). */
 typedef struct kr_subst kr_subst;
 
 /** The empty substitution (a shared, non-NULL value). */

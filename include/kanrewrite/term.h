@@ -30,6 +30,7 @@
  * `e` itself, so the evaluated-object cache survives decomposition.
  */
 
+/** A term (opaque, immutable, collected; see the file comment). */
 typedef struct kr_term kr_term;
 
 /** The kinds of term. */
@@ -252,7 +253,7 @@ int kr_etuple_eval(kr_term **out, kr_term *t);
 
 /**
  * Fill the evaluated-object cache of an etuple. The cache is the one
- * mutable slot of a term: it only memoises a pure evaluation.
+ * mutable slot of a term: it only memoises a pure evaluation. Asserts kind.
  */
 void kr_etuple_set_evaled(kr_term *e, kr_term *obj);
 

@@ -35,6 +35,8 @@ const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s);
 /**
  * As kr_unify(), with the occurs check: a variable is never bound to a term
  * that contains it (after walking). Ground terms are skipped in O(1).
+ * Cost: as kr_unify() plus one kr_occurs() per binding (O(non-ground size
+ * of the bound term)), so quadratic at worst.
  */
 const kr_subst *kr_unify_check(kr_term *u, kr_term *v, const kr_subst *s);
 
