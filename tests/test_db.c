@@ -530,6 +530,42 @@ static kr_value *eval_at(kr_variable *g, kr_variable *const *in,
 	return out;
 }
 
+/*
+ * local_flatten splices nested adds in input order, and only those used
+ * once; a chain of 10^5 adds (each the first input of the next) becomes
+ * one add of all the leaves without reaching the end of the C stack.
+ */
+START_TEST(flatten_order_and_depth)
+{
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, "(scalar a b c d e) "
+					 "(add (add a (mul b c)) (add d e))",
+					 "flat"), 0);
+	kr_variable *out;
+	kr_rewrite_graph_opts o = KR_REWRITE_GRAPH_OPTS_INIT;
+	o.include = KR_TAGS("canonicalize");
+	ck_assert_int_eq(kr_rewrite_graph_query(&out, kr_program_graph(p, 0),
+						&o), 0);
+	ck_assert_str_eq(kr_pprint(out), "(a + (b * c) + d + e)");
+
+	enum { DEPTH = 100000 };
+	kr_variable *x = kr_program_lookup(p, "a");
+	kr_variable *y = kr_program_lookup(p, "b");
+	kr_variable *g = x;
+	for (int i = 0; i < DEPTH; i++) {
+		kr_variable *in[2] = {g, y};
+		ck_assert_int_eq(kr_op_call(&g, kr_op_add(), 2, in), 0);
+	}
+	ck_assert_int_eq(kr_rewrite_graph_query(&out, g, &o), 0);
+	kr_apply *node = kr_variable_owner(out);
+	ck_assert_ptr_nonnull(node);
+	ck_assert_uint_eq(kr_apply_ninputs(node), DEPTH + 1);
+	ck_assert_ptr_eq(kr_apply_input(node, 0), x);
+	for (size_t i = 1; i <= DEPTH; i++)
+		ck_assert_ptr_eq(kr_apply_input(node, i), y);
+}
+END_TEST
+
 START_TEST(fast_run_graphs)
 {
 	const fcase *c = &fast_run_cases[_i];
@@ -772,6 +808,7 @@ Suite *db_suite(void)
 	tcase_add_loop_test(tc, fast_run_graphs, 0,
 			    sizeof fast_run_cases / sizeof *fast_run_cases);
 	tcase_add_test(tc, algebra_relations);
+	tcase_add_test(tc, flatten_order_and_depth);
 	tcase_add_test(tc, fast_run_profile);
 	tcase_add_loop_test(tc, fast_run_shared_graphs, 0,
 			    sizeof shared_graphs / sizeof *shared_graphs);

@@ -155,21 +155,24 @@ static const kr_node_rewriter_class folding_class = {
  * nodes whose output has this node as its single client, so that no
  * computation is duplicated. The relation kr_flatteno states the same
  * equation without the client condition, which a relation cannot see.
+ * The nesting is walked with a stack of its own: a chain of 10^5 adds
+ * must not reach the end of the C stack.
  */
-static bool splice_into(kri_vec *ins, kr_fgraph *fg, kr_op *op,
-			kr_variable *v)
+static bool spliceable(kr_fgraph *fg, kr_op *op, kr_variable *v)
 {
 	kr_apply *owner = kr_variable_owner(v);
 	size_t nclients = 0;
-	if (owner)
-		kr_fgraph_clients(fg, v, &nclients);
-	if (!owner || nclients != 1 || !kr_op_equal(kr_apply_op(owner), op)) {
-		kri_vec_push(ins, v);
+	if (!owner)
 		return false;
-	}
-	for (size_t i = 0; i < kr_apply_ninputs(owner); i++)
-		splice_into(ins, fg, op, kr_apply_input(owner, i));
-	return true;
+	kr_fgraph_clients(fg, v, &nclients);
+	return nclients == 1 && kr_op_equal(kr_apply_op(owner), op);
+}
+
+/* Push the inputs of node on the stack, the first on top. */
+static void push_inputs(kri_vec *stack, kr_apply *node)
+{
+	for (size_t i = kr_apply_ninputs(node); i-- > 0;)
+		kri_vec_push(stack, kr_apply_input(node, i));
 }
 
 static int flatten_transform(kr_node_rewriter *self, kr_fgraph *fg,
@@ -179,10 +182,18 @@ static int flatten_transform(kr_node_rewriter *self, kr_fgraph *fg,
 	kr_op *op = kr_apply_op(node);
 	if (!kr_op_equal(op, kr_op_add()) && !kr_op_equal(op, kr_op_mul()))
 		return 0;
-	kri_vec ins = {0};
+	kri_vec ins = {0}, stack = {0};
 	bool changed = false;
-	for (size_t i = 0; i < kr_apply_ninputs(node); i++)
-		changed |= splice_into(&ins, fg, op, kr_apply_input(node, i));
+	push_inputs(&stack, node);
+	while (stack.len > 0) {
+		kr_variable *v = kri_vec_pop(&stack);
+		if (spliceable(fg, op, v)) {
+			push_inputs(&stack, kr_variable_owner(v));
+			changed = true;
+		} else {
+			kri_vec_push(&ins, v);
+		}
+	}
 	kr_variable *v;
 	if (!changed || kr_op_call(&v, op, ins.len,
 				   (kr_variable *const *)ins.items) < 0) {
