@@ -51,6 +51,18 @@ check "relation by name" 0 "$tmp/negneg.out" \
 printf '(-(-x)) => (-(-x))\n(x * x) => sqr(x)\n' > "$tmp/sqr.out"
 check "another relation by name" 0 "$tmp/sqr.out" \
 	"$kr" rewrite --relation mul_sqro "$tmp/alg.sexp"
+# Nesting 10^5 deep: the graph is built and rewritten without running
+# off the C stack (neg_nego removes every pair of negations).
+awk 'BEGIN { n = 100000; printf "(matrix x)\n";
+	for (i = 0; i < n; i++) printf "(neg "; printf "x";
+	for (i = 0; i < n; i++) printf ")"; printf "\n" }' > "$tmp/deep.sexp"
+check "a program nested 10^5 deep" 0 "" \
+	"$kr" rewrite --relation neg_nego "$tmp/deep.sexp"
+if [ "$(sed 's/.* => //' "$tmp/out")" = "x" ]; then
+	echo "ok: deep program rewritten"; pass=$((pass + 1))
+else
+	echo "FAIL: deep program rewritten"; fail=$((fail + 1))
+fi
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

@@ -71,9 +71,6 @@ static int declare(kr_program *p, kr_term *form, const kr_type *type)
 	return 0;
 }
 
-static int build(kr_variable **out, kr_program *p, kr_term *e,
-		 const kr_term *cell);
-
 static int build_leaf(kr_variable **out, kr_program *p, kr_term *e,
 		      const kr_term *cell)
 {
@@ -97,8 +94,19 @@ static int build_leaf(kr_variable **out, kr_program *p, kr_term *e,
 	}
 }
 
-static int build_apply(kr_variable **out, kr_program *p, kr_term *e,
-		       const kr_term *cell)
+/*
+ * An application being built: its op, where it is (for messages), the
+ * argument cells still to build and the arguments built so far.
+ */
+typedef struct bframe {
+	kr_op *op;
+	const kr_term *cell;
+	kr_term *rest;
+	kri_vec args;
+} bframe;
+
+static int open_apply(bframe **out, kr_program *p, kr_term *e,
+		      const kr_term *cell)
 {
 	kr_term *head = kr_car(e);
 	if (kr_term_kind(head) != KR_SYM)
@@ -108,29 +116,55 @@ static int build_apply(kr_variable **out, kr_program *p, kr_term *e,
 	if (!op)
 		return fail_at(p, cell, KR_ENOTFOUND,
 			       kr_strfmt("unknown op %s", kr_sym_name(head)));
-	kri_vec args = {0};
-	kr_term *c = kr_cdr(e);
-	for (; kr_term_kind(c) == KR_CONS; c = kr_cdr(c)) {
-		kr_variable *v;
-		int rc = build(&v, p, kr_car(c), c);
-		if (rc < 0)
-			return rc;
-		kri_vec_push(&args, v);
-	}
-	if (kr_term_kind(c) != KR_NIL)
-		return fail_at(p, cell, KR_ESYNTAX, "improper list");
-	if (kr_op_call(out, op, args.len, (kr_variable *const *)args.items) < 0)
-		return fail_at(p, cell, KR_EINVALID,
-			       kr_error_last()->message);
+	bframe *f = kri_alloc(sizeof *f);
+	f->op = op;
+	f->cell = cell;
+	f->rest = kr_cdr(e);
+	*out = f;
 	return 0;
 }
 
+/*
+ * The graph of expression e (held by the list cell `cell`, NULL at the
+ * top), built bottom up with a stack of its own, so that an expression
+ * nested 10^5 deep does not reach the end of the C stack. Arguments are
+ * built left to right, an op is looked up before its arguments.
+ */
 static int build(kr_variable **out, kr_program *p, kr_term *e,
 		 const kr_term *cell)
 {
-	if (kr_term_kind(e) == KR_CONS)
-		return build_apply(out, p, e, cell);
-	return build_leaf(out, p, e, cell);
+	if (kr_term_kind(e) != KR_CONS)
+		return build_leaf(out, p, e, cell);
+	kri_vec stack = {0};
+	bframe *f;
+	int rc = open_apply(&f, p, e, cell);
+	while (rc == 0) {
+		kr_term *c = f->rest;
+		kr_variable *v;
+		if (kr_term_kind(c) == KR_CONS) {
+			f->rest = kr_cdr(c);
+			if (kr_term_kind(kr_car(c)) == KR_CONS) {
+				kri_vec_push(&stack, f);
+				rc = open_apply(&f, p, kr_car(c), c);
+			} else if ((rc = build_leaf(&v, p, kr_car(c), c)) == 0) {
+				kri_vec_push(&f->args, v);
+			}
+			continue;
+		}
+		if (kr_term_kind(c) != KR_NIL)
+			return fail_at(p, f->cell, KR_ESYNTAX, "improper list");
+		if (kr_op_call(&v, f->op, f->args.len,
+			       (kr_variable *const *)f->args.items) < 0)
+			return fail_at(p, f->cell, KR_EINVALID,
+				       kr_error_last()->message);
+		if (stack.len == 0) {
+			*out = v;
+			return 0;
+		}
+		f = kri_vec_pop(&stack);
+		kri_vec_push(&f->args, v);
+	}
+	return rc;
 }
 
 static int add_form(kr_program *p, kr_term *form)
