@@ -63,6 +63,16 @@ if [ "$(sed 's/.* => //' "$tmp/out")" = "x" ]; then
 else
 	echo "FAIL: deep program rewritten"; fail=$((fail + 1))
 fi
+# A relation run backwards can triple the graph at every pass within the
+# use budget: the memory limit ends it with an error.
+printf '(matrix x y)\n(add x y)\n' > "$tmp/addxy.sexp"
+check_err "memory limit of rewrite" \
+	"kanrewrite: $tmp/addxy.sexp:2:1: rewrite: memory limit of 64 MiB reached" \
+	"$kr" rewrite --relation neg_nego --reverse --memory-limit 64 \
+	"$tmp/addxy.sexp"
+check_err "memory limit needs MiB" \
+	"kanrewrite: --memory-limit needs a number of MiB, not 'lots'" \
+	"$kr" rewrite --memory-limit lots
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

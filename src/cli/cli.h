@@ -29,6 +29,12 @@ char *cli_read_file(const char *path);
  */
 char *cli_slurp(const char *path, bool *opened, const char **why);
 
+/*
+ * The default memory limit of a session and of `rewrite`, in bytes: half
+ * of the least of physical memory and the AS and DATA rlimits.
+ */
+size_t cli_default_memory_limit(void);
+
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,5 +1,7 @@
 /* cmd_rewrite.c -- `kanrewrite rewrite`: relational rewriting of graphs. */
 /* See the LICENSE file for copying conditions. */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@ typedef struct options {
 	const char *relation; /* NULL: dot_distributeo, not given */
 	bool reverse, merge, stats, profile;
 	double max_use_ratio;
+	long memory_mib; /* --memory-limit; -1: the default */
 	out_format format;
 	bool format_given;
 	const char *file;
@@ -28,7 +31,8 @@ static void rewrite_usage(FILE *f)
 {
 	fputs("usage: kanrewrite rewrite [--relation NAME] [--reverse] "
 	      "[--max-use-ratio R]\n"
-	      "                         [--merge] [--include TAG]... "
+	      "                         [--memory-limit MIB] [--merge]\n"
+	      "                         [--include TAG]... "
 	      "[--exclude TAG]...\n"
 	      "                         [--require TAG]... "
 	      "[--format sexp|pprint|repr]\n"
@@ -57,6 +61,9 @@ static void rewrite_usage(FILE *f)
 	fputs("\n  --reverse            run the relation backwards\n"
 	      "  --max-use-ratio R    stop a rewriter applied more than R\n"
 	      "                       times the node count (default 10)\n"
+	      "  --memory-limit MIB   stop with an error when the heap grows\n"
+	      "                       past MIB MiB (0: none; default half\n"
+	      "                       of the memory the process may use)\n"
 	      "  --merge              run MergeOptimizer before the rewrites\n"
 	      "  --include TAG        query the rewrite database (optdb) for\n"
 	      "                       rewrites with this tag (repeatable;\n"
@@ -84,6 +91,18 @@ static int parse_ratio(double *out, const char *s)
 		return cli_fail("--max-use-ratio needs a positive number, "
 				"not '%s'", s ? s : "");
 	*out = r;
+	return 0;
+}
+
+static int parse_mib(long *out, const char *s)
+{
+	char *end;
+	errno = 0;
+	long v = s ? strtol(s, &end, 10) : -1;
+	if (!s || !*s || *end || v < 0 || errno || v > (long)(SIZE_MAX >> 21))
+		return cli_fail("--memory-limit needs a number of MiB, "
+				"not '%s'", s ? s : "");
+	*out = v;
 	return 0;
 }
 
@@ -146,6 +165,8 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 		o->relation = arg;
 	} else if (rc == 0 && !strcmp(a, "--max-use-ratio")) {
 		rc = parse_ratio(&o->max_use_ratio, arg) ? -1 : 1;
+	} else if (rc == 0 && !strcmp(a, "--memory-limit")) {
+		rc = parse_mib(&o->memory_mib, arg) ? -1 : 1;
 	} else if (rc == 0 && !strcmp(a, "--format")) {
 		rc = parse_format(&o->format, arg) ? -1 : 1;
 		o->format_given = true;
@@ -158,7 +179,7 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 /* Returns 0, 1 (error reported) or -1 (help printed). */
 static int parse(options *o, int argc, char **argv)
 {
-	*o = (options){.max_use_ratio = 10.0};
+	*o = (options){.max_use_ratio = 10.0, .memory_mib = -1};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int rc;
@@ -261,6 +282,25 @@ static int make_plan(plan *p, const options *o)
 	return 0;
 }
 
+/*
+ * The memory limit of the command. Past it the relation's runs stop
+ * (kr_run_interrupt) and the rewrite ends with an error, where the
+ * process would otherwise grow until the system refuses it: a relation
+ * run backwards can triple the graph at every pass and stay within
+ * PyTensor's use budget, which grows with the graph.
+ */
+static size_t memory_limit;
+static bool memory_hit;
+
+static void on_heap_growth(size_t heap, void *data)
+{
+	(void)data;
+	if (heap > memory_limit && !memory_hit) {
+		memory_hit = true;
+		kr_run_interrupt(true);
+	}
+}
+
 /* Run the plan on fg in place; the profiles go to stderr with --profile. */
 static int run_plan(const options *o, const plan *p, kr_fgraph *fg)
 {
@@ -271,6 +311,9 @@ static int run_plan(const options *o, const plan *p, kr_fgraph *fg)
 	int rc = kr_graph_rewriter_rewrite(rw, fg, &prof);
 	if (o->profile && prof)
 		kr_profile_print(stderr, prof);
+	if (memory_hit) /* what failed, or was cut short, ran out of room */
+		rc = kr_error_set(KR_ELIMIT, "rewrite: memory limit of %zu "
+				  "MiB reached", memory_limit >> 20);
 	return rc;
 }
 
@@ -433,6 +476,10 @@ int cmd_rewrite(int argc, char **argv)
 	int rc = parse(&o, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : 2;
+	memory_limit = o.memory_mib < 0 ? cli_default_memory_limit()
+					 : (size_t)o.memory_mib << 20;
+	if (memory_limit)
+		kr_memory_on_growth(on_heap_growth, NULL);
 	plan p;
 	if (make_plan(&p, &o))
 		return 1;

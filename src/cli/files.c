@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "lang.h"
@@ -83,4 +85,23 @@ char *cli_read_file(const char *path)
 	else if (!text)
 		cli_fail("%s", why);
 	return text;
+}
+
+/* Half of the least of physical memory and the AS and DATA rlimits. */
+size_t cli_default_memory_limit(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	uint64_t least = UINT64_MAX;
+	if (pages > 0 && size > 0)
+		least = (uint64_t)pages * (uint64_t)size;
+	const int which[] = {RLIMIT_AS, RLIMIT_DATA};
+	for (size_t i = 0; i < sizeof which / sizeof *which; i++) {
+		struct rlimit rl;
+		if (getrlimit(which[i], &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY &&
+		    (uint64_t)rl.rlim_cur < least)
+			least = (uint64_t)rl.rlim_cur;
+	}
+	least /= 2;
+	return least > SIZE_MAX ? SIZE_MAX : (size_t)least;
 }

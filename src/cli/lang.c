@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
+#include "cli.h"
 #include "lang.h"
 
 /*
@@ -1309,32 +1308,13 @@ int lang_eval_text(const char *text, const char *name, bool print)
 	}
 }
 
-/* Half of the least of physical memory and the AS and DATA rlimits. */
-static size_t default_memory_limit(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	uint64_t least = UINT64_MAX;
-	if (pages > 0 && size > 0)
-		least = (uint64_t)pages * (uint64_t)size;
-	const int which[] = {RLIMIT_AS, RLIMIT_DATA};
-	for (size_t i = 0; i < sizeof which / sizeof *which; i++) {
-		struct rlimit rl;
-		if (getrlimit(which[i], &rl) == 0 &&
-		    rl.rlim_cur != RLIM_INFINITY &&
-		    (uint64_t)rl.rlim_cur < least)
-			least = (uint64_t)rl.rlim_cur;
-	}
-	least /= 2;
-	return least > SIZE_MAX ? SIZE_MAX : (size_t)least;
-}
-
 void lang_init(void)
 {
 	static bool done;
 	if (done)
 		return;
 	done = true;
-	lang_set_memory_limit(default_memory_limit());
+	lang_set_memory_limit(cli_default_memory_limit());
 	(void)lang_stack_low(); /* the stack's base, near main */
 	lang_builtins_init();
 	prim_list_value = lang_lookup("list");
