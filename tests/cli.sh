@@ -73,6 +73,15 @@ check_err "memory limit of rewrite" \
 check_err "memory limit needs MiB" \
 	"kanrewrite: --memory-limit needs a number of MiB, not 'lots'" \
 	"$kr" rewrite --memory-limit lots
+# Output lost to a full disk is an error even past the first buffer.
+if [ -w /dev/full ]; then
+	check_err "write error past the first buffer" \
+		"kanrewrite: cannot write the standard output" \
+		sh -c "\"$kr\" -e '(iota 5000)' > /dev/full"
+	check_err "write error before exit" \
+		"kanrewrite: cannot write the standard output" \
+		sh -c "\"$kr\" -e '(iota 5000)' -e '(exit)' > /dev/full"
+fi
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

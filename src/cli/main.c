@@ -82,9 +82,8 @@ static int run_args(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-	kr_init();
 	if (argc < 2) {
 		lang_init();
 		return isatty(STDIN_FILENO) ? repl_interactive()
@@ -106,4 +105,17 @@ int main(int argc, char **argv)
 		return run_args(argc, argv);
 	cli_fail("unknown command '%s' (see kanrewrite --help)", argv[1]);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	kr_init();
+	int rc = dispatch(argc, argv);
+	/* Output lost to a full disk or a closed descriptor is an error,
+	 * however much was written before the buffer first failed. */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+		cli_fail("cannot write the standard output");
+		rc = 1;
+	}
+	return rc;
 }
