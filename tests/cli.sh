@@ -82,6 +82,12 @@ if [ -w /dev/full ]; then
 		"kanrewrite: cannot write the standard output" \
 		sh -c "\"$kr\" -e '(iota 5000)' -e '(exit)' > /dev/full"
 fi
+check_err "reverse without the relation" \
+	"kanrewrite: rewrite: --reverse applies to the relation: add --relation NAME to run one after the query" \
+	"$kr" rewrite --reverse --include canonicalize
+check_err "an infinite use ratio" \
+	"kanrewrite: --max-use-ratio needs a positive number, not 'inf'" \
+	"$kr" rewrite --max-use-ratio inf
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

@@ -1,6 +1,7 @@
 /* cmd_rewrite.c -- `kanrewrite rewrite`: relational rewriting of graphs. */
 /* See the LICENSE file for copying conditions. */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ typedef struct options {
 	const char *relation; /* NULL: dot_distributeo, not given */
 	bool reverse, merge, stats, profile;
 	double max_use_ratio;
+	bool ratio_given;
 	long memory_mib; /* --memory-limit; -1: the default */
 	out_format format;
 	bool format_given;
@@ -61,6 +63,8 @@ static void rewrite_usage(FILE *f)
 	fputs("\n  --reverse            run the relation backwards\n"
 	      "  --max-use-ratio R    stop a rewriter applied more than R\n"
 	      "                       times the node count (default 10)\n"
+	      "                       (--reverse and --max-use-ratio apply\n"
+	      "                       to the relation's run)\n"
 	      "  --memory-limit MIB   stop with an error when the heap grows\n"
 	      "                       past MIB MiB (0: none; default half\n"
 	      "                       of the memory the process may use)\n"
@@ -87,7 +91,7 @@ static int parse_ratio(double *out, const char *s)
 {
 	char *end;
 	double r = s ? strtod(s, &end) : 0;
-	if (!s || *end || !(r > 0))
+	if (!s || *end || !(r > 0) || !isfinite(r))
 		return cli_fail("--max-use-ratio needs a positive number, "
 				"not '%s'", s ? s : "");
 	*out = r;
@@ -165,6 +169,7 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 		o->relation = arg;
 	} else if (rc == 0 && !strcmp(a, "--max-use-ratio")) {
 		rc = parse_ratio(&o->max_use_ratio, arg) ? -1 : 1;
+		o->ratio_given = true;
 	} else if (rc == 0 && !strcmp(a, "--memory-limit")) {
 		rc = parse_mib(&o->memory_mib, arg) ? -1 : 1;
 	} else if (rc == 0 && !strcmp(a, "--format")) {
@@ -480,6 +485,13 @@ int cmd_rewrite(int argc, char **argv)
 					 : (size_t)o.memory_mib << 20;
 	if (memory_limit)
 		kr_memory_on_growth(on_heap_growth, NULL);
+	/* options of the relation's run, which a query alone leaves out */
+	if (has_query(&o) && !o.relation && (o.reverse || o.ratio_given)) {
+		cli_fail("rewrite: %s applies to the relation: add --relation "
+			 "NAME to run one after the query",
+			 o.reverse ? "--reverse" : "--max-use-ratio");
+		return 2;
+	}
 	plan p;
 	if (make_plan(&p, &o))
 		return 1;
