@@ -146,8 +146,10 @@ static int build(kr_variable **out, kr_program *p, kr_term *e,
 			if (kr_term_kind(kr_car(c)) == KR_CONS) {
 				kri_vec_push(&stack, f);
 				rc = open_apply(&f, p, kr_car(c), c);
-			} else if ((rc = build_leaf(&v, p, kr_car(c), c)) == 0) {
-				kri_vec_push(&f->args, v);
+			} else {
+				rc = build_leaf(&v, p, kr_car(c), c);
+				if (rc == 0)
+					kri_vec_push(&f->args, v);
 			}
 			continue;
 		}
