@@ -755,11 +755,7 @@ PRIM(p_exit)
 	(void)out;
 	int code = n && kr_term_kind(a[0]) == KR_INT ?
 		   (int)kr_int_value(a[0]) : n && !lang_truthy(a[0]) ? 1 : 0;
-	if ((fflush(stdout) != 0 || ferror(stdout)) && code == 0) {
-		cli_fail("cannot write the standard output"); /* as main */
-		code = 1;
-	}
-	exit(code);
+	exit(cli_output_status(code));
 }
 
 /* ======================================================= benchmarking */

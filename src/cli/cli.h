@@ -35,6 +35,13 @@ char *cli_slurp(const char *path, bool *opened, const char **why);
  */
 size_t cli_default_memory_limit(void);
 
+/*
+ * The exit status once the output is written: rc, or 1 with a message
+ * when standard output failed (a full disk, a closed descriptor), however
+ * much was written before the buffer first failed.
+ */
+int cli_output_status(int rc);
+
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

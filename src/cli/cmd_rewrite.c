@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lang.h"
 
 typedef enum { FORMAT_PPRINT, FORMAT_REPR, FORMAT_SEXP } out_format;
 
@@ -287,25 +288,6 @@ static int make_plan(plan *p, const options *o)
 	return 0;
 }
 
-/*
- * The memory limit of the command. Past it the relation's runs stop
- * (kr_run_interrupt) and the rewrite ends with an error, where the
- * process would otherwise grow until the system refuses it: a relation
- * run backwards can triple the graph at every pass and stay within
- * PyTensor's use budget, which grows with the graph.
- */
-static size_t memory_limit;
-static bool memory_hit;
-
-static void on_heap_growth(size_t heap, void *data)
-{
-	(void)data;
-	if (heap > memory_limit && !memory_hit) {
-		memory_hit = true;
-		kr_run_interrupt(true);
-	}
-}
-
 /* Run the plan on fg in place; the profiles go to stderr with --profile. */
 static int run_plan(const options *o, const plan *p, kr_fgraph *fg)
 {
@@ -316,9 +298,11 @@ static int run_plan(const options *o, const plan *p, kr_fgraph *fg)
 	int rc = kr_graph_rewriter_rewrite(rw, fg, &prof);
 	if (o->profile && prof)
 		kr_profile_print(stderr, prof);
-	if (memory_hit) /* what failed, or was cut short, ran out of room */
-		rc = kr_error_set(KR_ELIMIT, "rewrite: memory limit of %zu "
-				  "MiB reached", memory_limit >> 20);
+	/* past the memory limit the runs stopped: what failed, or was cut
+	 * short, ran out of room */
+	if (lang_interrupted == LANG_STOP_MEMORY)
+		rc = kr_error_set(KR_ELIMIT, "%s",
+				  lang_stop_message("rewrite"));
 	return rc;
 }
 
@@ -481,10 +465,11 @@ int cmd_rewrite(int argc, char **argv)
 	int rc = parse(&o, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : 2;
-	memory_limit = o.memory_mib < 0 ? cli_default_memory_limit()
-					 : (size_t)o.memory_mib << 20;
-	if (memory_limit)
-		kr_memory_on_growth(on_heap_growth, NULL);
+	/* the session's memory limit: a relation run backwards can triple
+	 * the graph at every pass and stay within PyTensor's use budget,
+	 * which grows with the graph */
+	lang_set_memory_limit(o.memory_mib < 0 ? cli_default_memory_limit()
+					       : (size_t)o.memory_mib << 20);
 	/* options of the relation's run, which a query alone leaves out */
 	if (has_query(&o) && !o.relation && (o.reverse || o.ratio_given)) {
 		cli_fail("rewrite: %s applies to the relation: add --relation "
@@ -503,5 +488,5 @@ int cmd_rewrite(int argc, char **argv)
 				   : rewrite_program(&o, &p, text, name);
 	if (rc)
 		return rc;
-	return fflush(stdout) ? cli_fail("cannot write the output") : 0;
+	return 0; /* main checks the output (cli_output_status) */
 }

@@ -105,3 +105,12 @@ size_t cli_default_memory_limit(void)
 	least /= 2;
 	return least > SIZE_MAX ? SIZE_MAX : (size_t)least;
 }
+
+int cli_output_status(int rc)
+{
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+		cli_fail("cannot write the standard output");
+		rc = 1;
+	}
+	return rc;
+}

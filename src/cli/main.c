@@ -110,12 +110,5 @@ static int dispatch(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	kr_init();
-	int rc = dispatch(argc, argv);
-	/* Output lost to a full disk or a closed descriptor is an error,
-	 * however much was written before the buffer first failed. */
-	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
-		cli_fail("cannot write the standard output");
-		rc = 1;
-	}
-	return rc;
+	return cli_output_status(dispatch(argc, argv));
 }

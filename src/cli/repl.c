@@ -70,8 +70,9 @@ static void note_form(const kr_reader *r)
 		if (!c || sscanf(c + 1, "%d:%d:", &eline, &ecol) != 2)
 			return; /* no place: the message is the form's */
 	}
+	/* the message lives in the buffer kr_error_set writes: copy it */
 	kr_error_set(kr_error_last()->code, "%s (in the form at %s:%d:%d)",
-		     msg, name, line, col);
+		     kr_strdup(msg), name, line, col);
 }
 
 /* Forget a stop asked for before (Ctrl-C, the memory limit). */
