@@ -42,6 +42,15 @@ size_t cli_default_memory_limit(void);
  */
 int cli_output_status(int rc);
 
+/*
+ * A graph file cut at a line end reads as a smaller graph: warn on stderr
+ * when the node count in the `kanrewrite-graph` header of its comment
+ * line differs from the graph's (the status is unchanged: a hand-edited
+ * file may keep an old count).
+ */
+void cli_check_header(const char *comment, const kr_fgraph *fg,
+		      const char *name);
+
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -443,6 +443,7 @@ static int rewrite_graph_file(options *o, const plan *p, const char *text,
 	char *comment;
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);
+	cli_check_header(comment, fg, name);
 	const char *before =
 		o->format == FORMAT_SEXP ? NULL : graph_text(fg, o->format);
 	size_t nbefore = kr_fgraph_nnodes(fg);

@@ -87,6 +87,7 @@ int cmd_show(int argc, char **argv)
 	char *comment;
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);
+	cli_check_header(comment, fg, name);
 	fputs(render(fg, format, comment), stdout);
 	return 0; /* main checks the output (cli_output_status) */
 }

@@ -1,8 +1,11 @@
 /* files.c -- reading whole files, for the command and the language. */
 /* See the LICENSE file for copying conditions. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -113,4 +116,47 @@ int cli_output_status(int rc)
 		rc = 1;
 	}
 	return rc;
+}
+
+/*
+ * The node count of a `kanrewrite-graph` header (FORMAT.md's first line,
+ * and the one `rewrite` writes): its `|` field that reads "N apply
+ * nodes".
+ */
+static bool header_count(const char *comment, size_t *n)
+{
+	if (!comment || strncmp(comment, "kanrewrite-graph ", 17) != 0)
+		return false;
+	for (const char *f = strchr(comment, '|'); f; f = strchr(f, '|')) {
+		f++;
+		while (*f == ' ')
+			f++;
+		if (!isdigit((unsigned char)*f))
+			continue;
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(f, &end, 10);
+		if (errno || strncmp(end, " apply nodes", 12) != 0)
+			continue;
+		end += 12;
+		while (*end == ' ')
+			end++;
+		if ((*end && *end != '|') || v > SIZE_MAX)
+			continue;
+		*n = (size_t)v;
+		return true;
+	}
+	return false;
+}
+
+void cli_check_header(const char *comment, const kr_fgraph *fg,
+		      const char *name)
+{
+	size_t said, has = kr_fgraph_nnodes(fg);
+	if (header_count(comment, &said) && said != has)
+		fprintf(stderr,
+			"kanrewrite: warning: %s: the graph has %zu apply "
+			"nodes where its header says %zu: is the file cut "
+			"short?\n",
+			name, has, said);
 }
