@@ -359,6 +359,53 @@ START_TEST(dprint_options)
 }
 END_TEST
 
+/* The text of a stream written by fn, read back whole. */
+static char *stream_text(FILE *f)
+{
+	long n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	char *s = kr_strfmt("%*s", (int)n, "");
+	rewind(f);
+	ck_assert_uint_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+	return s;
+}
+
+/*
+ * pytensor.dprint(x, file=f): the streamed text is the string's, across
+ * the pieces it is written in (a chain of 600 gives ~540 KB), and a
+ * stream that fails to take it is an error.
+ */
+START_TEST(dprint_to_a_stream)
+{
+	kr_variable *x = kr_variable_new(kr_type_vector(), "x"), *v = x;
+	for (int i = 0; i < 600; i++)
+		ck_assert_int_eq(KR_OP_CALL(&v, kr_op_neg(), v), 0);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 1, &x, 1, &v, false), 0);
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(kr_fgraph_dprint_file(f, fg, NULL), 0);
+	char *whole = kr_fgraph_dprint(fg);
+	ck_assert_uint_gt(strlen(whole), 500000);
+	ck_assert(strcmp(stream_text(f), whole) == 0);
+	fclose(f);
+	kr_dprint_opts o = KR_DPRINT_OPTS_INIT;
+	o.ids = KR_DPRINT_ID_INT;
+	f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(kr_dprint_file(f, 1, &v, &o), 0);
+	ck_assert(strcmp(stream_text(f), kr_dprint_ex(1, &v, &o)) == 0);
+	fclose(f);
+	f = fopen("/dev/full", "w");
+	if (f) {
+		ck_assert_int_eq(kr_fgraph_dprint_file(f, fg, NULL), KR_ERROR);
+		ck_assert_str_eq(kr_error_last()->message,
+				 "dprint: cannot write the output");
+		fclose(f);
+	}
+}
+END_TEST
+
 START_TEST(printers_of_the_documents)
 {
 	/* section 3: after MergeOptimizer the add node is shared */
@@ -538,6 +585,7 @@ Suite *gformat_suite(void)
 	tcase_add_test(tc, printers_of_the_documents);
 	tcase_add_test(tc, constants_print_as_numpy);
 	tcase_add_test(tc, dprint_options);
+	tcase_add_test(tc, dprint_to_a_stream);
 	tcase_add_test(tc, program_reads_the_full_format);
 	tcase_add_test(tc, writer_names_are_distinct);
 	tcase_add_test(tc, line_ends_and_negative_zero);

@@ -3,6 +3,8 @@
 #ifndef KANREWRITE_PPRINT_H
 #define KANREWRITE_PPRINT_H
 
+#include <stdio.h>
+
 #include "fgraph.h"
 
 /**
@@ -209,6 +211,25 @@ char *kr_dprint_ex(size_t n, kr_variable *const *vars,
  * Returns: a collected string. Errors: none. Cost: as kr_fgraph_dprint().
  */
 char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts);
+
+/**
+ * kr_dprint_ex() written to the stream f as it is made, as
+ * pytensor.dprint(var, file=f) prints: the text of a deep chain is
+ * quadratic in its depth (each line is indented by its level), so it is
+ * never held whole; memory is O(size of the graph).
+ * Returns: 0, or KR_ERROR when writing to f failed (f's error flag is
+ * set). Errors: none other. Cost: as kr_dprint_ex().
+ */
+int kr_dprint_file(FILE *f, size_t n, kr_variable *const *vars,
+		   const kr_dprint_opts *opts);
+
+/**
+ * kr_fgraph_dprint_ex() written to the stream f as it is made, as
+ * pytensor.dprint(fgraph, file=f); see kr_dprint_file().
+ * Returns: 0, or KR_ERROR when writing to f failed.
+ */
+int kr_fgraph_dprint_file(FILE *f, const kr_fgraph *fg,
+			  const kr_dprint_opts *opts);
 
 /**
  * A Graphviz DOT digraph of a graph (PyTensor's pydotprint without

@@ -56,21 +56,21 @@ static int parse(const char **format, const char **file, int argc,
 			"dprint or dot)", *format);
 }
 
-static char *render(const kr_fgraph *fg, const char *format,
-		    const char *comment)
+/* Print fg in the format on stdout (main checks the output's status). */
+static void render(const kr_fgraph *fg, const char *format,
+		   const char *comment)
 {
 	if (!strcmp(format, "sexp"))
-		return kr_gformat_write(fg, comment);
-	if (!strcmp(format, "repr"))
-		return kr_strfmt("%s\n", kr_fgraph_repr(fg));
-	if (!strcmp(format, "dprint"))
-		return kr_fgraph_dprint(fg);
-	if (!strcmp(format, "dot"))
-		return kr_fgraph_dot(fg);
-	char *s = kr_strdup("");
-	for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
-		s = kr_strfmt("%s%s\n", s, kr_pprint(kr_fgraph_output(fg, k)));
-	return s;
+		fputs(kr_gformat_write(fg, comment), stdout);
+	else if (!strcmp(format, "repr"))
+		printf("%s\n", kr_fgraph_repr(fg));
+	else if (!strcmp(format, "dprint")) /* quadratic in depth: streamed */
+		kr_fgraph_dprint_file(stdout, fg, NULL);
+	else if (!strcmp(format, "dot"))
+		fputs(kr_fgraph_dot(fg), stdout);
+	else
+		for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
+			printf("%s\n", kr_pprint(kr_fgraph_output(fg, k)));
 }
 
 int cmd_show(int argc, char **argv)
@@ -88,6 +88,6 @@ int cmd_show(int argc, char **argv)
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);
 	cli_check_header(comment, fg, name);
-	fputs(render(fg, format, comment), stdout);
+	render(fg, format, comment);
 	return 0; /* main checks the output (cli_output_status) */
 }

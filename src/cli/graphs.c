@@ -1067,12 +1067,17 @@ PRIM(p_dprint)
 {
 	(void)n;
 	kr_fgraph *fg = lang_as_fgraph(a[0]);
+	*out = lang_void();
+	/* streamed: the text is quadratic in the depth of a chain; a write
+	 * error shows at the end (cli_output_status) */
 	if (fg)
-		return print_text(out, kr_fgraph_dprint(fg), false);
+		return kr_fgraph_dprint_file(stdout, fg, NULL), 0;
 	kr_variable **vs;
 	size_t k;
 	int rc = lang_graph_list(&vs, &k, "dprint", a[0]);
-	return rc < 0 ? rc : print_text(out, kr_dprint(k, vs), false);
+	if (rc == 0)
+		kr_dprint_file(stdout, k, vs, NULL);
+	return rc;
 }
 
 /* (repr g): print the repr of the FunctionGraph of g. */

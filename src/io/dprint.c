@@ -15,6 +15,7 @@
  */
 typedef struct dstate {
 	kri_buf out;
+	FILE *f; /* where `out` goes as it fills, or NULL: kept whole */
 	kri_pmap ids;  /* node or variable -> id number + 1 */
 	kri_pmap done; /* node -> node */
 	kri_pmap topo; /* node -> index + 1, or empty */
@@ -101,6 +102,21 @@ static void push_inputs(kri_vec *stack, const entry *e, kr_apply *node)
 	}
 }
 
+/*
+ * Hand what `out` holds to the file, when there is one and `out` is full
+ * (or always): the output is quadratic in the depth of a chain
+ * (PyTensor's indentation), so a file gets it a piece at a time.
+ */
+#define DPRINT_CHUNK 65536
+
+static void drain(dstate *d, bool always)
+{
+	if (!d->f || (!always && d->out.len < DPRINT_CHUNK))
+		return;
+	fwrite(d->out.s, 1, d->out.len, d->f);
+	d->out.len = 0;
+}
+
 static void print_var(dstate *d, kr_variable *root)
 {
 	kri_vec stack = {0};
@@ -119,19 +135,57 @@ static void print_var(dstate *d, kr_variable *root)
 			kri_buf_printf(&d->out, "%s └─ ···\n", e->child);
 		else
 			push_inputs(&stack, e, node);
+		drain(d, false);
 	}
 }
 
 static const kr_dprint_opts dprint_defaults = KR_DPRINT_OPTS_INIT;
 
+static void vars_into(dstate *d, size_t n, kr_variable *const *vars)
+{
+	kr_check(n == 0 || vars != NULL);
+	for (size_t k = 0; k < n; k++)
+		print_var(d, vars[k]);
+}
+
+/* The graph's outputs, with the toposort indices. */
+static void fgraph_into(dstate *d, const kr_fgraph *fg)
+{
+	kr_check(fg != NULL);
+	kr_apply **order;
+	size_t n;
+	if (kr_fgraph_toposort(&order, &n, fg) == 0)
+		for (size_t k = 0; k < n; k++)
+			kri_pmap_put(&d->topo, order[k],
+				     (void *)(uintptr_t)(k + 1));
+	for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
+		print_var(d, kr_fgraph_output(fg, k));
+}
+
+/* The end of a print to a file: 0, or KR_ERROR when writing failed. */
+static int file_status(dstate *d)
+{
+	drain(d, true);
+	if (fflush(d->f) != 0 || ferror(d->f))
+		return kr_error_set(KR_ERROR, "dprint: cannot write the output");
+	return 0;
+}
+
 char *kr_dprint_ex(size_t n, kr_variable *const *vars,
 		   const kr_dprint_opts *opts)
 {
-	kr_check(n == 0 || vars != NULL);
 	dstate d = {.opts = opts ? *opts : dprint_defaults};
-	for (size_t k = 0; k < n; k++)
-		print_var(&d, vars[k]);
+	vars_into(&d, n, vars);
 	return kri_buf_str(&d.out);
+}
+
+int kr_dprint_file(FILE *f, size_t n, kr_variable *const *vars,
+		   const kr_dprint_opts *opts)
+{
+	kr_check(f != NULL);
+	dstate d = {.f = f, .opts = opts ? *opts : dprint_defaults};
+	vars_into(&d, n, vars);
+	return file_status(&d);
 }
 
 char *kr_dprint(size_t n, kr_variable *const *vars)
@@ -141,16 +195,18 @@ char *kr_dprint(size_t n, kr_variable *const *vars)
 
 char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts)
 {
-	kr_check(fg != NULL);
 	dstate d = {.opts = opts ? *opts : dprint_defaults};
-	kr_apply **order;
-	size_t n;
-	if (kr_fgraph_toposort(&order, &n, fg) == 0)
-		for (size_t k = 0; k < n; k++)
-			kri_pmap_put(&d.topo, order[k], (void *)(uintptr_t)(k + 1));
-	for (size_t k = 0; k < kr_fgraph_noutputs(fg); k++)
-		print_var(&d, kr_fgraph_output(fg, k));
+	fgraph_into(&d, fg);
 	return kri_buf_str(&d.out);
+}
+
+int kr_fgraph_dprint_file(FILE *f, const kr_fgraph *fg,
+			  const kr_dprint_opts *opts)
+{
+	kr_check(f != NULL);
+	dstate d = {.f = f, .opts = opts ? *opts : dprint_defaults};
+	fgraph_into(&d, fg);
+	return file_status(&d);
 }
 
 char *kr_fgraph_dprint(const kr_fgraph *fg)
