@@ -102,6 +102,29 @@ check "its count mended, no warning" 0 "$tmp/whole.sexp" "$kr" show "$tmp/whole.
 if [ -s "$tmp/err" ]; then
 	echo "FAIL: a whole graph file warns:"; cat "$tmp/err"; fail=$((fail + 1))
 fi
+# 40 doublings: pprint would write 2^40 - 1 nodes; refused at once.
+{
+	echo '(input x (tensor float64))'
+	printf '(output 0 a (tensor float64) '
+	i=1
+	while [ $i -lt 40 ]; do printf '#%d=(add ' $i; i=$((i + 1)); done
+	printf '#40=(add x x)'
+	i=39
+	while [ $i -ge 1 ]; do printf ' #%d#)' $((i + 1)); i=$((i - 1)); done
+	echo ')'
+} > "$tmp/doubling.sexp"
+check_err "pprint of a doubling graph" \
+	"kanrewrite: show: pprint: the text would hold 2097152 nodes or more (shared subexpressions are written at each use); use --format repr or dprint" \
+	"$kr" show --format pprint --memory-limit 64 "$tmp/doubling.sexp"
+check_err "rewrite of a doubling graph as pprint" \
+	"kanrewrite: $tmp/doubling.sexp: rewrite: the text would hold 2097152 nodes or more (shared subexpressions are written at each use); use --format repr" \
+	"$kr" rewrite --memory-limit 64 --format pprint "$tmp/doubling.sexp"
+check "repr of a doubling graph" 0 "" "$kr" show --format repr "$tmp/doubling.sexp"
+check "show --memory-limit=0" 0 "" \
+	"$kr" show --format pprint --memory-limit=0 "$tmp/cut.sexp"
+check_err "show: a bad memory limit" \
+	"kanrewrite: --memory-limit needs a number of MiB, not ''" \
+	"$kr" show --memory-limit
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

@@ -242,6 +242,34 @@ START_TEST(test_apply_ancestors)
 }
 END_TEST
 
+/*
+ * The tree size counts a shared node at each use, saturating: a chain of
+ * 200 doublings is 2^200 - 1 nodes as a tree, counted in 200 steps.
+ */
+START_TEST(test_graph_tree_size)
+{
+	kr_variable *x = var("x"), *y = var("y");
+	kr_variable *m = MY("m", x, y), *o = MY("o", m, m, x);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(o), SIZE_MAX), 3);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(o, m, x), SIZE_MAX), 4);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(x), SIZE_MAX), 0);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(o), 2), 2);
+	kr_apply *t = two(x);
+	kr_variable *u = MY("u", kr_apply_output(t, 1), kr_apply_output(t, 0));
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(u), SIZE_MAX), 3);
+	kr_variable *d = x;
+	for (int i = 0; i < 200; i++)
+		d = MY(NULL, d, d);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(d), 1000000), 1000000);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(d), SIZE_MAX), SIZE_MAX - 1);
+	d = x;
+	for (int i = 0; i < 20; i++)
+		d = MY(NULL, d, d);
+	ck_assert_uint_eq(kr_graph_tree_size(LIST(d, d), SIZE_MAX),
+			  2 * ((1u << 20) - 1));
+}
+END_TEST
+
 /* get_var_by_name: every variable of that name, in the walk's order. */
 START_TEST(test_get_var_by_name)
 {
@@ -1551,6 +1579,7 @@ Suite *traversal_suite(void)
 	Suite *s = suite_create("traversal");
 	TCase *tc = tcase_create("walks");
 	tcase_add_test(tc, test_ancestors);
+	tcase_add_test(tc, test_graph_tree_size);
 	tcase_add_test(tc, test_graph_inputs);
 	tcase_add_test(tc, test_vars_and_orphans);
 	tcase_add_test(tc, test_applys_between);

@@ -74,6 +74,19 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 			      kr_variable *const *blockers);
 
 /**
+ * The number of Apply nodes of the graphs written out as trees: a node
+ * is counted once for every path to it from graphs[0..n), as pprint
+ * writes a shared subexpression at each use and as the term view
+ * (etuplize) unfolds it. `add(s, s)` with s = `mul(x, y)` counts 3.
+ * Sharing makes this exponential in the depth, so the count saturates:
+ * Returns: the count, or cap when it is cap or more (a cap of SIZE_MAX
+ * acts as SIZE_MAX - 1). Errors: none.
+ * Cost: O(number of distinct nodes and edges), whatever the count; no
+ * recursion.
+ */
+size_t kr_graph_tree_size(size_t n, kr_variable *const *graphs, size_t cap);
+
+/**
  * The variables named `name` among those the graphs depend on, as
  * PyTensor's `get_var_by_name(graphs, name)` (which also matches auto
  * names; variables here have none).

@@ -36,6 +36,12 @@ char *cli_slurp(const char *path, bool *opened, const char **why);
 size_t cli_default_memory_limit(void);
 
 /*
+ * The MiB of a --memory-limit option (0: none): 0 and *out set, or 1
+ * with a message when s is not a count of MiB that fits in size_t bytes.
+ */
+int cli_parse_mib(long *out, const char *s);
+
+/*
  * The exit status once the output is written: rc, or 1 with a message
  * when standard output failed (a full disk, a closed descriptor), however
  * much was written before the buffer first failed.
@@ -50,6 +56,23 @@ int cli_output_status(int rc);
  */
 void cli_check_header(const char *comment, const kr_fgraph *fg,
 		      const char *name);
+
+/*
+ * Bytes of memory per node of a graph printed as a tree (pprint or an
+ * S-expression): ~24 measured on rnn_unrolled_100 (11.2 million nodes as
+ * a tree, 144 MB of pprint text, 264 MB peak), rounded up.
+ */
+#define CLI_TREE_NODE_BYTES 32
+
+/*
+ * Printing outs[0..n) as trees repeats each shared subexpression at each
+ * use, exponential in the depth: 0 when the text fits in `limit` bytes
+ * of memory (0: no limit), else KR_ELIMIT with the error "WHO: the text
+ * would hold N nodes or more ...; use INSTEAD", to check before a byte
+ * is written.
+ */
+int cli_check_tree_size(const char *who, size_t n, kr_variable *const *outs,
+			size_t limit, const char *instead);
 
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -99,18 +99,6 @@ static int parse_ratio(double *out, const char *s)
 	return 0;
 }
 
-static int parse_mib(long *out, const char *s)
-{
-	char *end;
-	errno = 0;
-	long v = s ? strtol(s, &end, 10) : -1;
-	if (!s || !*s || *end || v < 0 || errno || v > (long)(SIZE_MAX >> 21))
-		return cli_fail("--memory-limit needs a number of MiB, "
-				"not '%s'", s ? s : "");
-	*out = v;
-	return 0;
-}
-
 static int parse_format(out_format *out, const char *s)
 {
 	static const char *names[] = {"pprint", "repr", "sexp"};
@@ -172,7 +160,7 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 		rc = parse_ratio(&o->max_use_ratio, arg) ? -1 : 1;
 		o->ratio_given = true;
 	} else if (rc == 0 && !strcmp(a, "--memory-limit")) {
-		rc = parse_mib(&o->memory_mib, arg) ? -1 : 1;
+		rc = cli_parse_mib(&o->memory_mib, arg) ? -1 : 1;
 	} else if (rc == 0 && !strcmp(a, "--format")) {
 		rc = parse_format(&o->format, arg) ? -1 : 1;
 		o->format_given = true;
@@ -322,18 +310,34 @@ static kr_term *sexp_of(kr_variable *v)
 	return kr_list(n + 1, items);
 }
 
+/*
+ * The graphs of fg as text: the repr, or each output as pprint or an
+ * S-expression, joined by ", ". Those two write a shared subexpression
+ * at each use: NULL, with the error set, when the text would pass the
+ * memory limit.
+ */
 static const char *graph_text(kr_fgraph *fg, out_format format)
 {
 	if (format == FORMAT_REPR)
 		return kr_fgraph_repr(fg);
-	const char *s = "";
-	for (size_t i = 0; i < kr_fgraph_noutputs(fg); i++) {
-		kr_variable *out = kr_fgraph_output(fg, i);
-		const char *one = format == FORMAT_PPRINT
-					  ? kr_pprint(out)
-					  : kr_term_to_string(sexp_of(out));
-		s = kr_strfmt("%s%s%s", s, i ? ", " : "", one);
+	size_t n = kr_fgraph_noutputs(fg), len = 0;
+	kr_variable **outs = kr_alloc((n ? n : 1) * sizeof *outs);
+	for (size_t i = 0; i < n; i++)
+		outs[i] = kr_fgraph_output(fg, i);
+	if (cli_check_tree_size("rewrite", n, outs, lang_get_memory_limit(),
+				"--format repr"))
+		return NULL;
+	const char **one = kr_alloc((n ? n : 1) * sizeof *one);
+	for (size_t i = 0; i < n; i++) {
+		one[i] = format == FORMAT_PPRINT
+				 ? kr_pprint(outs[i])
+				 : kr_term_to_string(sexp_of(outs[i]));
+		len += strlen(one[i]) + 2;
 	}
+	char *s = kr_alloc_atomic(len + 1), *p = s;
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, "%s%s", i ? ", " : "", one[i]);
+	*p = 0;
 	return s;
 }
 
@@ -356,12 +360,16 @@ static int rewrite_one(const options *o, const plan *p, kr_variable *g,
 	int rc = kr_fgraph_new(&fg, 0, NULL, 1, &g, true);
 	if (rc < 0)
 		return rc;
-	const char *before = graph_text(fg, o->format);
+	const char *before = graph_text(fg, o->format), *after;
+	if (!before)
+		return KR_ELIMIT;
 	size_t nbefore = kr_fgraph_nnodes(fg);
 	rc = run_plan(o, p, fg);
 	if (rc < 0)
 		return rc;
-	printf("%s => %s\n", before, graph_text(fg, o->format));
+	if (!(after = graph_text(fg, o->format)))
+		return KR_ELIMIT;
+	printf("%s => %s\n", before, after);
 	print_stats(o, index, nbefore, kr_fgraph_nnodes(fg));
 	return 0;
 }
@@ -444,8 +452,9 @@ static int rewrite_graph_file(options *o, const plan *p, const char *text,
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);
 	cli_check_header(comment, fg, name);
-	const char *before =
-		o->format == FORMAT_SEXP ? NULL : graph_text(fg, o->format);
+	const char *before = NULL, *after;
+	if (o->format != FORMAT_SEXP && !(before = graph_text(fg, o->format)))
+		return cli_fail("%s: %s", name, kr_error_last()->message);
 	size_t nbefore = kr_fgraph_nnodes(fg);
 	if (run_plan(o, p, fg) < 0)
 		return cli_fail("%s: %s", name, kr_error_last()->message);
@@ -454,8 +463,10 @@ static int rewrite_graph_file(options *o, const plan *p, const char *text,
 		fputs(kr_gformat_write(fg, stage_comment(comment, name,
 							 p->stage, nafter)),
 		      stdout);
+	else if ((after = graph_text(fg, o->format)))
+		printf("%s => %s\n", before, after);
 	else
-		printf("%s => %s\n", before, graph_text(fg, o->format));
+		return cli_fail("%s: %s", name, kr_error_last()->message);
 	print_stats(o, 0, nbefore, nafter);
 	return 0;
 }

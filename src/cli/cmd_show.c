@@ -11,8 +11,8 @@ static const char *const formats[] = {"sexp", "repr", "pprint", "dprint",
 
 static void show_usage(FILE *f)
 {
-	fputs("usage: kanrewrite show [--format sexp|repr|pprint|dprint|dot] "
-	      "[FILE]\n\n"
+	fputs("usage: kanrewrite show [--format sexp|repr|pprint|dprint|dot]\n"
+	      "                      [--memory-limit MIB] [FILE]\n\n"
 	      "Read a graph from FILE ('-' or no FILE: standard input), in the\n"
 	      "graph text format (input/constant/output lines) or the shorthand\n"
 	      "of 'kanrewrite rewrite' ((matrix A x) declarations and bare\n"
@@ -22,11 +22,14 @@ static void show_usage(FILE *f)
 	      "  pprint  PyTensor's pprint of each output, one per line\n"
 	      "  dprint  PyTensor's debugprint (box drawing, [id A], toposort "
 	      "index)\n"
-	      "  dot     a Graphviz digraph (render with: dot -Tpng)\n", f);
+	      "  dot     a Graphviz digraph (render with: dot -Tpng)\n\n"
+	      "pprint writes a shared subexpression at each use: a graph whose\n"
+	      "text would not fit in --memory-limit MIB (0: none; default: half\n"
+	      "of the memory the process may use) is refused.\n", f);
 }
 
-static int parse(const char **format, const char **file, int argc,
-		 char **argv)
+static int parse(const char **format, const char **file, long *mib,
+		 int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -41,6 +44,12 @@ static int parse(const char **format, const char **file, int argc,
 			*format = argv[++i];
 		} else if (!strncmp(a, "--format=", 9)) {
 			*format = a + 9;
+		} else if (!strcmp(a, "--memory-limit") ||
+			   !strncmp(a, "--memory-limit=", 15)) {
+			/* argv[argc] is NULL: a missing MIB is refused */
+			const char *v = a[14] ? a + 15 : argv[++i];
+			if (cli_parse_mib(mib, v))
+				return 1;
 		} else if (a[0] == '-' && a[1]) {
 			return cli_fail("show: unknown option '%s'", a);
 		} else if (*file) {
@@ -54,6 +63,18 @@ static int parse(const char **format, const char **file, int argc,
 			return 0;
 	return cli_fail("show: unknown format '%s' (sexp, repr, pprint, "
 			"dprint or dot)", *format);
+}
+
+/* pprint repeats shared subexpressions: what would not fit is refused. */
+static int check_pprint(const kr_fgraph *fg, long mib)
+{
+	size_t n = kr_fgraph_noutputs(fg);
+	kr_variable **outs = kr_alloc((n ? n : 1) * sizeof *outs);
+	for (size_t k = 0; k < n; k++)
+		outs[k] = kr_fgraph_output(fg, k);
+	size_t limit = mib < 0 ? cli_default_memory_limit() : (size_t)mib << 20;
+	return cli_check_tree_size("show: pprint", n, outs, limit,
+				   "--format repr or dprint");
 }
 
 /* Print fg in the format on stdout (main checks the output's status). */
@@ -76,7 +97,8 @@ static void render(const kr_fgraph *fg, const char *format,
 int cmd_show(int argc, char **argv)
 {
 	const char *format = "sexp", *file = NULL;
-	int rc = parse(&format, &file, argc, argv);
+	long mib = -1; /* --memory-limit; -1: the default */
+	int rc = parse(&format, &file, &mib, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : 2;
 	const char *name = file && strcmp(file, "-") ? file : "<stdin>";
@@ -88,6 +110,8 @@ int cmd_show(int argc, char **argv)
 	if (kr_gformat_read(&fg, &comment, text, name) < 0)
 		return cli_fail("%s", kr_error_last()->message);
 	cli_check_header(comment, fg, name);
+	if (!strcmp(format, "pprint") && check_pprint(fg, mib) < 0)
+		return cli_fail("%s", kr_error_last()->message);
 	render(fg, format, comment);
 	return 0; /* main checks the output (cli_output_status) */
 }

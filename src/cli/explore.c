@@ -481,7 +481,7 @@ PRIM(p_explore)
 			return lang_type_error("explore", "a cost procedure", a[4]);
 		x->cost_fn = a[4];
 	}
-	if (lang_graph_size(g, EXPLORE_MAX_SIZE) >= EXPLORE_MAX_SIZE)
+	if (kr_graph_tree_size(1, &g, EXPLORE_MAX_SIZE) >= EXPLORE_MAX_SIZE)
 		return kr_error_set(KR_ELIMIT, "explore: the graph has more "
 				    "than %d nodes as a tree", EXPLORE_MAX_SIZE);
 	kr_term *t = canon(kr_variable_term(g), 0);

@@ -109,6 +109,18 @@ size_t cli_default_memory_limit(void)
 	return least > SIZE_MAX ? SIZE_MAX : (size_t)least;
 }
 
+int cli_parse_mib(long *out, const char *s)
+{
+	char *end;
+	errno = 0;
+	long v = s ? strtol(s, &end, 10) : -1;
+	if (!s || !*s || *end || v < 0 || errno || v > (long)(SIZE_MAX >> 21))
+		return cli_fail("--memory-limit needs a number of MiB, "
+				"not '%s'", s ? s : "");
+	*out = v;
+	return 0;
+}
+
 int cli_output_status(int rc)
 {
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
@@ -159,4 +171,15 @@ void cli_check_header(const char *comment, const kr_fgraph *fg,
 			"nodes where its header says %zu: is the file cut "
 			"short?\n",
 			name, has, said);
+}
+
+int cli_check_tree_size(const char *who, size_t n, kr_variable *const *outs,
+			size_t limit, const char *instead)
+{
+	size_t cap = limit / CLI_TREE_NODE_BYTES;
+	if (limit == 0 || kr_graph_tree_size(n, outs, cap) < cap)
+		return 0;
+	return kr_error_set(KR_ELIMIT, "%s: the text would hold %zu nodes or "
+			    "more (shared subexpressions are written at each "
+			    "use); use %s", who, cap, instead);
 }

@@ -788,33 +788,10 @@ PRIM(p_var)
 	return 0;
 }
 
-size_t lang_graph_size(const kr_variable *v, size_t cap)
-{
-	size_t n = 0, sp = 0, scap = 64;
-	const kr_variable **stack = kr_alloc(scap * sizeof *stack);
-	stack[sp++] = v;
-	while (sp && n < cap) {
-		kr_apply *node = kr_variable_owner(stack[--sp]);
-		if (!node)
-			continue;
-		n++;
-		size_t k = kr_apply_ninputs(node);
-		if (sp + k > scap) {
-			const kr_variable **b = kr_alloc(2 * (sp + k) * sizeof *b);
-			memcpy(b, stack, sp * sizeof *stack);
-			stack = b;
-			scap = 2 * (sp + k);
-		}
-		for (size_t i = 0; i < k; i++)
-			stack[sp++] = kr_apply_input(node, i);
-	}
-	return n < cap ? n : cap;
-}
-
 /* pprint repeats shared subexpressions: refuse what would not end. */
-static int check_printable(const char *who, const kr_variable *v)
+static int check_printable(const char *who, kr_variable *v)
 {
-	if (lang_graph_size(v, LANG_PRINT_MAX) < LANG_PRINT_MAX)
+	if (kr_graph_tree_size(1, &v, LANG_PRINT_MAX) < LANG_PRINT_MAX)
 		return 0;
 	return kr_error_set(KR_ELIMIT, "%s: the expression has more than %d "
 			    "nodes once shared subexpressions are repeated; "

@@ -511,9 +511,6 @@ kr_term *lang_fgraph_term(kr_fgraph *fg);
 int lang_apply_op(kr_term **out, kr_op *op, size_t n, kr_term *const *a);
 
 
-/** min(cap, the node count of v's graph as a tree: shared nodes repeated). */
-size_t lang_graph_size(const kr_variable *v, size_t cap);
-
 /** Write text to a file (refused in a sandbox). Returns 0 or an error. */
 int lang_write_file(const char *who, const char *path, const char *text);
 

@@ -155,6 +155,61 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 	return (kr_apply **)result(&res, count);
 }
 
+/* a + b, saturating at cap */
+static size_t sat_add(size_t a, size_t b, size_t cap)
+{
+	return a >= cap || b >= cap - a ? cap : a + b;
+}
+
+/*
+ * Sizes are memoized per node (size + 1 in `memo`); a node waits on the
+ * stack until its inputs' owners have theirs, and may be pushed once per
+ * edge before that.
+ */
+size_t kr_graph_tree_size(size_t n, kr_variable *const *graphs, size_t cap)
+{
+	kr_check(n == 0 || graphs != NULL);
+	if (cap == SIZE_MAX) /* memo holds size + 1 */
+		cap--;
+	kri_pmap memo = {0};
+	kri_vec stack = {0};
+	size_t total = 0;
+	for (size_t k = 0; k < n && total < cap; k++) {
+		kr_apply *root = graphs[k]->owner;
+		if (!root)
+			continue;
+		kri_vec_push(&stack, root);
+		while (stack.len > 0) {
+			kr_apply *a = stack.items[stack.len - 1];
+			if (kri_pmap_has(&memo, a)) {
+				stack.len--;
+				continue;
+			}
+			size_t size = 1;
+			bool ready = true;
+			for (size_t i = 0; i < a->nin; i++) {
+				kr_apply *b = a->inputs[i]->owner;
+				if (!b)
+					continue;
+				uintptr_t m = (uintptr_t)kri_pmap_get(&memo, b);
+				if (!m) {
+					kri_vec_push(&stack, b);
+					ready = false;
+				} else if (ready) {
+					size = sat_add(size, m - 1, cap);
+				}
+			}
+			if (!ready)
+				continue;
+			kri_pmap_put(&memo, a, (void *)(uintptr_t)(size + 1));
+			stack.len--;
+		}
+		uintptr_t m = (uintptr_t)kri_pmap_get(&memo, root);
+		total = sat_add(total, m - 1, cap);
+	}
+	return total;
+}
+
 kr_variable **kr_get_var_by_name(size_t *count, size_t n,
 				 kr_variable *const *graphs, const char *name)
 {
