@@ -125,6 +125,16 @@ check "show --memory-limit=0" 0 "" \
 check_err "show: a bad memory limit" \
 	"kanrewrite: --memory-limit needs a number of MiB, not ''" \
 	"$kr" show --memory-limit
+# Standard input is <stdin> in every command's messages.
+check_err "rewrite names standard input" \
+	"kanrewrite: <stdin>:2:8: undeclared name y" \
+	sh -c "printf '(matrix x)\n(add x y)\n' | \"$kr\" rewrite -"
+# A UTF-8 byte order mark before the text is not part of it.
+printf '\357\273\277(matrix x)\n(add x x)\n' > "$tmp/bom.sexp"
+check "a byte order mark" 0 "$tmp/plain.out" "$kr" rewrite "$tmp/bom.sexp"
+printf '\357\273\277(display (+ 1 2))\n' > "$tmp/bom.scm"
+printf '3' > "$tmp/bom.out"
+check "a script with a byte order mark" 0 "$tmp/bom.out" "$kr" "$tmp/bom.scm"
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

@@ -18,11 +18,15 @@ int cmd_rewrite(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_optdb(int argc, char **argv);
 
-/* Read a whole file ("-" is standard input); NULL with a message on error. */
+/*
+ * Read a whole file ("-" is standard input, named <stdin> in messages)
+ * without a leading UTF-8 byte order mark; NULL with a message on error.
+ */
 char *cli_read_file(const char *path);
 
 /*
- * Read the whole file at path (no "-"), silently: NULL on error, with
+ * Read the whole file at path (no "-"), silently, without a leading
+ * UTF-8 byte order mark: NULL on error, with
  * *opened false when it could not be opened and *why the system's
  * reason, else *why the whole message ("PATH: cannot read: ...", or
  * "PATH:LINE:COL: a NUL byte ..." at the first one).

@@ -492,7 +492,9 @@ int cmd_rewrite(int argc, char **argv)
 	plan p;
 	if (make_plan(&p, &o))
 		return 1;
-	const char *name = o.file ? o.file : "dot_distribute.sexp";
+	const char *name = !o.file		  ? "dot_distribute.sexp"
+			   : strcmp(o.file, "-") ? o.file
+						 : "<stdin>";
 	const char *text = o.file ? cli_read_file(o.file) : cli_default_input;
 	if (!text)
 		return 1;

@@ -25,8 +25,9 @@ static char *nul_error(const char *name, const char *buf, const char *at)
 }
 
 /*
- * The whole of f, NUL-terminated; NULL with *why set on error, a message
- * that starts with `name` (as cli_slurp says). A NUL byte
+ * The whole of f, NUL-terminated, without a leading UTF-8 byte order
+ * mark; NULL with *why set on error, a message that starts with `name`
+ * (as cli_slurp says). A NUL byte
  * ends the reading at once (/dev/zero is no text), and so does a text
  * larger than the session's memory limit, which could not be held.
  */
@@ -61,6 +62,9 @@ static char *slurp(FILE *f, const char *name, const char **why)
 		return NULL;
 	}
 	buf[len] = 0;
+	/* a UTF-8 byte order mark, as some editors write: not text */
+	if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+		memmove(buf, buf + 3, len - 2);
 	return buf;
 }
 
@@ -82,7 +86,7 @@ char *cli_read_file(const char *path)
 	const char *why;
 	bool opened = true;
 	char *text = strcmp(path, "-") ? cli_slurp(path, &opened, &why)
-				       : slurp(stdin, path, &why);
+				       : slurp(stdin, "<stdin>", &why);
 	if (!opened)
 		cli_fail("%s: cannot open: %s", path, why);
 	else if (!text)
