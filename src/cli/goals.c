@@ -322,6 +322,19 @@ static int natural(uint64_t *out, const char *who, const kr_term *t)
 	return 0;
 }
 
+/*
+ * A sandboxed session (the fuzzer) keeps the limits it was given: it may
+ * lower one, not raise or lift it (0 is none), or an input could run
+ * without bound.
+ */
+static int may_set(const char *who, uint64_t old, uint64_t v)
+{
+	if (!lang_sandboxed() || old == 0 || (v != 0 && v <= old))
+		return 0;
+	return kr_error_set(KR_EINVALID, "%s: a sandbox may lower its limits, "
+			    "not raise them", who);
+}
+
 PRIM(p_set_step_limit)
 {
 	(void)n;
@@ -330,6 +343,8 @@ PRIM(p_set_step_limit)
 	if (rc < 0)
 		return rc;
 	lang_get_limits(&steps, &answers);
+	if ((rc = may_set("set-step-limit!", steps, v)) < 0)
+		return rc;
 	lang_set_limits(v, answers);
 	*out = lang_void();
 	return 0;
@@ -343,6 +358,8 @@ PRIM(p_set_answer_limit)
 	if (rc < 0)
 		return rc;
 	lang_get_limits(&steps, &answers);
+	if ((rc = may_set("set-answer-limit!", answers, v)) < 0)
+		return rc;
 	lang_set_limits(steps, v);
 	*out = lang_void();
 	return 0;
@@ -353,7 +370,8 @@ PRIM(p_set_eval_limit)
 	(void)n;
 	uint64_t v;
 	int rc = natural(&v, "set-eval-limit!", a[0]);
-	if (rc < 0)
+	if (rc < 0 ||
+	    (rc = may_set("set-eval-limit!", lang_get_eval_limit(), v)) < 0)
 		return rc;
 	lang_set_eval_limit(v);
 	*out = lang_void();
@@ -372,6 +390,9 @@ PRIM(p_set_memory_limit)
 		return kr_error_set(KR_EINVALID, "set-memory-limit!: %llu MiB "
 				    "is more than this machine can address",
 				    (unsigned long long)v);
+	if ((rc = may_set("set-memory-limit!", lang_get_memory_limit(),
+			  v << 20)) < 0)
+		return rc;
 	lang_set_memory_limit((size_t)v << 20);
 	*out = lang_void();
 	return 0;

@@ -329,7 +329,8 @@ bool lang_over_budget(const lang_node *n);
 
 /**
  * Sandboxed sessions (the fuzzer) may not touch files or leave: `load`,
- * `exit` and the primitives writing files fail with KR_EINVALID.
+ * `exit` and the primitives writing files fail with KR_EINVALID, and so
+ * do the set-...-limit! primitives when they would raise or lift a limit.
  */
 void lang_set_sandbox(bool on);
 
