@@ -23,9 +23,10 @@ static void show_usage(FILE *f)
 	      "  dprint  PyTensor's debugprint (box drawing, [id A], toposort "
 	      "index)\n"
 	      "  dot     a Graphviz digraph (render with: dot -Tpng)\n\n"
-	      "pprint writes a shared subexpression at each use: a graph whose\n"
-	      "text would not fit in --memory-limit MIB (0: none; default: half\n"
-	      "of the memory the process may use) is refused.\n", f);
+	      "pprint writes a shared subexpression at each use: a graph\n"
+	      "whose text would not fit in --memory-limit MIB (0: none;\n"
+	      "default: half of the memory the process may use) is\n"
+	      "refused.\n", f);
 }
 
 static int parse(const char **format, const char **file, long *mib,

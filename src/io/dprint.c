@@ -167,7 +167,8 @@ static int file_status(dstate *d)
 {
 	drain(d, true);
 	if (fflush(d->f) != 0 || ferror(d->f))
-		return kr_error_set(KR_ERROR, "dprint: cannot write the output");
+		return kr_error_set(KR_ERROR,
+				    "dprint: cannot write the output");
 	return 0;
 }
 
