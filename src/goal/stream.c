@@ -549,9 +549,37 @@ kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp, bool part)
 	return x;
 }
 
+/*
+ * A step cut short by its work bound (or to poll for a stop) pauses: the
+ * continuations down to the lowest mplus are rebuilt as nodes around the
+ * pending expression e as unwind does, but no mplus swaps, so that the
+ * next step goes on exactly where this one stopped. A long step of a
+ * search that terminates -- a recursion through kr_disj() 40,000 levels
+ * deep, which does not suspend -- then gives the same answers in the
+ * same order as it would in one step; swapping there turned its
+ * depth-first descent into an interleaving of every level's branches.
+ */
+static kr_stream *pause(kri_machine *ks, kr_stream *e)
+{
+	while (ks->swaps > 0) {
+		kont k = kpop(ks);
+		kr_stream *p = (kr_stream *)k.p;
+		if (k.kind == K_MPLUS) {
+			e = p_mplus(e, p);
+		} else if (k.kind == K_MPLUS_N) {
+			p->u.mplus.a = e;
+			e = p;
+		} else {
+			e = kont_susp(k, e); /* the others only wait */
+		}
+	}
+	return e;
+}
+
 static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp)
 {
 	unsigned chain = 0;
+	bool paused = false;
 	*susp = false;
 	if (!ks->v)
 		machine_acquire(ks);
@@ -563,13 +591,20 @@ static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp)
 				break;
 			if (__builtin_expect(++step_work > KRI_STEP_WORK, 0) ||
 			    __builtin_expect((step_work & KRI_STOP_POLL) == 0 &&
-					     kri_run_stop, 0))
+					     kri_run_stop, 0)) {
+				paused = true;
 				break;
+			}
 			x = step_pending(ks, x);
 		}
+		if (paused) {
+			x = pause(ks, x);
+			*susp = true;
+			machine_return(ks);
+			return x;
+		}
 		if (x && x->kind != KRI_MATURE) {
-			/* a suspension, or a call chain or a long step made
-			 * one (x pending) */
+			/* a suspension, or a call chain made one (x pending) */
 			x = unwind(ks, is_value(x) ? kri_force(x) : x);
 			*susp = true;
 			machine_return(ks);
