@@ -63,11 +63,12 @@ typedef struct run {
 	char *over;          /* the message once a rewriter is over budget */
 } run;
 
-static void stamp(run *r, kr_apply *node)
+/* Stamp a node, or a constant (see stamp_owner), in `changed_at`. */
+static void stamp(run *r, const void *key)
 {
-	kri_vec_push(&r->attempt, node);
-	kri_vec_push(&r->attempt, kri_pmap_get(&r->changed_at, node));
-	kri_pmap_put(&r->changed_at, node, (void *)++r->clock);
+	kri_vec_push(&r->attempt, (void *)key);
+	kri_vec_push(&r->attempt, kri_pmap_get(&r->changed_at, key));
+	kri_pmap_put(&r->changed_at, key, (void *)++r->clock);
 }
 
 /*
@@ -75,13 +76,18 @@ static void stamp(run *r, kr_apply *node)
  * nodes above it are tried again. A rewriter may look at the clients of
  * the variables in a node's subgraph (PatternNodeRewriter's
  * allow_multiple_clients does), so a node can match once a client of
- * one of them is gone, although no node of its subgraph changed.
+ * one of them is gone, although no node of its subgraph changed. A
+ * constant has no owner, but a pattern that names one counts its
+ * clients too: the constant itself is stamped, and its clients' subgraph
+ * stamps include it (subgraph_stamp).
  */
 static void stamp_owner(run *r, const kr_fgraph *fg, const kr_variable *v)
 {
 	kr_apply *owner = v ? kr_variable_owner(v) : NULL;
 	if (owner && kr_fgraph_has_node(fg, owner))
 		stamp(r, owner);
+	else if (v && !owner && kr_variable_is_constant(v))
+		stamp(r, v);
 }
 
 static void on_import(kr_feature *f, kr_fgraph *fg, kr_apply *node,
@@ -332,15 +338,20 @@ static int process_node(run *r, kr_fgraph *fg, kr_apply *node, kri_pass *pass)
 }
 
 /* The newest stamp in node's subgraph, from its inputs' owners' (newest
- * holds them by place in the node list) and its own. */
+ * holds them by place in the node list), its constant inputs' and its
+ * own. */
 static uintptr_t subgraph_stamp(const run *r, const kr_fgraph *fg,
 				const kr_apply *node, const uintptr_t *newest)
 {
 	uintptr_t t = (uintptr_t)kri_pmap_get(&r->changed_at, node);
 	for (size_t k = 0; k < kr_apply_ninputs(node); k++) {
-		kr_apply *o = kr_variable_owner(kr_apply_input(node, k));
+		kr_variable *in = kr_apply_input(node, k);
+		kr_apply *o = kr_variable_owner(in);
 		size_t j = o ? kri_fgraph_node_index(fg, o) : SIZE_MAX;
-		uintptr_t s = j != SIZE_MAX ? newest[j] : 0;
+		uintptr_t s = j != SIZE_MAX ? newest[j]
+			      : o	     ? 0
+					     : (uintptr_t)kri_pmap_get(
+						       &r->changed_at, in);
 		t = s > t ? s : t;
 	}
 	return t;

@@ -600,11 +600,15 @@ static char *pattern_to_string(const kr_node_rewriter *self)
 	return kri_buf_str(&b);
 }
 
-/* get_nodes may hand the rewriter any node: a client, or further. */
+/*
+ * get_nodes may hand the rewriter any node: a client, or further; and a
+ * procedure out-pattern gets the whole graph (PyTensor's callable
+ * out_pattern(fgraph, node, subs)), so it may decide on any of it.
+ */
 static bool pattern_sees_beyond(const kr_node_rewriter *self)
 {
 	const pattern *p = kr_node_rewriter_data(self);
-	return p->opts.get_nodes != NULL;
+	return p->opts.get_nodes != NULL || p->opts.out_fn != NULL;
 }
 
 static const kr_node_rewriter_class pattern_class = {
