@@ -291,14 +291,15 @@ int kr_fgraph_get_output_client(kr_client *out, const kr_fgraph *fg,
  * depth-first search from the outputs that pushes a node's input owners
  * in order and pops the last first, so the rightmost subtree comes first.
  * Only nodes the outputs depend on are listed (a graph of one node lists
- * it, as PyTensor does). The orderings of the features
- * (kr_fgraph_orderings()) are extra prerequisites, visited after a node's
- * inputs (so they come first); with orderings the order is a valid one,
- * not necessarily PyTensor's (which then uses another algorithm).
+ * it, as PyTensor does). With orderings from the features
+ * (kr_fgraph_orderings(): a DestroyHandler's, say), as in PyTensor 2.32
+ * the order is kr_general_toposort()'s over the outputs, where a
+ * variable depends on its owner unless it is an input of the graph, and
+ * a node on its inputs, then on its prerequisites.
  * @param[out] out a new array of the nodes. @param[out] n its length.
  * Returns: 0. Errors: KR_EINVALID when the graph (with the orderings) has
  * a cycle; an orderings hook's error.
- * Cost: O(nodes + edges), no recursion, no hashing without orderings.
+ * Cost: O(nodes + edges), no recursion; hashing only with orderings.
  */
 int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg);
 

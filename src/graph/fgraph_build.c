@@ -214,6 +214,66 @@ int kr_fgraph_orderings(kr_ordering **out, size_t *n, kr_fgraph *fg)
 	return 0;
 }
 
+/*
+ * With orderings, PyTensor 2.32's io_toposort is its general_toposort
+ * over variables and nodes: a variable depends on its owner unless it is
+ * an input of the graph, a node on its inputs and then its prerequisites.
+ * Objects are tagged: a variable with its low bit set.
+ */
+typedef struct ordered {
+	kri_pmap inputs; /* the graph's inputs, as a set */
+	kri_pmap *pre;   /* node -> kri_vec * of prerequisites */
+} ordered;
+
+#define VAR_TAG(v) ((void *)((uintptr_t)(v) | 1u))
+
+static int ordered_deps(void ***children, size_t *n, void *obj, void *ud)
+{
+	ordered *o = ud;
+	*children = NULL;
+	if ((uintptr_t)obj & 1u) {
+		kr_variable *v = (kr_variable *)((uintptr_t)obj & ~(uintptr_t)1);
+		if (!v->owner || kri_pmap_has(&o->inputs, v))
+			return 0;
+		*children = kri_alloc(sizeof **children);
+		(*children)[0] = v->owner;
+		*n = 1;
+		return 0;
+	}
+	kr_apply *a = obj;
+	const kri_vec *pre = kri_pmap_get(o->pre, a);
+	size_t k = a->nin + (pre ? pre->len : 0);
+	if (k == 0)
+		return 0;
+	void **c = kri_alloc(k * sizeof *c);
+	for (size_t i = 0; i < a->nin; i++)
+		c[i] = VAR_TAG(a->inputs[i]);
+	for (size_t i = 0; pre && i < pre->len; i++)
+		c[a->nin + i] = pre->items[i];
+	*children = c;
+	*n = k;
+	return 0;
+}
+
+static int toposort_ordered(kri_vec *order, const kr_fgraph *fg,
+			    kri_pmap *pre)
+{
+	ordered o = {.pre = pre};
+	for (size_t k = 0; k < fg->inputs.len; k++)
+		kri_pmap_put(&o.inputs, fg->inputs.items[k],
+			     fg->inputs.items[k]);
+	size_t nout = fg->outputs.len, m;
+	void **outs = kri_alloc((nout ? nout : 1) * sizeof *outs), **all;
+	for (size_t k = 0; k < nout; k++)
+		outs[k] = VAR_TAG(fg->outputs.items[k]);
+	int rc = kr_general_toposort(&all, &m, NULL, NULL, nout, outs,
+				     ordered_deps, &o);
+	for (size_t k = 0; rc == 0 && k < m; k++)
+		if (!((uintptr_t)all[k] & 1u))
+			kri_vec_push(order, all[k]);
+	return rc;
+}
+
 int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 {
 	kr_check(out != NULL && n != NULL && fg != NULL);
@@ -227,10 +287,12 @@ int kr_fgraph_toposort(kr_apply ***out, size_t *n, const kr_fgraph *fg)
 		int rc = kr_fgraph_orderings(&ords, &nords, (kr_fgraph *)fg);
 		kri_pmap pre = {0};
 		group_orderings(&pre, ords, rc == 0 ? nords : 0);
-		if (rc == 0)
+		if (rc == 0 && nords > 0)
+			rc = toposort_ordered(&order, fg, &pre);
+		else if (rc == 0)
 			rc = kri_toposort(&order, NULL, fg->outputs.len,
 					  (kr_variable *const *)fg->outputs.items,
-					  nords ? &pre : NULL, NULL);
+					  NULL, NULL);
 		if (rc < 0)
 			return rc;
 	}
