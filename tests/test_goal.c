@@ -422,6 +422,42 @@ START_TEST(test_never_suspends)
 END_TEST
 
 /*
+ * A search that terminates without suspending but outlasts one step's
+ * work bound: the step pauses and the next goes on in place, so the
+ * answers come as they would in one step: the deepest first, then the
+ * others from the top down (mplus of an answer puts the other branch
+ * first, as faster-miniKanren's). Made a suspension, the cut swapped
+ * the branches of the levels it crossed, and map-anyo over 38,000
+ * elements took all memory.
+ */
+#define DEEP 300000
+
+static kr_stream *deep_fn(const kr_state *st, void *env)
+{
+	kr_term **a = env;
+	int64_t i = kr_int_value(a[1]);
+	if (i == DEEP)
+		return kr_goal_apply(kr_eq(a[0], a[1]), st);
+	kr_term **next = kr_alloc(2 * sizeof *next);
+	next[0] = a[0];
+	next[1] = num(i + 1);
+	kr_goal *g = kr_disj(2, (kr_goal *[]){kr_goal_new(deep_fn, next),
+					      kr_eq(a[0], a[1])});
+	return kr_goal_apply(g, st);
+}
+
+START_TEST(test_long_step_pauses)
+{
+	kr_term *q = kr_var_new("q");
+	kr_term **a = kr_alloc(2 * sizeof *a);
+	a[0] = q;
+	a[1] = num(0);
+	ck_assert_str_eq(run_str(3, q, kr_goal_new(deep_fn, a)),
+			 "(300000 0 1)");
+}
+END_TEST
+
+/*
  * A stop asked in the middle of a step (Ctrl-C while one step runs slow
  * goals) is taken within the step, after at most KRI_STOP_POLL + 1 more
  * pending nodes, not at the end of the step's 2^18.
@@ -1123,6 +1159,7 @@ Suite *goal_suite(void)
 		{"suspend", test_suspend_steps},
 		{"step_limit", test_step_limit},
 		{"never_suspends", test_never_suspends},
+		{"long_step_pauses", test_long_step_pauses},
 		{"stop_within_step", test_stop_within_step},
 		{"run_unique", test_run_unique},
 		{"kept_continuations", test_kept_continuations},
