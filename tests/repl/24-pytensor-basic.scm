@@ -244,3 +244,26 @@ p2
 (op-pattern my-op "x" 2)
 (op-pattern my-op 'x 1 'x 2)
 (op-class 1)
+; EquilibriumGraphRewriter tries again what PyTensor's full passes would:
+; a procedure out-pattern sees the whole graph (here: whether it has an
+; Op2), so each pass tries every node
+(vector x y)
+(define op1 (op 'Op1)) (define op2 (op 'Op2)) (define op3 (op 'Op3))
+(define op5 (op 'Op5))
+(define a (var 'a))
+(define (has-op2? fg)
+  (let loop ((ns (fgraph-toposort fg)))
+    (cond ((null? ns) #f) ((eq? (graph-op (car ns)) op2) #t)
+          (else (loop (cdr ns))))))
+(define p (pattern-rewriter (op1 a)
+                            (lambda (fg node s)
+                              (if (has-op2? fg) (op5 (cdr (assq 'a s))) #f))))
+(rewrite (function-graph (list x y) (list (op3 x) (op1 y)))
+         (equilibrium-rewriter p (pattern-rewriter (op3 a) (op2 a)) 10))
+; and a constant named in a pattern counts its clients: Mul(x, c) matches
+; once Op3(y, c) is gone
+(define c (constant 2))
+(define b (var 'b))
+(rewrite (function-graph (list x y) (list (op3 y c) (mul x c)))
+         (equilibrium-rewriter (pattern-rewriter (mul a 2) a)
+                               (pattern-rewriter (op3 a b) a) 10))
