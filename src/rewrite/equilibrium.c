@@ -165,6 +165,19 @@ static void forget_attempt(run *r, uintptr_t clock0)
 	r->clock = clock0;
 }
 
+/*
+ * The name PyTensor's "max'ed out" message gives a node rewriter: the
+ * name it was registered under (PyTensor's `name`, which a database sets
+ * on registration), else its printed form.
+ */
+static const char *budget_name(const kr_node_rewriter *rw)
+{
+	const char *name = kr_node_rewriter_name(rw);
+	if (strcmp(name, kr_node_rewriter_class_name(rw)) != 0)
+		return name;
+	return kr_node_rewriter_to_string(rw);
+}
+
 static kri_rw_stat *stat_of(run *r, const void *rw, const char *name)
 {
 	kri_rw_stat *st = kri_pmap_get(&r->stat_of, rw);
@@ -185,8 +198,14 @@ static void count_use(kri_pass *pass, const char *name)
 	kri_pmap_put(&pass->counts, name, (void *)(n + 1));
 }
 
-/* Note a successful application, and the first one over budget. */
-static void applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
+/*
+ * Note a successful application, and the first one over budget, with
+ * PyTensor's message word for word (its missing space included); the
+ * threshold is this rewriter's ratio, which for optdb's is the
+ * configured optdb__max_use_ratio that PyTensor prints.
+ */
+static void applied(run *r, kri_rw_stat *st, const char *name,
+		    kri_pass *pass, size_t created)
 {
 	st->applied++;
 	st->created += created;
@@ -194,13 +213,10 @@ static void applied(run *r, kri_rw_stat *st, kri_pass *pass, size_t created)
 	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
 	if ((double)st->applied <= budget || r->over)
 		return;
-	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s "
-			    "(applied %zu times; the largest graph at the "
-			    "start of a pass had %zu nodes). You can safely "
-			    "raise the current threshold of %f with the "
-			    "option `optdb__max_use_ratio`.",
-			    st->name, st->applied, r->max_nodes,
-			    r->eq->opts.max_use_ratio);
+	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s."
+			    "You can safely raise the current threshold of "
+			    "%s with the option `optdb__max_use_ratio`.",
+			    name, kri_format_double(r->eq->opts.max_use_ratio));
 }
 
 /*
@@ -283,7 +299,8 @@ static int run_graph_list(run *r, kr_fgraph *fg, const kri_vec *list,
 		}
 		keep_changes(r, fg);
 		if (r->clock != clock0)
-			applied(r, st, pass, r->imported - before);
+			applied(r, st, graph_rw_name(g), pass,
+				r->imported - before);
 	}
 	*time += kri_now() - t0;
 	return rc;
@@ -306,7 +323,7 @@ static int try_rewriter(run *r, kr_fgraph *fg, kr_apply *node,
 		return rc;
 	}
 	keep_changes(r, fg);
-	applied(r, st, pass, r->imported - before);
+	applied(r, st, budget_name(rw), pass, r->imported - before);
 	rc = 0;
 	if (r->eq->cleanup.len)
 		rc = run_graph_list(r, fg, &r->eq->cleanup, pass,
