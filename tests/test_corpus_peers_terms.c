@@ -174,6 +174,16 @@ START_TEST(test_etuples_core)
 	ck_assert_int_eq(kr_etuple_eval(&out, add_chain(200, 2)), 0);
 	ck_assert_int_eq(kr_int_value(out), 402);
 	ck_assert(kr_equal(a, add_chain(200, 1)));
+	/* an op is callable as a Python op: neg(add(1, 2)) is a graph */
+	kr_term *neg = kr_op_term(kr_op_neg());
+	ck_assert_int_eq(kr_etuple_eval(&out, KR_ETUPLE(neg, e0)), 0);
+	kr_variable *v = kr_term_variable(out);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_str_eq(kr_pprint(v), "(-3.0)");
+	ck_assert_int_eq(kr_term_call(&out, neg, 1, (kr_term *[]){kr_sym("a")}),
+			 KR_EINVALID);
+	ck_assert_str_eq(kr_error_last()->message,
+			 "neg: argument 1 is not a graph or a number: a");
 }
 END_TEST
 

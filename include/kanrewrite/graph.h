@@ -397,7 +397,12 @@ int kr_filter_variable(kr_variable **out, const kr_type *t, kr_variable *v);
 
 /**
  * The foreign atom of an op (created once, then cached on the op).
- * Atoms of equal ops are kr_equal(); they print as the op (`add`).
+ * Atoms of equal ops are kr_equal(); they print as the op (`add`). The
+ * atom is callable (kr_term_call(), an etuple's operator in
+ * kr_etuple_eval(), kanren's applyo), as a Python op is: its arguments
+ * are graph variables' atoms or numbers (float64 constants), and its
+ * value the output's atom, or the list of the outputs' atoms for an op
+ * of several; KR_EINVALID for another argument or a type error.
  */
 kr_term *kr_op_term(const kr_op *op);
 

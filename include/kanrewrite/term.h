@@ -85,6 +85,8 @@ typedef struct kr_foreign_type {
 	 * *out = the object applied to args[0..n). Returns 0, or a negative
 	 * KR_E* code with the error set (kr_error_set). NULL: not callable.
 	 * Used by kr_etuple_eval() and by kanren's applyo (relations.h).
+	 * An op's atom (kr_op_term()) is callable: on graph variables and
+	 * numbers it gives its output, or the list of its outputs.
 	 */
 	int (*call)(const void *p, size_t n, kr_term *const *args,
 		    kr_term **out);

@@ -66,12 +66,55 @@ static kr_term *op_atom_expand(const void *p)
 	return e;
 }
 
+/*
+ * An op called as an etuple's operator, as etuples' evaled_obj calls a
+ * Python op(*args): the arguments are graph variables or numbers
+ * (float64 constants); the value is the output, or for an op of several
+ * outputs the list of them, as PyTensor's Op.__call__ gives.
+ */
+static int op_atom_call(const void *p, size_t n, kr_term *const *args,
+			kr_term **out)
+{
+	kr_op *op = (kr_op *)p;
+	kr_variable **in = kri_alloc((n ? n : 1) * sizeof *in);
+	for (size_t i = 0; i < n; i++) {
+		kr_kind k = kr_term_kind(args[i]);
+		in[i] = kr_term_variable(args[i]);
+		if (!in[i] && (k == KR_INT || k == KR_REAL))
+			in[i] = kr_constant_new(k == KR_INT
+							? (double)kr_int_value(
+								  args[i])
+							: kr_real_value(args[i]),
+						NULL);
+		if (!in[i])
+			return kr_error_set(KR_EINVALID,
+					    "%s: argument %zu is not a graph "
+					    "or a number: %s",
+					    kr_op_to_string(op), i + 1,
+					    kr_term_to_string(args[i]));
+	}
+	kr_apply *node;
+	int rc = kr_apply_make(&node, op, n, in);
+	if (rc < 0)
+		return rc;
+	if (node->nout == 1) {
+		*out = kr_variable_term(node->outputs[0]);
+		return 0;
+	}
+	kr_term **outs = kri_alloc(node->nout * sizeof *outs);
+	for (size_t i = 0; i < node->nout; i++)
+		outs[i] = kr_variable_term(node->outputs[i]);
+	*out = kr_list(node->nout, outs);
+	return 0;
+}
+
 static const kr_foreign_type op_ftype = {
 	.name = "op",
 	.equal = op_atom_equal,
 	.hash = op_atom_hash,
 	.to_string = op_atom_string,
 	.expand = op_atom_expand,
+	.call = op_atom_call,
 };
 
 kr_term *kr_op_term(const kr_op *op)
@@ -447,6 +490,37 @@ static int push_frame(evaluator *ev, kr_term *t)
 	return 0;
 }
 
+/*
+ * A compound term headed by a procedure (not an op): its value, as
+ * etuples' evaled_obj computes it (kr_etuple_eval: the arguments' values
+ * first, op-headed ones included), must be a graph or a number. Returns
+ * 1 with *v set, 0 when t is not one, or an error.
+ */
+static int procedure_value(kr_variable **v, kr_term *t)
+{
+	kr_term *items = kr_as_etuple(t);
+	if (!items || kr_etuple_len(items) == 0)
+		return 0;
+	kr_term *head = kr_etuple_ref(items, 0);
+	if (kr_term_op(head) || !kr_is_callable(head))
+		return 0;
+	kr_term *val;
+	int rc = kr_etuple_eval(&val, items);
+	if (rc < 0)
+		return rc;
+	kr_kind k = kr_term_kind(val);
+	*v = kr_term_variable(val);
+	if (!*v && (k == KR_INT || k == KR_REAL))
+		*v = kr_constant_new(k == KR_INT ? (double)kr_int_value(val)
+						 : kr_real_value(val),
+				     NULL);
+	if (!*v)
+		return cannot_eval(t, kr_strfmt("its value is not a graph or "
+						"a number: %s",
+						kr_term_to_string(val)));
+	return 1;
+}
+
 /* Evaluate an atom, or push a frame for a compound term (*v = NULL). */
 static int step(evaluator *ev, kr_variable **v, kr_term *t)
 {
@@ -461,8 +535,10 @@ static int step(evaluator *ev, kr_variable **v, kr_term *t)
 		*v = kr_constant_new(kr_real_value(t), NULL);
 		return 0;
 	case KR_ETUPLE:
-	case KR_CONS:
-		return push_frame(ev, t);
+	case KR_CONS: {
+		int rc = procedure_value(v, t);
+		return rc < 0 ? rc : rc ? 0 : push_frame(ev, t);
+	}
 	case KR_VAR:
 		return cannot_eval(t, "a logic variable");
 	default:

@@ -90,3 +90,9 @@
 (fold-left + 0)
 (exists odd?)
 (for-each car 5)
+; an op inside a procedure's etuple, and the other way round, evaluate
+; (etuples' evaled_obj evaluates every argument first, whatever the head)
+(etuple-eval (etuple list (etuple exp 5) (etuple * 2 3)))
+(etuple-eval (etuple exp (etuple + 1 2)))
+(run* (q) (applyo exp '(2) q))
+(etuple-eval (etuple exp (etuple list 1)))
