@@ -122,6 +122,18 @@ PRIM(p_eq_length)
 	return rc < 0 ? rc : goal(out, kr_eq_length_kind(a[0], a[1], k));
 }
 
+/*
+ * (nullo-kind kind t ...): nullo with kanren's default_ConsNull, the
+ * kind of the empty sequences made when no argument is one (nullo takes
+ * any number of terms, so the kind cannot trail them).
+ */
+PRIM(p_nullo_kind)
+{
+	kr_seq_kind k;
+	int rc = kind_arg(&k, "nullo-kind", a[0]);
+	return rc < 0 ? rc : goal(out, kr_nullo_kind(n - 1, a + 1, k));
+}
+
 /* =============================================================== walko */
 
 /* walko's map_rel: the procedure applied to (walko a b null-type). */
@@ -254,6 +266,7 @@ static const lang_prim_def prims[] = {
 	{"permuteo", 2, 5, p_permuteo}, {"permuteq", 2, 5, p_permuteo},
 	{"map-anyo", 3, 5, p_map_anyo}, {"map_anyo", 3, 5, p_map_anyo},
 	{"eq-length", 2, 3, p_eq_length}, {"eq_length", 2, 3, p_eq_length},
+	{"nullo-kind", 1, -1, p_nullo_kind},
 	{"walko", 3, 6, p_walko},
 	{"term-walko", 4, 7, p_term_walko}, {"term_walko", 4, 7, p_term_walko},
 	{"eq-assoc-args", 3, 7, p_eq_assoc_args},

@@ -78,3 +78,8 @@
 (run* (q) (eq-assoc-n '(add 1 2) q #f))
 (run* (q) (eq-assoc-n '(add 1 2) q 'x))
 (run* (q) (eq-assoc '(add 1 2) q))
+; nullo with default_ConsNull (kanren's test_nullo_itero)
+(run* (q a) (nullo-kind 'etuple q a))
+(map etuple? (car (run* (q a) (nullo-kind 'etuple q a))))
+(run* (q) (nullo-kind 'list q (etuple)))
+(run* (q) (nullo-kind 'vector q))
