@@ -421,7 +421,13 @@ START_TEST(growth_stopped)
 					 "FunctionGraph(exp(exp(exp(exp(x)))))");
 			ck_assert_uint_eq(kr_profile_passes(p), 2);
 		} else {
-			ck_assert_uint_le(kr_fgraph_nnodes(fg), 8);
+			/* over budget the pass goes on with what its
+			 * rewrites queue, as PyTensor's, whose pass would
+			 * never end here; ours stops queueing once it has
+			 * imported 4 times the largest node count at the
+			 * start of a pass (1 or 2 here) */
+			ck_assert_uint_gt(kr_fgraph_nnodes(fg), 4);
+			ck_assert_uint_le(kr_fgraph_nnodes(fg), 12);
 		}
 	}
 }

@@ -551,11 +551,11 @@ typedef struct kr_equilibrium_opts {
 	 * the largest node count seen at the start of a pass (PyTensor's
 	 * max_use_ratio and max_nb_nodes; required, > 0), never loop
 	 * forever. As in PyTensor the pass goes on with the nodes it has
-	 * queued and the rewrite ends after it. Unlike PyTensor, the nodes
-	 * the pass would queue after that point are dropped: PyTensor
-	 * queues and rewrites them too, so a pass whose rewrites keep
-	 * making new nodes never ends there (a graph rewritten just past
-	 * the budget may then differ). The KR_ELIMIT error, with a
+	 * queued and those its rewrites queue, and the rewrite ends after
+	 * it. Unlike PyTensor, once that pass has imported 4 times the
+	 * largest node count since, it queues no more nodes: in PyTensor a
+	 * pass whose rewrites keep making new nodes never ends. The
+	 * KR_ELIMIT error, with a
 	 * message naming the rewriter, then goes to the failure callback:
 	 * when it returns 0 (kr_failure_warn, kr_failure_ignore: PyTensor's
 	 * default, which logs "max'ed out" and stops) the rewrite ends

@@ -36,15 +36,19 @@ typedef struct equilibrium {
  * count seen at the start of a pass, as PyTensor's max_nb_nodes: counting
  * the nodes a pass adds would let a rewrite that adds a node per
  * application run forever. Over budget, as in PyTensor, the pass goes on
- * with the nodes it has queued, and the rewrite ends after it; unlike
- * PyTensor, nodes queued after that point are dropped, so that a pass
- * that keeps queueing new nodes also ends.
+ * with the nodes it has queued and those its rewrites queue, and the
+ * rewrite ends after it; unlike PyTensor, once the pass has imported
+ * OVER_IMPORTS times the largest node count since, it queues no more, so
+ * that a pass whose rewrites keep making nodes also ends.
  *
  * The stamps of a node that left the graph are dropped once the attempt
  * (or graph rewriter) that pruned it is kept (`pruned` lists them until
  * then): the maps would otherwise keep every node ever replaced alive,
  * and the collector would mark them all at every collection.
  */
+/* Over budget, the imports the pass may still make (see struct run). */
+#define OVER_IMPORTS 4
+
 typedef struct run {
 	equilibrium *eq;
 	kr_graph_rewriter *self;
@@ -61,6 +65,7 @@ typedef struct run {
 	bool sees_beyond;    /* a node rewriter looks beyond (see eq_loop) */
 	bool retry_all;      /* try every node, clean or not (eq_loop) */
 	char *over;          /* the message once a rewriter is over budget */
+	size_t over_at;      /* `imported` then */
 } run;
 
 /* Stamp a node, or a constant (see stamp_owner), in `changed_at`. */
@@ -213,6 +218,7 @@ static void applied(run *r, kri_rw_stat *st, const char *name,
 	double budget = r->eq->opts.max_use_ratio * (double)r->max_nodes;
 	if ((double)st->applied <= budget || r->over)
 		return;
+	r->over_at = r->imported;
 	r->over = kr_strfmt("EquilibriumGraphRewriter max'ed out by %s."
 			    "You can safely raise the current threshold of "
 			    "%s with the option `optdb__max_use_ratio`.",
@@ -428,8 +434,9 @@ static int node_phase(run *r, kr_fgraph *fg, kri_pass *pass)
 		rc = process_node(r, fg, node, pass);
 		if (rc > 0)
 			pass->changes++;
-		if (r->over && r->work.len > queued)
-			r->work.len = queued; /* over budget: no new work */
+		if (r->over && r->work.len > queued &&
+		    r->imported - r->over_at > OVER_IMPORTS * r->max_nodes)
+			r->work.len = queued; /* long over budget: no new work */
 	}
 	r->node_phase = false;
 	return rc < 0 ? rc : 0;

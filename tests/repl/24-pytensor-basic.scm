@@ -267,3 +267,9 @@ p2
 (rewrite (function-graph (list x y) (list (op3 y c) (mul x c)))
          (equilibrium-rewriter (pattern-rewriter (mul a 2) a)
                                (pattern-rewriter (op3 a b) a) 10))
+; over budget, the pass goes on with the nodes its rewrites queue, as in
+; PyTensor: Op1(Op1(Op1(x))) with ratio 0.34 ends as Op3(Op3(Op3(x)))
+(define A (pattern-rewriter (op1 a) (op2 a)))
+(define B (pattern-rewriter (op2 a) (op3 a)))
+(rewrite (function-graph (list x) (list (op1 (op1 (op1 x)))))
+         (equilibrium-rewriter A B 0.34 'ignore-newtrees #f))
