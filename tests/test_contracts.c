@@ -314,17 +314,16 @@ END_TEST
 /* ---------------------------------------------------------------- rewriters */
 
 /* get_nodes: the clients of the node's output. */
-static size_t clients_of(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
-			 void *data)
+static int clients_of(kr_apply ***nodes, size_t *n, kr_fgraph *fg,
+		      kr_apply *node, void *data)
 {
 	(void)data;
-	size_t n;
 	const kr_client *cl = kr_fgraph_clients(fg, kr_apply_output(node, 0),
-						&n);
-	*nodes = kr_alloc((n + 1) * sizeof **nodes);
-	for (size_t i = 0; i < n; i++)
+						n);
+	*nodes = kr_alloc((*n + 1) * sizeof **nodes);
+	for (size_t i = 0; i < *n; i++)
 		(*nodes)[i] = cl[i].node;
-	return n;
+	return 0;
 }
 
 /*

@@ -894,13 +894,14 @@ static bool always_true(double a, double b)
 }
 
 /* get_nodes=lambda fgraph, node: [node] */
-static size_t node_itself(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
-			  void *data)
+static int node_itself(kr_apply ***nodes, size_t *n, kr_fgraph *fg,
+		       kr_apply *node, void *data)
 {
 	(void)fg, (void)data;
 	*nodes = kr_alloc(sizeof **nodes);
 	(*nodes)[0] = node;
-	return 1;
+	*n = 1;
+	return 0;
 }
 
 /*
@@ -945,8 +946,8 @@ END_TEST
  * handed an Op3 node and rewrites an Op1 node that get_nodes finds below
  * it (a map from that node's output); tracks() are the given ops.
  */
-static size_t first_input_owner(kr_apply ***nodes, kr_fgraph *fg,
-				kr_apply *node, void *data)
+static int first_input_owner(kr_apply ***nodes, size_t *n, kr_fgraph *fg,
+			     kr_apply *node, void *data)
 {
 	(void)fg, (void)data;
 	kr_apply *below = kr_variable_owner(kr_apply_input(node, 0));
@@ -954,7 +955,8 @@ static size_t first_input_owner(kr_apply ***nodes, kr_fgraph *fg,
 		return 0;
 	*nodes = kr_alloc(sizeof **nodes);
 	(*nodes)[0] = below;
-	return 1;
+	*n = 1;
+	return 0;
 }
 
 START_TEST(pattern_tracks_get_nodes)

@@ -807,15 +807,17 @@ typedef struct kr_pattern_opts {
 	 * PyTensor's `tracks` and `get_nodes`: with ntracks > 0 the
 	 * rewriter tracks these ops instead of in_pattern's, and get_nodes
 	 * (then required, asserted) lists, for a node it is given, the
-	 * nodes to try first (*nodes, a collected array; returns their
-	 * number); the first that matches is rewritten, as a map from its
-	 * output, and Output pseudo-nodes in the list are skipped. When none
-	 * matches, the node itself is tried as usual.
+	 * nodes to try first (*nodes, a collected array of *n); the first
+	 * that matches is rewritten, as a map from its output, and Output
+	 * pseudo-nodes and NULLs in the list are skipped. When none
+	 * matches, the node itself is tried as usual. get_nodes returns 0,
+	 * or a negative KR_E* code with the error set, which is the
+	 * rewriter's error (as an exception of PyTensor's get_nodes).
 	 */
 	size_t ntracks;
 	kr_op *const *tracks;
-	size_t (*get_nodes)(kr_apply ***nodes, kr_fgraph *fg, kr_apply *node,
-			    void *data);
+	int (*get_nodes)(kr_apply ***nodes, size_t *n, kr_fgraph *fg,
+			 kr_apply *node, void *data);
 	void *get_nodes_data;
 	/**
 	 * PyTensor's allow_cast (default true): when the replacement's type

@@ -383,10 +383,62 @@ static int call_out_proc(kr_variable **res, kr_fgraph *fg, kr_apply *node,
 }
 
 /*
- * (pattern-rewriter IN OUT [name] ['allow-multiple-clients] ['no-cast]):
- * PyTensor's PatternNodeRewriter; IN may hold (constrained v pred)
- * variables (in OUT they stand for their variable, as PyTensor converts
- * both patterns); OUT may be a procedure (call_out_proc).
+ * A get-nodes procedure, PyTensor's get_nodes(fgraph, node): (proc fg
+ * node), node as its output, returns a list of graphs, whose owners are
+ * tried first (#f entries and graph inputs are skipped); an error of the
+ * procedure is the rewriter's.
+ */
+static int call_get_nodes(kr_apply ***nodes, size_t *n, kr_fgraph *fg,
+			  kr_apply *node, void *data)
+{
+	const char *who = "pattern-rewriter: get-nodes";
+	kr_term *ret, *args[2] = {lang_fgraph_term(fg),
+				  kr_variable_term(kr_apply_output(node, 0))};
+	if (lang_apply(&ret, data, 2, args) < 0)
+		return lang_error_in(kr_error_last()->code, who);
+	long len = kr_list_length(ret);
+	if (len < 0)
+		return lang_type_error(who, "a list of graphs", ret);
+	*nodes = kr_alloc(((size_t)len + 1) * sizeof **nodes);
+	*n = 0;
+	for (kr_term *l = ret; kr_is_pair(l); l = kr_cdr(l)) {
+		kr_term *t = kr_car(l);
+		kr_variable *v = kr_term_variable(t);
+		if (!v && lang_truthy(t))
+			return lang_type_error(who, "a graph or #f", t);
+		if (v && kr_variable_owner(v))
+			(*nodes)[(*n)++] = kr_variable_owner(v);
+	}
+	return 0;
+}
+
+/* 'tracks (op ...) of a pattern-rewriter: ops, op classes, op-patterns. */
+static int pattern_tracks_arg(kr_pattern_opts *opts, kr_term *l)
+{
+	const char *who = "pattern-rewriter";
+	long len = kr_list_length(l);
+	if (len <= 0)
+		return lang_type_error(who, "a non-empty list of ops to track",
+				       l);
+	kr_op **tracks = kr_alloc((size_t)len * sizeof *tracks);
+	size_t k = 0;
+	for (; kr_is_pair(l); l = kr_cdr(l), k++)
+		if (!(tracks[k] = lang_track_op(kr_car(l))))
+			return lang_type_error(who, "an op, op class or "
+					       "op-pattern to track",
+					       kr_car(l));
+	opts->ntracks = k;
+	opts->tracks = tracks;
+	return 0;
+}
+
+/*
+ * (pattern-rewriter IN OUT [name] ['allow-multiple-clients] ['no-cast]
+ * ['tracks (op ...) 'get-nodes PROC]): PyTensor's PatternNodeRewriter;
+ * IN may hold (constrained v pred) variables (in OUT they stand for
+ * their variable, as PyTensor converts both patterns); OUT may be a
+ * procedure (call_out_proc); tracks and get_nodes as PyTensor's (tracks
+ * needs get-nodes, as PyTensor asserts).
  */
 PRIM(p_pattern_rewriter)
 {
@@ -409,13 +461,39 @@ PRIM(p_pattern_rewriter)
 			opts.allow_cast = false;
 			continue;
 		}
+		bool tracks = lang_is_symbol(a[i], "tracks");
+		if (tracks || lang_is_symbol(a[i], "get-nodes")) {
+			int rc = 0;
+			if (i + 1 == n)
+				return kr_error_set(KR_EINVALID,
+						    "pattern-rewriter: '%s "
+						    "needs a value after it",
+						    kr_sym_name(a[i]));
+			if (tracks)
+				rc = pattern_tracks_arg(&opts, a[++i]);
+			else if (!lang_is_procedure(a[++i]))
+				rc = lang_type_error("pattern-rewriter",
+						     "a get-nodes procedure",
+						     a[i]);
+			opts.get_nodes = tracks ? opts.get_nodes
+						: call_get_nodes;
+			opts.get_nodes_data = tracks ? opts.get_nodes_data
+						     : a[i];
+			if (rc < 0)
+				return rc;
+			continue;
+		}
 		if (kr_term_kind(a[i]) != KR_STR && kr_term_kind(a[i]) != KR_SYM)
 			return lang_type_error("pattern-rewriter", "a name, "
-					       "'allow-multiple-clients or "
-					       "'no-cast", a[i]);
+					       "'allow-multiple-clients, "
+					       "'no-cast, 'tracks or "
+					       "'get-nodes", a[i]);
 		opts.name = kr_term_kind(a[i]) == KR_STR ?
 			    kr_str_value(a[i]) : kr_sym_name(a[i]);
 	}
+	if (opts.ntracks && !opts.get_nodes)
+		return kr_error_set(KR_EINVALID, "pattern-rewriter: 'tracks "
+				    "needs 'get-nodes (as PyTensor's)");
 	kr_term *ignored = kr_nil(), *outp = NULL;
 	if (lang_is_procedure(a[1])) {
 		opts.out_fn = call_out_proc;
@@ -1130,7 +1208,7 @@ static const lang_prim_def prims[] = {
 	{"constrained", 2, 2, p_constrained},
 	{"constrained-var", 1, 2, p_constrained_var},
 	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
-	{"pattern-rewriter", 2, 5, p_pattern_rewriter},
+	{"pattern-rewriter", 2, 9, p_pattern_rewriter},
 	{"node-rewriter", 2, 3, p_node_rewriter},
 	{"graph-rewriter", 1, 2, p_graph_rewriter},
 	{"substitution-rewriter", 2, 2, p_substitution_rewriter},

@@ -513,14 +513,18 @@ static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
 {
 	pattern *p = self->data;
 	kr_variable *ret;
+	int rc;
 	if (p->opts.get_nodes) {
 		kr_apply **nodes = NULL;
-		size_t n = p->opts.get_nodes(&nodes, fg, node,
-					     p->opts.get_nodes_data);
+		size_t n = 0;
+		rc = p->opts.get_nodes(&nodes, &n, fg, node,
+				       p->opts.get_nodes_data);
+		if (rc < 0)
+			return rc;
 		for (size_t i = 0; i < n; i++) {
 			if (!nodes[i] || kr_apply_is_output(nodes[i]))
 				continue;
-			int rc = rewrite_node(&ret, p, fg, nodes[i]);
+			rc = rewrite_node(&ret, p, fg, nodes[i]);
 			if (rc < 0)
 				return rc;
 			if (!ret)
@@ -531,7 +535,7 @@ static int pattern_transform(kr_node_rewriter *self, kr_fgraph *fg,
 			return 0;
 		}
 	}
-	int rc = rewrite_node(&ret, p, fg, node);
+	rc = rewrite_node(&ret, p, fg, node);
 	if (ret)
 		*out = kr_replacements_for_outputs(node, 1, &ret);
 	return rc;
