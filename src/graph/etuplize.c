@@ -78,13 +78,13 @@ static int op_atom_call(const void *p, size_t n, kr_term *const *args,
 	kr_op *op = (kr_op *)p;
 	kr_variable **in = kri_alloc((n ? n : 1) * sizeof *in);
 	for (size_t i = 0; i < n; i++) {
-		kr_kind k = kr_term_kind(args[i]);
-		in[i] = kr_term_variable(args[i]);
+		kr_term *t = args[i];
+		kr_kind k = kr_term_kind(t);
+		in[i] = kr_term_variable(t);
 		if (!in[i] && (k == KR_INT || k == KR_REAL))
 			in[i] = kr_constant_new(k == KR_INT
-							? (double)kr_int_value(
-								  args[i])
-							: kr_real_value(args[i]),
+							? (double)kr_int_value(t)
+							: kr_real_value(t),
 						NULL);
 		if (!in[i])
 			return kr_error_set(KR_EINVALID,

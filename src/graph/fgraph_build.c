@@ -232,7 +232,7 @@ static int ordered_deps(void ***children, size_t *n, void *obj, void *ud)
 	ordered *o = ud;
 	*children = NULL;
 	if ((uintptr_t)obj & 1u) {
-		kr_variable *v = (kr_variable *)((uintptr_t)obj & ~(uintptr_t)1);
+		kr_variable *v = (kr_variable *)((uintptr_t)obj & ~1ul);
 		if (!v->owner || kri_pmap_has(&o->inputs, v))
 			return 0;
 		*children = kri_alloc(sizeof **children);

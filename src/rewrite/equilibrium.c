@@ -436,7 +436,7 @@ static int node_phase(run *r, kr_fgraph *fg, kri_pass *pass)
 			pass->changes++;
 		if (r->over && r->work.len > queued &&
 		    r->imported - r->over_at > OVER_IMPORTS * r->max_nodes)
-			r->work.len = queued; /* long over budget: no new work */
+			r->work.len = queued; /* long over budget: no more */
 	}
 	r->node_phase = false;
 	return rc < 0 ? rc : 0;
