@@ -81,11 +81,10 @@ static int op_atom_call(const void *p, size_t n, kr_term *const *args,
 		kr_term *t = args[i];
 		kr_kind k = kr_term_kind(t);
 		in[i] = kr_term_variable(t);
+		double d = k == KR_INT ? (double)kr_int_value(t)
+		           : k == KR_REAL ? kr_real_value(t) : 0;
 		if (!in[i] && (k == KR_INT || k == KR_REAL))
-			in[i] = kr_constant_new(k == KR_INT
-							? (double)kr_int_value(t)
-							: kr_real_value(t),
-						NULL);
+			in[i] = kr_constant_new(d, NULL);
 		if (!in[i])
 			return kr_error_set(KR_EINVALID,
 					    "%s: argument %zu is not a graph "
