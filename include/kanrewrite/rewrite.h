@@ -212,7 +212,8 @@ int kr_replacements_apply(kr_fgraph *fg, kr_apply *node,
  * node of several outputs the answer is a list of as many). An answer
  * that evaluates to the node's own outputs is returned as it is, as
  * PyTensor returns it, and applying it changes nothing (identical pairs
- * are dropped).
+ * are dropped). An answer Python reads as false (0, 0.0, the empty list,
+ * etuple or string, `#f`) is no rewrite, as PyTensor's `if chosen_res`.
  * With `reverse`, the relation is run with its arguments swapped
  * (`rel(q, output)`), which is how one relation rewrites both ways.
  * Errors of transform: KR_EINVALID, naming the rewriter and the answer,

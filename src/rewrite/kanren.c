@@ -123,6 +123,24 @@ static int eval_answer(kr_variable **news, const kr_node_rewriter *self,
 	return 0;
 }
 
+/*
+ * An answer Python reads as false: PyTensor's transform tests `if
+ * chosen_res:`, so 0, 0.0, an empty list, etuple or string, and False
+ * (`#f`, the reader's symbol) are no rewrite.
+ */
+static bool python_false(const kr_term *t)
+{
+	switch (kr_term_kind(t)) {
+	case KR_INT: return kr_int_value(t) == 0;
+	case KR_REAL: return kr_real_value(t) == 0;
+	case KR_STR: return *kr_str_value(t) == 0;
+	case KR_NIL: return true;
+	case KR_ETUPLE: return kr_etuple_len(t) == 0;
+	case KR_SYM: return strcmp(kr_sym_name(t), "#f") == 0;
+	default: return false;
+	}
+}
+
 static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 			    kr_apply *node, kr_replacements **out)
 {
@@ -132,7 +150,7 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 		return 0;
 	kr_term *ans;
 	int rc = choose_answer(&ans, ks, node_term(node), node);
-	if (rc < 0 || !ans)
+	if (rc < 0 || !ans || python_false(ans))
 		return rc;
 	size_t nout = kr_apply_noutputs(node);
 	kr_variable *one, **news = nout == 1 ? &one
