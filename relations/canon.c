@@ -7,6 +7,7 @@
  * dot.c, this file uses the graph layer's op library through the public
  * API only; ops are found by their PyTensor names.
  */
+#include <math.h>
 #include <string.h>
 
 #include <kanrewrite.h>
@@ -45,7 +46,13 @@ static kr_stream *constanto_apply(const kr_state *st, void *env)
 	constant_goal *g = env;
 	kr_term *t = kr_walk(g->t, kr_state_subst(st));
 	if (kr_is_var(t)) {
-		const kr_state *s2 = kr_state_unify(st, t, kr_real(g->value));
+		/* an integral value as an int, which evaluates to an int8
+		 * constant as PyTensor's 2 does (kr_number_constant) */
+		double x = g->value;
+		kr_term *n = x == (double)(int64_t)x && fabs(x) < 0x1p62
+				     ? kr_int((int64_t)x)
+				     : kr_real(x);
+		const kr_state *s2 = kr_state_unify(st, t, n);
 		return s2 ? kr_stream_unit(s2) : NULL;
 	}
 	return is_number(t, g->value) ? kr_stream_unit(st) : NULL;

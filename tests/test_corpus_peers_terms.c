@@ -179,7 +179,7 @@ START_TEST(test_etuples_core)
 	ck_assert_int_eq(kr_etuple_eval(&out, KR_ETUPLE(neg, e0)), 0);
 	kr_variable *v = kr_term_variable(out);
 	ck_assert_ptr_nonnull(v);
-	ck_assert_str_eq(kr_pprint(v), "(-3.0)");
+	ck_assert_str_eq(kr_pprint(v), "(-3)");
 	ck_assert_int_eq(kr_term_call(&out, neg, 1, (kr_term *[]){kr_sym("a")}),
 			 KR_EINVALID);
 	ck_assert_str_eq(kr_error_last()->message,

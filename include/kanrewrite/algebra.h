@@ -19,7 +19,9 @@
 
 /**
  * `(constanto t v)`: t is a graph Constant or a number atom equal to v;
- * a fresh t is bound to the real atom v (which evaluates to a constant).
+ * a fresh t is bound to the number atom v, an integer one when v is
+ * integral (it evaluates to a constant typed as PyTensor types a Python
+ * number, kr_number_constant(): 2 is an int8 2).
  * Not fully relational: it looks at the value of a Constant.
  */
 kr_goal *kr_constanto(kr_term *t, double value);

@@ -396,11 +396,22 @@ int kr_filter_variable(kr_variable **out, const kr_type *t, kr_variable *v);
 /* ---------------------------------------------------------- term bridge */
 
 /**
+ * The Constant a number term stands for in a graph, typed as PyTensor's
+ * autocasting types a Python number (`pt.constant(2)`, `x * 2`): an
+ * integer as the first of int8, int16, int32 and int64 that holds it, a
+ * real as float32 when float32 holds it exactly, else float64 (floatX
+ * float64). The type is the ScalarType of that dtype (kr_type_scalar()).
+ * Shape: t a KR_INT or KR_REAL term.
+ * Returns: the constant, or NULL when t is not a number. Errors: none.
+ */
+kr_variable *kr_number_constant(const kr_term *t);
+
+/**
  * The foreign atom of an op (created once, then cached on the op).
  * Atoms of equal ops are kr_equal(); they print as the op (`add`). The
  * atom is callable (kr_term_call(), an etuple's operator in
  * kr_etuple_eval(), kanren's applyo), as a Python op is: its arguments
- * are graph variables' atoms or numbers (float64 constants), and its
+ * are graph variables' atoms or numbers (kr_number_constant()), and its
  * value the output's atom, or the list of the outputs' atoms for an op
  * of several; KR_EINVALID for another argument or a type error.
  */
@@ -552,7 +563,7 @@ int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags);
  * etuple's `evaled_obj`.
  *
  * Shape: a variable atom gives its variable; an integer or real atom gives
- * a new float64 scalar constant; an etuple or proper list whose first
+ * a new constant (kr_number_constant()); an etuple or proper list whose first
  * element is an op atom gives the default output of a new node applying
  * the op to the evaluated other elements (an op of several outputs: its
  * first; the others are kr_apply_output() of its owner). An etuple whose evaluated-object

@@ -8,8 +8,8 @@
 
 /*
  * A graph is explored as a term: nested etuples of op atoms down to input
- * atoms and numbers (kr_etuplize_term, with float64 scalar constants as
- * numbers), so two graphs are the same when their terms are kr_equal, and
+ * atoms and numbers (kr_etuplize_term, with the constants a number
+ * stands for as that number: kr_number_constant), so two graphs are the same when their terms are kr_equal, and
  * a hash set over kr_hash removes duplicates. One rewrite applies one
  * relation `rel(in, out)` at one position of the term (every etuple
  * occurrence is a node), given the node's graph Variable as
@@ -58,13 +58,24 @@ typedef struct exploration {
 
 /* ============================================================ terms */
 
-/* A float64 scalar constant as its number, other leaves as they are. */
+/*
+ * A constant that a number evaluates back to (kr_number_constant: same
+ * type, same value) as that number, other leaves as they are.
+ */
 static kr_term *canon_leaf(kr_term *t)
 {
 	kr_variable *v = kr_term_variable(t);
-	if (v && kr_variable_is_constant(v) &&
-	    kr_type_equal(kr_variable_type(v), kr_type_scalar(KR_FLOAT64)))
-		return kr_real(kr_variable_constant_value(v));
+	if (!v || !kr_variable_is_constant(v))
+		return t;
+	double x = kr_variable_constant_value(v);
+	kr_term *num[2] = {kr_real(x), NULL};
+	if (x == (double)(int64_t)x && fabs(x) < 0x1p62)
+		num[1] = kr_int((int64_t)x);
+	for (int k = 0; k < 2; k++)
+		if (num[k] && kr_type_equal(kr_variable_type(v),
+					    kr_variable_type(kr_number_constant(
+						    num[k]))))
+			return num[k];
 	return t;
 }
 

@@ -77,12 +77,10 @@ int lang_graph_of(kr_variable **out, const char *who, kr_term *t)
 	return 0;
 }
 
-/* A number as a float64 scalar constant (PyTensor's as_tensor of 2.0). */
+/* A number as a constant, typed as PyTensor's as_tensor_variable types it. */
 static kr_variable *number_constant(const kr_term *t)
 {
-	double d = kr_term_kind(t) == KR_INT ? (double)kr_int_value(t)
-					     : kr_real_value(t);
-	return kr_constant_new(d, NULL);
+	return kr_number_constant(t);
 }
 
 

@@ -79,12 +79,9 @@ static int op_atom_call(const void *p, size_t n, kr_term *const *args,
 	kr_variable **in = kri_alloc((n ? n : 1) * sizeof *in);
 	for (size_t i = 0; i < n; i++) {
 		kr_term *t = args[i];
-		kr_kind k = kr_term_kind(t);
 		in[i] = kr_term_variable(t);
-		double d = k == KR_INT ? (double)kr_int_value(t)
-		           : k == KR_REAL ? kr_real_value(t) : 0;
-		if (!in[i] && (k == KR_INT || k == KR_REAL))
-			in[i] = kr_constant_new(d, NULL);
+		if (!in[i])
+			in[i] = kr_number_constant(t);
 		if (!in[i])
 			return kr_error_set(KR_EINVALID,
 					    "%s: argument %zu is not a graph "
@@ -115,6 +112,25 @@ static const kr_foreign_type op_ftype = {
 	.expand = op_atom_expand,
 	.call = op_atom_call,
 };
+
+kr_variable *kr_number_constant(const kr_term *t)
+{
+	kr_check(t != NULL);
+	if (kr_term_kind(t) == KR_INT) {
+		int64_t i = kr_int_value(t);
+		kr_dtype d = i == (int8_t)i	? KR_INT8
+			     : i == (int16_t)i ? KR_INT16
+			     : i == (int32_t)i ? KR_INT32
+					       : KR_INT64;
+		return kr_constant_new((double)i, kr_type_scalar(d));
+	}
+	if (kr_term_kind(t) != KR_REAL)
+		return NULL;
+	double x = kr_real_value(t);
+	/* numpy's float32(x) == x: exact, infinities too, never a NaN */
+	kr_dtype d = (double)(float)x == x ? KR_FLOAT32 : KR_FLOAT64;
+	return kr_constant_new(x, kr_type_scalar(d));
+}
 
 kr_term *kr_op_term(const kr_op *op)
 {
@@ -507,12 +523,9 @@ static int procedure_value(kr_variable **v, kr_term *t)
 	int rc = kr_etuple_eval(&val, items);
 	if (rc < 0)
 		return rc;
-	kr_kind k = kr_term_kind(val);
 	*v = kr_term_variable(val);
-	if (!*v && (k == KR_INT || k == KR_REAL))
-		*v = kr_constant_new(k == KR_INT ? (double)kr_int_value(val)
-						 : kr_real_value(val),
-				     NULL);
+	if (!*v)
+		*v = kr_number_constant(val);
 	if (!*v)
 		return cannot_eval(t, kr_strfmt("its value is not a graph or "
 						"a number: %s",
@@ -528,10 +541,8 @@ static int step(evaluator *ev, kr_variable **v, kr_term *t)
 		return 0;
 	switch (kr_term_kind(t)) {
 	case KR_INT:
-		*v = kr_constant_new((double)kr_int_value(t), NULL);
-		return 0;
 	case KR_REAL:
-		*v = kr_constant_new(kr_real_value(t), NULL);
+		*v = kr_number_constant(t);
 		return 0;
 	case KR_ETUPLE:
 	case KR_CONS: {

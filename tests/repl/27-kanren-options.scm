@@ -89,3 +89,14 @@
 (defrel (empty-out in out) (== out '()))
 (repr (rewrite (add s t) (in2out (kanren-relation-sub zero-out))))
 (repr (rewrite (add s t) (equilibrium-rewriter (kanren-relation-sub empty-out) 10)))
+; numbers in answers are typed as PyTensor types Python numbers (2 is an
+; int8), so the documents' x + x = 2x keeps an int64 or float32 tensor's
+; dtype, and pow-sqro runs backwards on one
+(declare (tensor int64 ?) i)
+(declare (tensor float32 ?) f)
+(defrel (doubleo in out)
+  (fresh (a) (== in (etuple add a a)) (== out (etuple mul 2 a))))
+(repr (rewrite (add i i) (in2out (kanren-relation-sub doubleo))))
+(repr (rewrite (add f f) (in2out (kanren-relation-sub doubleo))))
+(repr (rewrite (sqr i) (in2out (kanren-relation-sub pow-sqro #t))))
+(map graph-type (list (mul f 2) (mul f 2.5) (mul f 0.1) (mul i 300)))
