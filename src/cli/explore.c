@@ -9,8 +9,9 @@
 /*
  * A graph is explored as a term: nested etuples of op atoms down to input
  * atoms and numbers (kr_etuplize_term, with the constants a number
- * stands for as that number: kr_number_constant), so two graphs are the same when their terms are kr_equal, and
- * a hash set over kr_hash removes duplicates. One rewrite applies one
+ * stands for as that number: kr_number_constant), so two graphs are the
+ * same when their terms are kr_equal, and a hash set over kr_hash
+ * removes duplicates. One rewrite applies one
  * relation `rel(in, out)` at one position of the term (every etuple
  * occurrence is a node), given the node's graph Variable as
  * KanrenRelationSub gives it (so relations see the same lazily expanded
