@@ -102,6 +102,10 @@ START_TEST(print_quote_abbrev)
 		{"(a quote b)", "(a quote b)"},
 		{"(a . 'b)", "(a quote b)"}, /* as Chez prints it */
 		{"(list 'quote _.0)", "(list 'quote _.0)"},
+		/* Chez's abbreviations of the syntax forms */
+		{"((syntax a) (quasisyntax b) (unsyntax c) (unsyntax-splicing "
+		 "d))",
+		 "(#'a #`b #,c #,@d)"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
 		ck_assert_str_eq(kr_term_to_string_ex(t_read(cases[i].in),

@@ -286,12 +286,18 @@ static void print_atom(kri_buf *b, const kr_term *t, unsigned flags)
 enum { CLOSE = 1, SPACE = 3, DOT = 5, ELLIPSIS = 7 };
 #define TEXT(code) ((void *)(uintptr_t)(code))
 
-/* The reader prefix of (quote x) and its kin, or NULL (KR_PRINT_QUOTE). */
+/*
+ * The reader prefix of (quote x) and its kin, or NULL (KR_PRINT_QUOTE);
+ * Chez Scheme also abbreviates the syntax forms, which faster-miniKanren
+ * answers holding those symbols then show.
+ */
 static const char *quote_prefix(const kr_term *t)
 {
 	static const char *const forms[][2] = {
-		{"quote", "'"}, {"quasiquote", "`"}, {"unquote", ","},
-		{"unquote-splicing", ",@"}};
+		{"quote", "'"},	    {"quasiquote", "`"},
+		{"unquote", ","},    {"unquote-splicing", ",@"},
+		{"syntax", "#'"},    {"quasisyntax", "#`"},
+		{"unsyntax", "#,"}, {"unsyntax-splicing", "#,@"}};
 	const kr_term *h = t->u.cons.car, *d = t->u.cons.cdr;
 	if (h->kind != KR_SYM || d->kind != KR_CONS ||
 	    d->u.cons.cdr->kind != KR_NIL)
