@@ -197,10 +197,10 @@ static int all_answers(kr_term **chosen, kr_answers *answers, void *data)
 	return rc == KR_EOF ? 0 : rc;
 }
 
-static bool refuse_node(const kr_apply *node, void *data)
+static int refuse_node(const kr_apply *node, void *data)
 {
 	(void)node, (void)data;
-	return false;
+	return 0;
 }
 
 START_TEST(kanren_sub_filters)

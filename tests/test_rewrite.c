@@ -207,7 +207,7 @@ static int nth_answer(kr_term **chosen, kr_answers *answers, void *data)
 	return rc == KR_EOF ? 0 : rc;
 }
 
-static bool not_add(const kr_apply *node, void *data)
+static int not_add(const kr_apply *node, void *data)
 {
 	(void)data;
 	return !kr_op_equal(kr_apply_op(node), kr_op_add());

@@ -235,10 +235,12 @@ void kr_kanren_relation_sub_set_step_limit(kr_node_rewriter *rw,
 					   uint64_t steps);
 
 /**
- * PyTensor's node_filter: called with each node before its run; false
- * skips the node (no rewrite, no run).
+ * PyTensor's node_filter: called with each node before its run. Returns
+ * 1 to run the relation on it, 0 to skip it (no rewrite, no run), or a
+ * negative KR_E* code with the error set, which is the transform's error
+ * (as an exception of PyTensor's node_filter).
  */
-typedef bool (*kr_node_filter_fn)(const kr_apply *node, void *data);
+typedef int (*kr_node_filter_fn)(const kr_apply *node, void *data);
 
 /** The lazy stream of a KanrenRelationSub's answers for one node. */
 typedef struct kr_answers kr_answers;

@@ -146,10 +146,11 @@ static int kanren_transform(kr_node_rewriter *self, kr_fgraph *fg,
 {
 	(void)fg;
 	kanren_sub *ks = self->data;
-	if (ks->node_filter && !ks->node_filter(node, ks->filter_data))
-		return 0;
+	int rc = ks->node_filter ? ks->node_filter(node, ks->filter_data) : 1;
+	if (rc <= 0)
+		return rc;
 	kr_term *ans;
-	int rc = choose_answer(&ans, ks, node_term(node), node);
+	rc = choose_answer(&ans, ks, node_term(node), node);
 	if (rc < 0 || !ans || python_false(ans))
 		return rc;
 	size_t nout = kr_apply_noutputs(node);
