@@ -86,12 +86,81 @@ static int first_answer_checked(kr_term **chosen, kr_answers *a, void *data)
 	return rc == KR_EOF ? 0 : rc;
 }
 
-static kr_node_rewriter *relation_sub(const kr_rel *rel, bool reverse)
+/* The procedures of (kanren-relation-sub ... 'results-filter P
+ * 'node-filter P), or NULL. */
+typedef struct sub_procs {
+	kr_term *results, *nodes;
+} sub_procs;
+
+/*
+ * PyTensor's results_filter at the prompt: the procedure is given the
+ * list of every answer (PyTensor gives it the lazy stream of them; a
+ * relation with answers without end stops at the step limit) and returns
+ * the chosen one; #f, or another value Python reads as false, is no
+ * rewrite (the transform reads it so).
+ */
+static int results_by_proc(kr_term **chosen, kr_answers *a, void *data)
+{
+	const sub_procs *p = data;
+	if (!p || !p->results)
+		return first_answer_checked(chosen, a, NULL);
+	if (lang_search_take() < 0)
+		kr_error_clear();
+	kr_term **v = NULL, *t;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		int rc = kr_answers_next(&t, a);
+		if (lang_interrupted)
+			return kr_error_set(KR_ELIMIT, "%s",
+					    lang_stop_message(""));
+		int err = lang_search_take();
+		if (err < 0)
+			return err;
+		if (rc == KR_EOF)
+			break;
+		if (rc < 0)
+			return rc;
+		if (len == cap) {
+			cap = cap ? 2 * cap : 16;
+			kr_term **w = kr_alloc(cap * sizeof *w);
+			if (len)
+				memcpy(w, v, len * sizeof *v);
+			v = w;
+		}
+		v[len++] = t;
+	}
+	kr_term *all = kr_list(len, v);
+	if (lang_apply(chosen, p->results, 1, &all) < 0)
+		return lang_error_in(kr_error_last()->code,
+				     "kanren-relation-sub: results-filter");
+	return 0;
+}
+
+/* PyTensor's node_filter at the prompt: (proc node), node as its output. */
+static int node_by_proc(const kr_apply *node, void *data)
+{
+	const sub_procs *p = data;
+	kr_term *ret, *arg = kr_variable_term(
+			      kr_apply_output((kr_apply *)node, 0));
+	if (lang_apply(&ret, p->nodes, 1, &arg) < 0)
+		return lang_error_in(kr_error_last()->code,
+				     "kanren-relation-sub: node-filter");
+	return lang_truthy(ret) ? 1 : 0;
+}
+
+static kr_node_rewriter *relation_sub_procs(const kr_rel *rel, bool reverse,
+					    sub_procs *p)
 {
 	kr_node_rewriter *rw = kr_kanren_relation_sub_new(rel, reverse);
-	kr_kanren_relation_sub_set_filters(rw, NULL, first_answer_checked,
-					   NULL);
+	kr_kanren_relation_sub_set_filters(rw, p && p->nodes ? node_by_proc
+							     : NULL,
+					   results_by_proc, p);
 	return rw;
+}
+
+static kr_node_rewriter *relation_sub(const kr_rel *rel, bool reverse)
+{
+	return relation_sub_procs(rel, reverse, NULL);
 }
 
 /* A walker's failures: warned, as PyTensor's warn_inplace, but a stop
@@ -183,14 +252,35 @@ PRIM(p_backward)
 
 /* ==================================================== node rewriters */
 
-/* (kanren-relation-sub rel [reverse]): PyTensor's KanrenRelationSub. */
+/*
+ * (kanren-relation-sub rel [reverse] ['results-filter P] ['node-filter
+ * P]): PyTensor's KanrenRelationSub(relation, results_filter,
+ * node_filter).
+ */
 PRIM(p_kanren_relation_sub)
 {
+	const char *who = "kanren-relation-sub";
 	const kr_rel *rel = lang_as_rel(a[0], 2);
 	if (!rel)
-		return lang_error_in(KR_EINVALID, "kanren-relation-sub");
-	bool reverse = n > 1 && lang_truthy(a[1]);
-	*out = node_rw_term(relation_sub(rel, reverse));
+		return lang_error_in(KR_EINVALID, who);
+	size_t i = 1;
+	bool reverse = false;
+	if (i < n && !lang_is_symbol(a[i], "results-filter") &&
+	    !lang_is_symbol(a[i], "node-filter"))
+		reverse = lang_truthy(a[i++]);
+	sub_procs *p = kr_alloc(sizeof *p);
+	for (; i < n; i += 2) {
+		bool res = lang_is_symbol(a[i], "results-filter");
+		if (!res && !lang_is_symbol(a[i], "node-filter"))
+			return lang_type_error(who, "'results-filter or "
+					       "'node-filter", a[i]);
+		if (i + 1 == n || !lang_is_procedure(a[i + 1]))
+			return lang_type_error(who, "a procedure after the "
+					       "option", i + 1 < n ? a[i + 1]
+							    : a[i]);
+		*(res ? &p->results : &p->nodes) = a[i + 1];
+	}
+	*out = node_rw_term(relation_sub_procs(rel, reverse, p));
 	return 0;
 }
 
@@ -1207,7 +1297,7 @@ static const lang_prim_def prims[] = {
 	{"backward", 1, 1, p_backward},
 	{"constrained", 2, 2, p_constrained},
 	{"constrained-var", 1, 2, p_constrained_var},
-	{"kanren-relation-sub", 1, 2, p_kanren_relation_sub},
+	{"kanren-relation-sub", 1, 6, p_kanren_relation_sub},
 	{"pattern-rewriter", 2, 9, p_pattern_rewriter},
 	{"node-rewriter", 2, 3, p_node_rewriter},
 	{"graph-rewriter", 1, 2, p_graph_rewriter},

@@ -100,3 +100,24 @@
 (repr (rewrite (add f f) (in2out (kanren-relation-sub doubleo))))
 (repr (rewrite (sqr i) (in2out (kanren-relation-sub pow-sqro #t))))
 (map graph-type (list (mul f 2) (mul f 2.5) (mul f 0.1) (mul i 300)))
+; KanrenRelationSub's results_filter and node_filter (PyTensor's
+; test_KanrenRelationSub_filters): the filter gets the list of answers
+(matrix A) (vector x y z)
+(define d (graph-op (dot A x)))
+(fact commutative d) (fact commutative add) (fact associative add)
+(defrel (distributes in out)
+  (fresh (a b c e)
+    (eq-assoccomm (etuple d a (etuple add b (etuple add c e))) in)
+    (== (list a b c e) out)))
+(define seen '())
+(define (keep-all rs) (set! seen (map (lambda (r) (map graph-name r)) rs)) #f)
+(define g (dot A (add (add x y) z)))
+(repr (rewrite g (in2out (kanren-relation-sub distributes 'results-filter keep-all))))
+(length seen)
+(map (lambda (p) (and (member p seen) #t))
+     '(("A" "x" "y" "z") ("A" "y" "x" "z") ("A" "z" "x" "y")))
+(repr (rewrite g (in2out (kanren-relation-sub distributes
+                           'node-filter (lambda (n) #f)))))
+(kanren-relation-sub distributes 'node-filter 5)
+(repr (rewrite (add x y) (in2out (kanren-relation-sub distributes
+                           'node-filter (lambda (n) (car '()))))))
