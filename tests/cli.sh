@@ -135,6 +135,14 @@ check "a byte order mark" 0 "$tmp/plain.out" "$kr" rewrite "$tmp/bom.sexp"
 printf '\357\273\277(display (+ 1 2))\n' > "$tmp/bom.scm"
 printf '3' > "$tmp/bom.out"
 check "a script with a byte order mark" 0 "$tmp/bom.out" "$kr" "$tmp/bom.scm"
+# A script shows what it writes, not its forms' values (Chez's --script);
+# -e and a session print them.
+printf '(+ 1 2)\n(display "x")\n(newline)\n(equal? 1 1)\n' > "$tmp/quiet.scm"
+printf 'x\n' > "$tmp/quiet.out"
+check "a script prints no values" 0 "$tmp/quiet.out" "$kr" "$tmp/quiet.scm"
+printf '3\nx\n#t\n' > "$tmp/loud.out"
+check "a session prints them" 0 "$tmp/loud.out" \
+	sh -c "\"$kr\" < \"$tmp/quiet.scm\""
 check "help" 0 "" "$kr" --help
 check "rewrite help" 0 "" "$kr" rewrite --help
 check "version" 0 "" "$kr" --version

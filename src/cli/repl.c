@@ -83,13 +83,15 @@ static void clear_stop(void)
 }
 
 /*
- * Evaluate every form of text, printing values. With keep_going, an error
- * is reported and evaluation goes on with the next form (a syntax error
- * ends the text, as the reader cannot resynchronise). Returns the number
- * of forms that failed.
+ * Evaluate every form of text, printing values with `echo` (a session
+ * and -e do; a script, as Chez Scheme's `--script` and `load`, shows only
+ * what it writes itself). With keep_going, an error is reported and
+ * evaluation goes on with the next form (a syntax error ends the text, as
+ * the reader cannot resynchronise). Returns the number of forms that
+ * failed.
  */
-
-static int eval_all(const char *text, const char *name, bool keep_going)
+static int eval_all(const char *text, const char *name, bool keep_going,
+		    bool echo)
 {
 	kr_reader *r = kr_reader_new(text, name);
 	int failed = 0;
@@ -122,7 +124,10 @@ static int eval_all(const char *text, const char *name, bool keep_going)
 				return failed;
 			continue;
 		}
-		print_value(v);
+		if (echo)
+			print_value(v);
+		else
+			fflush(stdout);
 	}
 }
 
@@ -131,12 +136,12 @@ int repl_run_file(const char *path)
 	char *text = cli_read_file(path);
 	if (!text)
 		return 1;
-	return eval_all(text, path, false) ? 1 : 0;
+	return eval_all(text, path, false, false) ? 1 : 0;
 }
 
 int repl_run_expr(const char *expr)
 {
-	return eval_all(expr, "-e", false) ? 1 : 0;
+	return eval_all(expr, "-e", false, true) ? 1 : 0;
 }
 
 int repl_run_stdin(void)
@@ -144,7 +149,7 @@ int repl_run_stdin(void)
 	char *text = cli_read_file("-");
 	if (!text)
 		return 1;
-	return eval_all(text, "<stdin>", true) ? 1 : 0;
+	return eval_all(text, "<stdin>", true, true) ? 1 : 0;
 }
 
 /* ------------------------------------------------------ balanced input */
@@ -346,7 +351,7 @@ int repl_interactive(void)
 		remember(entry);
 		if (!strcmp(entry, "(exit)"))
 			break;
-		eval_all(entry, "<repl>", true);
+		eval_all(entry, "<repl>", true, true);
 	}
 	putchar('\n');
 	return 0;
