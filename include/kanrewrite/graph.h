@@ -396,13 +396,20 @@ int kr_filter_variable(kr_variable **out, const kr_type *t, kr_variable *v);
 /* ---------------------------------------------------------- term bridge */
 
 /**
- * The Constant a number term stands for in a graph, typed as PyTensor's
- * autocasting types a Python number (`pt.constant(2)`, `x * 2`): an
- * integer as the first of int8, int16, int32 and int64 that holds it, a
- * real as float32 when float32 holds it exactly, else float64 (floatX
- * float64). The type is the ScalarType of that dtype (kr_type_scalar()).
+ * The dtype PyTensor's autocasting gives a Python number (`pt.constant(2)`,
+ * `x * 2`): an integer's is the first of int8, int16, int32 and int64
+ * that holds it, a real's float32 when float32 holds it exactly, else
+ * float64 (floatX float64).
+ * Shape: t a KR_INT or KR_REAL term (asserted). Cost: O(1).
+ */
+kr_dtype kr_number_dtype(const kr_term *t);
+
+/**
+ * The Constant a number term stands for in a graph: its value, typed as
+ * the ScalarType of kr_number_dtype() (kr_type_scalar()).
  * Shape: t a KR_INT or KR_REAL term.
  * Returns: the constant, or NULL when t is not a number. Errors: none.
+ * Cost: O(1).
  */
 kr_variable *kr_number_constant(const kr_term *t);
 

@@ -217,6 +217,8 @@ char *kr_fgraph_dprint_ex(const kr_fgraph *fg, const kr_dprint_opts *opts);
  * pytensor.dprint(var, file=f) prints: the text of a deep chain is
  * quadratic in its depth (each line is indented by its level), so it is
  * never held whole; memory is O(size of the graph).
+ * Shape: f an open stream, written from its position and flushed;
+ * vars[0..n) and opts as kr_dprint_ex().
  * Returns: 0, or KR_ERROR when writing to f failed (f's error flag is
  * set). Errors: none other. Cost: as kr_dprint_ex().
  */

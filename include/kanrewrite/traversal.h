@@ -75,8 +75,8 @@ kr_apply **kr_apply_ancestors(size_t *count, size_t n,
 
 /**
  * The number of Apply nodes of the graphs written out as trees: a node
- * is counted once for every path to it from graphs[0..n), as pprint
- * writes a shared subexpression at each use and as the term view
+ * is counted once for every path to it from graphs[0..n), as PyTensor's
+ * pprint writes a shared subexpression at each use and as the term view
  * (etuplize) unfolds it. `add(s, s)` with s = `mul(x, y)` counts 3.
  * Sharing makes this exponential in the depth, so the count saturates:
  * Returns: the count, or cap when it is cap or more (a cap of SIZE_MAX

@@ -69,14 +69,14 @@ void cli_check_header(const char *comment, const kr_fgraph *fg,
 #define CLI_TREE_NODE_BYTES 32
 
 /*
- * Printing outs[0..n) as trees repeats each shared subexpression at each
- * use, exponential in the depth: 0 when the text fits in `limit` bytes
- * of memory (0: no limit), else KR_ELIMIT with the error "WHO: the text
- * would hold N nodes or more ...; use INSTEAD", to check before a byte
- * is written.
+ * Printing fg's outputs as trees repeats each shared subexpression at
+ * each use, exponential in the depth: 0 when the text fits in `limit`
+ * bytes of memory (0: no limit), else KR_ELIMIT with the error "WHO: the
+ * text would hold N nodes or more ...; use INSTEAD", to check before a
+ * byte is written.
  */
-int cli_check_tree_size(const char *who, size_t n, kr_variable *const *outs,
-			size_t limit, const char *instead);
+int cli_check_tree_size(const char *who, const kr_fgraph *fg, size_t limit,
+			const char *instead);
 
 /* Print "kanrewrite: message" on stderr and return the exit status 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -321,17 +321,15 @@ static const char *graph_text(kr_fgraph *fg, out_format format)
 	if (format == FORMAT_REPR)
 		return kr_fgraph_repr(fg);
 	size_t n = kr_fgraph_noutputs(fg), len = 0;
-	kr_variable **outs = kr_alloc((n ? n : 1) * sizeof *outs);
-	for (size_t i = 0; i < n; i++)
-		outs[i] = kr_fgraph_output(fg, i);
-	if (cli_check_tree_size("rewrite", n, outs, lang_get_memory_limit(),
+	if (cli_check_tree_size("rewrite", fg, lang_get_memory_limit(),
 				"--format repr"))
 		return NULL;
 	const char **one = kr_alloc((n ? n : 1) * sizeof *one);
 	for (size_t i = 0; i < n; i++) {
+		kr_variable *out = kr_fgraph_output(fg, i);
 		one[i] = format == FORMAT_PPRINT
-				 ? kr_pprint(outs[i])
-				 : kr_term_to_string(sexp_of(outs[i]));
+				 ? kr_pprint(out)
+				 : kr_term_to_string(sexp_of(out));
 		len += strlen(one[i]) + 2;
 	}
 	char *s = kr_alloc_atomic(len + 1), *p = s;

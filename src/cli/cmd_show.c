@@ -69,12 +69,8 @@ static int parse(const char **format, const char **file, long *mib,
 /* pprint repeats shared subexpressions: what would not fit is refused. */
 static int check_pprint(const kr_fgraph *fg, long mib)
 {
-	size_t n = kr_fgraph_noutputs(fg);
-	kr_variable **outs = kr_alloc((n ? n : 1) * sizeof *outs);
-	for (size_t k = 0; k < n; k++)
-		outs[k] = kr_fgraph_output(fg, k);
 	size_t limit = mib < 0 ? cli_default_memory_limit() : (size_t)mib << 20;
-	return cli_check_tree_size("show: pprint", n, outs, limit,
+	return cli_check_tree_size("show: pprint", fg, limit,
 				   "--format repr or dprint");
 }
 

@@ -60,24 +60,25 @@ typedef struct exploration {
 /* ============================================================ terms */
 
 /*
- * A constant that a number evaluates back to (kr_number_constant: same
- * type, same value) as that number, other leaves as they are.
+ * A constant that a number evaluates back to (kr_number_constant: the
+ * ScalarType of the number's dtype, the same value) as that number, other
+ * leaves as they are.
  */
 static kr_term *canon_leaf(kr_term *t)
 {
 	kr_variable *v = kr_term_variable(t);
 	if (!v || !kr_variable_is_constant(v))
 		return t;
+	const kr_type *type = kr_variable_type(v);
+	kr_dtype d = kr_type_dtype(type);
 	double x = kr_variable_constant_value(v);
-	kr_term *num[2] = {kr_real(x), NULL};
-	if (x == (double)(int64_t)x && fabs(x) < 0x1p62)
-		num[1] = kr_int((int64_t)x);
-	for (int k = 0; k < 2; k++)
-		if (num[k] && kr_type_equal(kr_variable_type(v),
-					    kr_variable_type(kr_number_constant(
-						    num[k]))))
-			return num[k];
-	return t;
+	kr_term *num = kr_dtype_is_float(d) ? kr_real(x)
+		       : kr_dtype_is_int(d) && fabs(x) < 0x1p63
+			       ? kr_int((int64_t)x)
+			       : NULL;
+	return num && kr_type_equal(type, kr_type_scalar(kr_number_dtype(num)))
+		       ? num
+		       : t;
 }
 
 /*

@@ -177,10 +177,13 @@ void cli_check_header(const char *comment, const kr_fgraph *fg,
 			name, has, said);
 }
 
-int cli_check_tree_size(const char *who, size_t n, kr_variable *const *outs,
-			size_t limit, const char *instead)
+int cli_check_tree_size(const char *who, const kr_fgraph *fg, size_t limit,
+			const char *instead)
 {
-	size_t cap = limit / CLI_TREE_NODE_BYTES;
+	size_t n = kr_fgraph_noutputs(fg), cap = limit / CLI_TREE_NODE_BYTES;
+	kr_variable **outs = kr_alloc((n ? n : 1) * sizeof *outs);
+	for (size_t k = 0; k < n; k++)
+		outs[k] = kr_fgraph_output(fg, k);
 	if (limit == 0 || kr_graph_tree_size(n, outs, cap) < cap)
 		return 0;
 	return kr_error_set(KR_ELIMIT, "%s: the text would hold %zu nodes or "

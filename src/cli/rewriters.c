@@ -64,23 +64,29 @@ static kr_term *db_term(kr_rewrite_db *db)
 }
 
 /*
- * The results filter of the prompt's KanrenRelationSubs: PyTensor's first
- * answer, but an error raised inside the relation (which a goal can only
- * record, lang_search_error) or a stop (C-c, the memory or evaluation
- * limit) is the transform's error, where the library would see a relation
- * that merely failed: the walker then warns, a stop ends the rewrite.
+ * The next answer of a prompt's KanrenRelationSub, as kr_answers_next(),
+ * but an error raised inside the relation (which a goal can only record,
+ * lang_search_error) or a stop (C-c, the memory or evaluation limit) is
+ * the transform's error, where the library would see a relation that
+ * merely failed: the walker then warns, a stop ends the rewrite.
  */
+static int next_checked(kr_term **t, kr_answers *a)
+{
+	int rc = kr_answers_next(t, a);
+	if (lang_interrupted)
+		return kr_error_set(KR_ELIMIT, "%s", lang_stop_message(""));
+	int err = lang_search_take(); /* the budget's error among them */
+	return err < 0 ? err : rc;
+}
+
+/* The results filter of the prompt's KanrenRelationSubs: PyTensor's
+ * first answer, checked. */
 static int first_answer_checked(kr_term **chosen, kr_answers *a, void *data)
 {
 	(void)data;
 	if (lang_search_take() < 0) /* one no run reported: not this one's */
 		kr_error_clear();
-	int rc = kr_answers_next(chosen, a);
-	if (lang_interrupted)
-		return kr_error_set(KR_ELIMIT, "%s", lang_stop_message(""));
-	int err = lang_search_take(); /* the budget's error among them */
-	if (err < 0)
-		return err;
+	int rc = next_checked(chosen, a);
 	if (rc == KR_EOF)
 		*chosen = NULL;
 	return rc == KR_EOF ? 0 : rc;
@@ -109,13 +115,7 @@ static int results_by_proc(kr_term **chosen, kr_answers *a, void *data)
 	kr_term **v = NULL, *t;
 	size_t len = 0, cap = 0;
 	for (;;) {
-		int rc = kr_answers_next(&t, a);
-		if (lang_interrupted)
-			return kr_error_set(KR_ELIMIT, "%s",
-					    lang_stop_message(""));
-		int err = lang_search_take();
-		if (err < 0)
-			return err;
+		int rc = next_checked(&t, a);
 		if (rc == KR_EOF)
 			break;
 		if (rc < 0)

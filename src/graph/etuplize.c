@@ -69,7 +69,7 @@ static kr_term *op_atom_expand(const void *p)
 /*
  * An op called as an etuple's operator, as etuples' evaled_obj calls a
  * Python op(*args): the arguments are graph variables or numbers
- * (float64 constants); the value is the output, or for an op of several
+ * (kr_number_constant); the value is the output, or for an op of several
  * outputs the list of them, as PyTensor's Op.__call__ gives.
  */
 static int op_atom_call(const void *p, size_t n, kr_term *const *args,
@@ -113,23 +113,28 @@ static const kr_foreign_type op_ftype = {
 	.call = op_atom_call,
 };
 
+kr_dtype kr_number_dtype(const kr_term *t)
+{
+	kr_check(t && (t->kind == KR_INT || t->kind == KR_REAL));
+	if (t->kind == KR_INT) {
+		int64_t i = t->u.i;
+		return i == (int8_t)i	  ? KR_INT8
+		       : i == (int16_t)i ? KR_INT16
+		       : i == (int32_t)i ? KR_INT32
+					 : KR_INT64;
+	}
+	/* numpy's float32(x) == x: exact, infinities too, never a NaN */
+	double x = t->u.r;
+	return (double)(float)x == x ? KR_FLOAT32 : KR_FLOAT64;
+}
+
 kr_variable *kr_number_constant(const kr_term *t)
 {
 	kr_check(t != NULL);
-	if (kr_term_kind(t) == KR_INT) {
-		int64_t i = kr_int_value(t);
-		kr_dtype d = i == (int8_t)i	? KR_INT8
-			     : i == (int16_t)i ? KR_INT16
-			     : i == (int32_t)i ? KR_INT32
-					       : KR_INT64;
-		return kr_constant_new((double)i, kr_type_scalar(d));
-	}
-	if (kr_term_kind(t) != KR_REAL)
+	if (t->kind != KR_INT && t->kind != KR_REAL)
 		return NULL;
-	double x = kr_real_value(t);
-	/* numpy's float32(x) == x: exact, infinities too, never a NaN */
-	kr_dtype d = (double)(float)x == x ? KR_FLOAT32 : KR_FLOAT64;
-	return kr_constant_new(x, kr_type_scalar(d));
+	double x = t->kind == KR_INT ? (double)t->u.i : t->u.r;
+	return kr_constant_new(x, kr_type_scalar(kr_number_dtype(t)));
 }
 
 kr_term *kr_op_term(const kr_op *op)

@@ -12,6 +12,9 @@ typedef struct equilibrium {
 	kr_equilibrium_opts opts;
 } equilibrium;
 
+/* Over budget, the imports the pass may still make (see struct run). */
+#define OVER_IMPORTS 4
+
 /*
  * State of one run.
  *
@@ -46,9 +49,6 @@ typedef struct equilibrium {
  * then): the maps would otherwise keep every node ever replaced alive,
  * and the collector would mark them all at every collection.
  */
-/* Over budget, the imports the pass may still make (see struct run). */
-#define OVER_IMPORTS 4
-
 typedef struct run {
 	equilibrium *eq;
 	kr_graph_rewriter *self;
