@@ -512,4 +512,17 @@ int kr_fgraph_validate(kr_fgraph *fg);
  */
 int kr_fgraph_check_integrity(const kr_fgraph *fg);
 
+/**
+ * The repr of a graph, as PyTensor's `repr(fgraph)`:
+ * `FunctionGraph(add(z, mul(x, true_div(z, x))))`. Nodes are printed
+ * `op(arg, ...)` and leaves with kr_variable_to_string(); a node used more
+ * than once is printed `*n -> op(...)` where first met and `*n` after,
+ * numbered in the order they are first met (PyTensor numbers them in an
+ * unspecified order, the same when only one node is shared); several
+ * outputs are separated by `, `.
+ * Returns: a collected string. Cost: O(size of the graph + output).
+ */
+char *kr_fgraph_repr(const kr_fgraph *fg);
+
+
 #endif

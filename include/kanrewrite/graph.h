@@ -585,4 +585,61 @@ int kr_etuplize_term(kr_term **out, kr_term *t, unsigned flags);
  */
 int kr_term_eval(kr_variable **out, kr_term *t);
 
+/**
+ * The outputs' part of that repr for any variables, as PyTensor's
+ * `graph.basic.as_string(graph_inputs(outputs), outputs)` joined by `, `:
+ * `true_div(mul(*1 -> add(y, z), x), *1)`.
+ * Returns: a collected string.
+ */
+char *kr_graph_repr(size_t n, kr_variable *const *outputs);
+
+/**
+ * How kr_as_string() prints a leaf (PyTensor's `leaf_formatter`, default
+ * `str`): a collected string for v, which is one of the inputs or an
+ * ownerless variable. `ud` is kr_as_string()'s.
+ */
+typedef char *(*kr_leaf_formatter_fn)(const kr_variable *v, void *ud);
+
+/**
+ * How kr_as_string() prints a node (PyTensor's `node_formatter`, default
+ * `op(arg, ...)`): a collected string for node given the strings of its
+ * nargs inputs, in order.
+ */
+typedef char *(*kr_node_formatter_fn)(const kr_apply *node, size_t nargs,
+				      char *const *args, void *ud);
+
+/**
+ * The graph between explicit inputs and the outputs as strings, one per
+ * output, as PyTensor's `graph.basic.as_string(inputs, outputs,
+ * leaf_formatter, node_formatter)`: the walk stops at the inputs, which
+ * need not be graph inputs and print as leaves even when they have an
+ * owner. For c = MyOp(a, a) with a = MyOp(r1, r2): ["MyOp(a, a)"] with
+ * inputs [a], ["MyOp(*1 -> MyOp(r1, r2), *1)"] with inputs [r1, r2].
+ *
+ * Shape: ins[0..nins) and outs[0..nouts) are variables; leaf and node may
+ * be NULL for PyTensor's defaults (kr_variable_to_string() and `op(args)`
+ * as kr_graph_repr() prints them). Sharing is counted as PyTensor counts
+ * it: a node is shared when two outputs are its outputs, or when it owns
+ * an input of the nodes of applys_between(inputs, outputs) twice, a node
+ * being counted once per output of it that vars_between meets (PyTensor
+ * 2.32's applys_between repeats a node of several outputs, so the owner
+ * of an input of such a node is shared even when used once; kr_graph_repr()
+ * counts each node once). A shared node prints `*n -> ...` where first
+ * met (numbered in that order) and `*n`, with `::i` for output i of a
+ * node of several outputs, afterwards.
+ * Returns: a new array of nouts collected strings. Errors: none; aborts
+ * on OOM. Cost: O(size of the graph + output), plus the formatters.
+ * The formatters may run any walk (this one keeps no state in the graph).
+ */
+char **kr_as_string(size_t nins, kr_variable *const *ins, size_t nouts,
+		    kr_variable *const *outs, kr_leaf_formatter_fn leaf,
+		    kr_node_formatter_fn node, void *ud);
+
+/**
+ * A node as PyTensor's str(node): `op(arg, ...)` with each input printed
+ * by kr_variable_to_string(), e.g. `add(z, mul.0)` (one level only).
+ * Returns: a collected string.
+ */
+char *kr_apply_to_string(const kr_apply *node);
+
 #endif

@@ -457,4 +457,41 @@ void kri_apply_set_output_type(kr_apply *node, size_t i, const kr_type *t);
  * attach or removal). */
 kr_feature *const *kri_fgraph_features(const kr_fgraph *fg, size_t *n);
 
+/*
+ * A text built from an explicit stack of items -- text to emit, a
+ * variable to print, or the end of a variable's expression -- pushed in
+ * reverse so that they pop in output order. The graph printers write
+ * through it (repr.c here, pprint in the io layer): output size bounds
+ * their work, and graph depth never reaches the C stack. Start from
+ * `kri_gtext t = {0}`; the printer pops the items and emits into t.out.
+ */
+enum { KRI_ITEM_TEXT, KRI_ITEM_VAR, KRI_ITEM_LEAVE };
+
+typedef struct kri_item {
+	int kind;
+	const char *text;
+	const kr_variable *v;
+} kri_item;
+
+typedef struct kri_gtext {
+	kri_buf out;
+	kri_item *items;
+	size_t len, cap;
+} kri_gtext;
+
+void kri_gtext_push(kri_gtext *t, int kind, const char *text,
+		    const kr_variable *v);
+
+static inline void kri_gtext_text(kri_gtext *t, const char *text)
+{
+	kri_gtext_push(t, KRI_ITEM_TEXT, text, NULL);
+}
+
+/*
+ * Emit `open` now and push `in0 sep in1 ... close` for the inputs of node
+ * (reversed, so that they pop in order).
+ */
+void kri_gtext_args(kri_gtext *t, const kr_apply *node, const char *open,
+		    const char *sep, const char *close);
+
 #endif
