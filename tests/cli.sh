@@ -88,6 +88,20 @@ check_err "reverse without the relation" \
 check_err "an infinite use ratio" \
 	"kanrewrite: --max-use-ratio needs a positive number, not 'inf'" \
 	"$kr" rewrite --max-use-ratio inf
+# Over its max_use_ratio the relation's rewriter stops with PyTensor's
+# message on stderr (on_opt_error "warn"), and the graph it has become
+# is printed: exit 0.
+printf '(scalar x y)\n(add x y)\n' > "$tmp/grow.sexp"
+printf '(x + y) => (-(-(-(-(-(-(-(-(x + y)))))))))\n' > "$tmp/grow.out"
+check "max'ed out: a warning, the graph kept" 0 "$tmp/grow.out" \
+	"$kr" rewrite --relation neg_nego --reverse --max-use-ratio 1 \
+	"$tmp/grow.sexp"
+if grep -q "^WARNING: .* max'ed out by KanrenRelationSub(neg_nego, reverse)\." \
+	"$tmp/err"; then
+	echo "ok: max'ed out: the warning"; pass=$((pass + 1))
+else
+	echo "FAIL: max'ed out: the warning"; cat "$tmp/err"; fail=$((fail + 1))
+fi
 # A graph file cut at a line end reads, with a warning from its header.
 printf '; kanrewrite-graph 1 | t | raw | test | 3 apply nodes | d\n(input x (tensor float64))\n(output 0 a (tensor float64) (neg (exp x)))\n' > "$tmp/cut.sexp"
 printf '; kanrewrite-graph 1 | t | raw | test | 3 apply nodes | d\n(input x (tensor float64))\n(output 0 a (tensor float64) (neg (exp x)))\n' > "$tmp/cut.out"

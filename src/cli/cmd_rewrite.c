@@ -64,6 +64,9 @@ static void rewrite_usage(FILE *f)
 	fputs("\n  --reverse            run the relation backwards\n"
 	      "  --max-use-ratio R    stop a rewriter applied more than R\n"
 	      "                       times the node count (default 10)\n"
+	      "                       with a warning, keeping the graph\n"
+	      "                       as it has become (PyTensor's\n"
+	      "                       on_opt_error 'warn')\n"
 	      "                       (--reverse and --max-use-ratio apply\n"
 	      "                       to the relation's run)\n"
 	      "  --memory-limit MIB   stop with an error when the heap grows\n"
@@ -269,6 +272,7 @@ static int make_plan(plan *p, const options *o)
 			kr_kanren_relation_sub_new(rel, o->reverse);
 		kr_equilibrium_opts eo = KR_EQUILIBRIUM_OPTS_INIT;
 		eo.max_use_ratio = o->max_use_ratio;
+		eo.failure_callback = lang_warn_maxed_out;
 		add_step(p, kr_equilibrium_graph_rewriter_new(1, &sub, &eo),
 			 kr_strfmt("EquilibriumGraphRewriter([%s])",
 				   kr_node_rewriter_to_string(sub)));

@@ -556,6 +556,16 @@ int lang_type_error(const char *who, const char *what, const kr_term *t);
 /** Define the rewriter, rewrite-graph and optdb primitives. */
 void lang_rewriters_init(void);
 
+/**
+ * The failure callback of the equilibrium rewriters the prompt and
+ * `kanrewrite rewrite` make, as PyTensor's default on_opt_error ("warn"):
+ * a rewriter that exceeds its max_use_ratio is logged on stderr and the
+ * rewrite ends with the graph as it is (0); any other failure, and a
+ * stop (memory limit, Ctrl-C, the step budget), stops the rewrite with
+ * its code, as PyTensor re-raises it when there is no failure_callback.
+ */
+int lang_warn_maxed_out(const kr_failure *f, void *data);
+
 /* --------------------------------------------------------- explore.c */
 
 /** Define the exploration primitives. */

@@ -188,13 +188,7 @@ static int node_rw_of(kr_node_rewriter **out, const char *who, kr_term *t)
 	return 0;
 }
 
-/*
- * PyTensor's default on_opt_error ("warn"): a rewriter that exceeds its
- * max_use_ratio is logged and the rewrite ends with the graph as it is;
- * any other failure stops the rewrite, as PyTensor re-raises it when an
- * EquilibriumGraphRewriter has no failure_callback.
- */
-static int warn_maxed_out(const kr_failure *f, void *data)
+int lang_warn_maxed_out(const kr_failure *f, void *data)
 {
 	if (f->code == KR_ELIMIT && !f->node_rewriter && !f->sub &&
 	    !lang_interrupted && !lang_budget_spent())
@@ -210,7 +204,7 @@ static kr_graph_rewriter *equilibrium_of(size_t n, kr_node_rewriter **rws,
 	kr_equilibrium_opts dflt = KR_EQUILIBRIUM_OPTS_INIT;
 	if (!opts)
 		opts = &dflt;
-	opts->failure_callback = warn_maxed_out;
+	opts->failure_callback = lang_warn_maxed_out;
 	return kr_equilibrium_graph_rewriter_new(n, rws, opts);
 }
 
