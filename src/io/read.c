@@ -190,6 +190,23 @@ static int skip_continuation(kr_reader *r, uint64_t at)
 	return 0;
 }
 
+/*
+ * After an error inside a string: r moves past the string's closing
+ * quote, so that a session that goes on (kr_reader_recover) reads on
+ * after the string, not from inside it. Returns rc.
+ */
+static int string_error(kr_reader *r, int rc)
+{
+	while (*r->p && *r->p != '"') {
+		if (*r->p == '\\' && r->p[1])
+			advance(r);
+		advance(r);
+	}
+	if (*r->p)
+		advance(r);
+	return rc;
+}
+
 static int read_string(kr_reader *r, kr_term **out)
 {
 	uint64_t at = pack(r->line, r->col);
@@ -207,7 +224,7 @@ static int read_string(kr_reader *r, kr_term **out)
 			if (c == 'x') {
 				int rc = read_hex_escape(r, &b, "string");
 				if (rc < 0)
-					return rc;
+					return string_error(r, rc);
 				continue;
 			}
 			if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
@@ -215,17 +232,18 @@ static int read_string(kr_reader *r, kr_term **out)
 				 * line end, blanks, all dropped */
 				int rc = skip_continuation(r, at);
 				if (rc < 0)
-					return rc;
+					return string_error(r, rc);
 				continue;
 			}
 			const char *e = strchr(escapes, c);
 			if (e)
 				c = escaped[e - escapes];
 			else if (c != '\\' && c != '"')
-				return fail_at(r, pack(r->line, r->col - 1),
-					       kr_strfmt("unknown escape \\%c "
-							 "in a string",
-							 c));
+				return string_error(
+					r, fail_at(r, pack(r->line, r->col - 1),
+						   kr_strfmt("unknown escape "
+							     "\\%c in a "
+							     "string", c)));
 		}
 		kri_buf_putc(&b, c);
 		advance(r);
@@ -557,8 +575,10 @@ static int skip_token(kr_reader *r, int *delta)
 	char c = *r->p;
 	kr_term *d;
 	*delta = c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
-	if (c == '"')
-		return read_string(r, &d);
+	if (c == '"') { /* a bad escape is skipped with its string */
+		int rc = read_string(r, &d);
+		return rc < 0 && !*r->p ? rc : 0;
+	}
 	if (*delta || strchr("'`,", c)) {
 		advance(r);
 		return 0;

@@ -55,3 +55,10 @@
 '#(")")
 '|#f|
 (display "after")(newline)
+; a bad escape is skipped with its string, alone or inside a form
+"\q"
+(display 6)(newline)
+(list "a\q" 5
+  7)
+(list "\xZZ;" 1)
+(display 7)(newline)
