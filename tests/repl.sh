@@ -112,6 +112,15 @@ if "$kr" --version | grep -q '^kanrewrite [0-9]'; then ok "--version"; else bad 
 if "$kr" --help | grep -q 'kanrewrite FILE'; then ok "--help"; else bad "--help"; fi
 "$kr" -e '(car 1)' > /dev/null 2>&1; st=$?
 if [ $st -eq 1 ]; then ok "-e error status"; else bad "-e error status $st"; fi
+# (exit) ends a session with the status its end would give: 1 after an
+# error; (exit N) with N.
+printf '(car 1)\n(exit)\n(display "not reached")\n' | "$kr" > "$tmp/out" 2>&1; st=$?
+if [ $st -eq 1 ] && ! grep -q "not reached" "$tmp/out"; then ok "(exit) after an error"
+else bad "(exit) after an error: status $st"; fi
+printf '(car 1)\n(exit 0)\n' | "$kr" > /dev/null 2>&1; st=$?
+if [ $st -eq 0 ]; then ok "(exit 0) after an error"; else bad "(exit 0): status $st"; fi
+printf '(+ 1 2)\n(exit)\n' | "$kr" > /dev/null 2>&1; st=$?
+if [ $st -eq 0 ]; then ok "(exit) without an error"; else bad "(exit): status $st"; fi
 
 # The explored rewrite space renders with Graphviz.
 if [ -n "${DOT:-}" ] && command -v "$DOT" > /dev/null 2>&1 && [ -f "$dir/explore.dot.scm" ]; then

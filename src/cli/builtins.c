@@ -748,13 +748,21 @@ PRIM(p_void)
 	return 0;
 }
 
+bool lang_session_failed;
+
+/*
+ * (exit [code]): an integer code as it is, #f as 1, anything else as 0;
+ * without one, the status the session would end with (1 after a failed
+ * form of a session on standard input).
+ */
 PRIM(p_exit)
 {
 	if (lang_sandboxed())
 		return kr_error_set(KR_EINVALID, "exit: not in a sandbox");
 	(void)out;
-	int code = n && kr_term_kind(a[0]) == KR_INT ?
-		   (int)kr_int_value(a[0]) : n && !lang_truthy(a[0]) ? 1 : 0;
+	int code = n && kr_term_kind(a[0]) == KR_INT ? (int)kr_int_value(a[0])
+		   : n ? !lang_truthy(a[0])
+		       : lang_session_failed;
 	exit(cli_output_status(code));
 }
 

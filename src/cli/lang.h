@@ -82,7 +82,14 @@ typedef int (*lang_prim_fn)(kr_term **out, size_t n, kr_term *const *args);
  * regains control (each top-level form starts at 0).
  */
 extern volatile sig_atomic_t lang_interrupted;
+
 enum { LANG_STOP_INTERRUPT = 1, LANG_STOP_MEMORY = 2 };
+
+/*
+ * Set when a form of a session on standard input has failed: the session
+ * then ends with status 1, and so does (exit) without a code.
+ */
+extern bool lang_session_failed;
 
 /**
  * The error message of a stop (lang_interrupted not 0) in `what`, e.g.

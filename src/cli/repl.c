@@ -93,6 +93,8 @@ static void clear_stop(void)
 static int eval_all(const char *text, const char *name, bool keep_going,
 		    bool echo)
 {
+	/* a session on standard input: a failure sets its status */
+	bool session = keep_going && !strcmp(name, "<stdin>");
 	kr_reader *r = kr_reader_new(text, name);
 	int failed = 0;
 	for (;;) {
@@ -105,6 +107,7 @@ static int eval_all(const char *text, const char *name, bool keep_going,
 		if (rc < 0) { /* a session goes on with the next form */
 			report();
 			failed++;
+			lang_session_failed |= session;
 			if (!keep_going || kr_reader_recover(r) < 0)
 				return failed;
 			continue;
@@ -120,6 +123,7 @@ static int eval_all(const char *text, const char *name, bool keep_going,
 			note_form(r);
 			report();
 			failed++;
+			lang_session_failed |= session;
 			if (!keep_going)
 				return failed;
 			continue;
@@ -239,6 +243,10 @@ static char *complete_name(const char *text, int state)
 	}
 	while (i < completion_count) {
 		const char *name = completion_names[i++];
+		/* the language's internal helpers (%condp, ...) only when
+		 * asked for */
+		if (name[0] == '%' && text[0] != '%')
+			continue;
 		if (!strncmp(name, text, len))
 			return strdup(name);
 	}
