@@ -43,6 +43,9 @@ check "standard input" 0 "$data/forward.out" \
 printf '(matrix A x)\n(add x x)\n' > "$tmp/plain.sexp"
 printf '(x + x) => (x + x)\n' > "$tmp/plain.out"
 check "nothing to rewrite" 0 "$tmp/plain.out" "$kr" rewrite "$tmp/plain.sexp"
+printf 'FunctionGraph(Add(x, x)) => FunctionGraph(Add(x, x))\n' > "$tmp/plain.repr"
+check "option values after =" 0 "$tmp/plain.repr" \
+	"$kr" rewrite --format=repr --relation=neg_nego "$tmp/plain.sexp"
 # every relation of the algebra (kr_relation_names) is known by name
 printf '(scalar x)\n(neg (neg x))\n(mul x x)\n' > "$tmp/alg.sexp"
 printf '(-(-x)) => x\n(x * x) => (x * x)\n' > "$tmp/negneg.out"

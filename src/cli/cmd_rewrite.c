@@ -151,10 +151,18 @@ static int tag_option(options *o, const char *a, const char *arg)
 	return 1;
 }
 
-/* An option with an argument (argv[*i + 1]); 1 handled, 0 not, -1 error. */
+/*
+ * An option with an argument, argv[*i + 1] or after an `=` (`--format=
+ * repr`, as show takes); 1 handled, 0 not, -1 error.
+ */
 static int arg_option(options *o, int *i, int argc, char **argv)
 {
 	const char *a = argv[*i], *arg = *i + 1 < argc ? argv[*i + 1] : NULL;
+	const char *eq = !strncmp(a, "--", 2) ? strchr(a, '=') : NULL;
+	if (eq) {
+		arg = eq + 1;
+		a = kr_strfmt("%.*s", (int)(eq - a), a);
+	}
 	int rc = tag_option(o, a, arg);
 	if (rc == 0 && !strcmp(a, "--relation")) {
 		rc = arg ? 1 : (cli_fail("--relation needs a NAME"), -1);
@@ -168,7 +176,7 @@ static int arg_option(options *o, int *i, int argc, char **argv)
 		rc = parse_format(&o->format, arg) ? -1 : 1;
 		o->format_given = true;
 	}
-	if (rc > 0)
+	if (rc > 0 && !eq)
 		(*i)++;
 	return rc;
 }
