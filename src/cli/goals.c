@@ -624,8 +624,6 @@ void lang_goals_init(void)
 	lang_define_prims(prims, sizeof prims / sizeof *prims);
 	lang_define("succeed", lang_goal_term(kr_succeed()));
 	lang_define("fail", lang_goal_term(kr_fail()));
-	lang_define("#s", lang_goal_term(kr_succeed()));
-	lang_define("#u", lang_goal_term(kr_fail()));
 	for (size_t i = 0; i < sizeof librels / sizeof *librels; i++) {
 		const librel *r = &librels[i];
 		if (r->nrel)

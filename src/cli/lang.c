@@ -1180,12 +1180,12 @@ static bool is_special(const kr_term *head, scope *sc)
 }
 
 /*
- * Declarations of graph inputs, as the command's input language writes
- * them: `(matrix A B)`, `(vector x)`, `(scalar s)` and `(declare TYPE a
- * ...)` with a type of the graph format, e.g. `(declare (tensor float32 ?
- * 3) X)`, at top level and while the program has not defined a procedure
- * of that name (Scheme's `vector`, say). Each name is defined as a new
- * input variable:
+ * Declarations of graph inputs: `(matrix A B)`, `(vector x)` and
+ * `(scalar s)` as the command's input language writes them, and, at the
+ * prompt only, `(declare TYPE a ...)` with a type of the graph format,
+ * e.g. `(declare (tensor float32 ? 3) X)`, at top level and while the
+ * program has not defined a procedure of that name (Scheme's `vector`,
+ * say). Each name is defined as a new input variable:
  * `(begin (define A (graph-input 'matrix "A")) ...)`. A form whose parts
  * are not all symbols is an ordinary call.
  */
