@@ -131,7 +131,7 @@ kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat)
 	return flatten_goal(a, a_flat, false);
 }
 
-kr_goal *kri_rel_assoc_flatten_deep(kr_term *a, kr_term *a_flat)
+kr_goal *kr_assoc_flatten_deep(kr_term *a, kr_term *a_flat)
 {
 	return flatten_goal(a, a_flat, true);
 }

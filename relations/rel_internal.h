@@ -146,13 +146,6 @@ void kri_rel_terms_push(struct kri_rel_terms *t, kr_term *x);
 const kr_state *kri_rel_assoc_flatten(const kr_state *st, kr_term *a,
 				      kr_term *a_flat);
 
-/*
- * kr_assoc_flatten() that also splices arguments that are foreign atoms
- * (graph Variables) expanding to applications of the same operator,
- * which kanren leaves alone: flatteno flattens a graph node this way.
- */
-kr_goal *kri_rel_assoc_flatten_deep(kr_term *a, kr_term *a_flat);
-
 /* kr_mapo() whose empty sequences are of kind dflt when not decided. */
 kr_goal *kri_rel_mapo_kind(const kr_rel *rel, kr_term *a, kr_term *b,
 			   kr_seq_kind dflt);

@@ -937,6 +937,59 @@ START_TEST(test_assoc_flatten_foreign)
 }
 END_TEST
 
+/* kr_assoc_flatten_deep splices an argument that expands to the op too. */
+START_TEST(test_assoc_flatten_deep)
+{
+	declare_add();
+	kr_term *add = sym("add");
+	kr_term *e = KR_ETUPLE(add, num(2), num(3));
+	kr_term *v = kr_foreign(&fake_var_type, e);
+	kr_etuple_set_evaled(e, v);
+	kr_term *q = var();
+	ck_assert_str_eq(run_str(-1, q, kr_assoc_flatten_deep(
+					       KR_ETUPLE(add, num(1), v), q)),
+			 "((add 1 2 3))");
+	/* an operator not declared associative is left alone */
+	ck_assert_str_eq(run_str(-1, q, kr_assoc_flatten_deep(
+					       t_read("(sub 1 (sub 2 3))"), q)),
+			 "((sub 1 (sub 2 3)))");
+}
+END_TEST
+
+/* ------------------------------------------------------------ distributeo */
+
+/*
+ * The distributive law for any two operators: forward (one answer, the
+ * associative sum flattened first), backward (the gather), and nothing
+ * for a term of other heads; with `+` not associative, a nested sum
+ * stays one argument.
+ */
+START_TEST(test_distributeo)
+{
+	kr_term *q = var(), *mul = sym("*"), *plus = sym("+");
+	kr_term *ex = sym("^"); /* not declared associative */
+	ck_assert_int_eq(kr_fact(kr_associative(), &plus), 0);
+	ck_assert_str_eq(run_str(-1, q, kr_distributeo(mul, plus,
+			 t_read("(* A (+ x (+ y z)))"), q)),
+			 "((+ (* A x) (* A y) (* A z)))");
+	ck_assert_str_eq(run_str(-1, q, kr_distributeo(mul, plus, q,
+			 t_read("(+ (* B x) (* B y))"))),
+			 "((* B (+ x y)))");
+	ck_assert_str_eq(run_str(-1, q, kr_distributeo(mul, plus, q,
+			 t_read("(+ (* B x) (* C y))"))), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_distributeo(mul, plus,
+			 t_read("(* A x)"), q)), "()");
+	ck_assert_str_eq(run_str(-1, q, kr_distributeo(mul, ex,
+			 t_read("(* A (^ x (^ y z)))"), q)),
+			 "((^ (* A x) (* A (^ y z))))");
+	/* operators left fresh are found from the term */
+	kr_term *m = var(), *a = var();
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, m, a), kr_distributeo(m, a,
+			 t_read("(* A (+ x y))"), q)),
+			 "(((+ (* A x) (* A y)) * +))");
+}
+END_TEST
+
 /* ------------------------------------------------ more list relations */
 
 START_TEST(test_caro_cdro_pairo)
@@ -1446,6 +1499,8 @@ Suite *relations_suite(void)
 		{"assoc_flatten_list", test_assoc_flatten_list},
 		{"assoc_flatten_vars", test_assoc_flatten_vars},
 		{"assoc_flatten_foreign", test_assoc_flatten_foreign},
+		{"assoc_flatten_deep", test_assoc_flatten_deep},
+		{"distributeo", test_distributeo},
 		{"caro_cdro_pairo", test_caro_cdro_pairo},
 		{"rembero", test_rembero},
 		{"kanren_extras", test_kanren_extras},

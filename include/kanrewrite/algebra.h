@@ -26,6 +26,24 @@
  */
 kr_goal *kr_constanto(kr_term *t, double value);
 
+/**
+ * `(dot_distributeo in out)`: `A @ (x + y + ...)` relates to
+ * `(A @ x) + (A @ y) + ...`: kr_distributeo() over the op library's
+ * `dot` and `add`, with `add` declared associative, as PyTensor's
+ * documentation writes it. Run forward (in ground) it gives one answer;
+ * run backward (out ground) it gathers a sum of products by the same
+ * matrix. Terminates in both modes. Cost: O(1) on a node whose heads rule
+ * it out (see kr_distributeo()).
+ */
+kr_goal *kr_dot_distributeo(kr_term *in, kr_term *out);
+
+/**
+ * dot_distributeo as a kr_rel of arity 2: a fresh relation (as
+ * kr_distributeo_rel()) whose body is kr_clause_distributeo() over `dot`
+ * and `add`, so its answers, their order and steps are distributeo's.
+ */
+const kr_rel *kr_dot_distributeo_rel(void);
+
 /** `neg(neg(x)) = x` (PyTensor's local_neg_neg). */
 kr_goal *kr_neg_nego(kr_term *in, kr_term *out);
 

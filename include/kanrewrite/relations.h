@@ -662,7 +662,8 @@ bool kr_facts_has(const kr_facts *f, kr_term *const *args);
  * The global unary fact table `associative` (kanren.assoccomm): declare an
  * operator associative with `KR_FACT(kr_associative(), op)`. Empty at
  * start, as kanren's; the graph relations that need it declare their ops
- * when they first run (kr_flatteno(): add and mul; dot_distributeo: add).
+ * when they first run (kr_flatteno(): add and mul; kr_dot_distributeo():
+ * add).
  */
 kr_facts *kr_associative(void);
 
@@ -681,6 +682,14 @@ kr_facts *kr_commutative(void);
  * ConsPair); kr_flatteno() does splice them. One answer; terminates.
  */
 kr_goal *kr_assoc_flatten(kr_term *a, kr_term *a_flat);
+
+/**
+ * kr_assoc_flatten() that also splices the arguments that are foreign
+ * atoms (graph Variables) expanding to applications of the same
+ * operator, which kanren leaves alone: the graph algebra's kr_flatteno()
+ * flattens a graph node this way. One answer; terminates.
+ */
+kr_goal *kr_assoc_flatten_deep(kr_term *a, kr_term *a_flat);
 
 /**
  * `(eq_comm u v)` (kanren.assoccomm): u and v are equal up to reordering the
@@ -909,22 +918,41 @@ kr_goal *kr_lto(kr_term *n, kr_term *m);
 /** `(<=o n m)`: n <= m on numerals. Terminates when n or m is ground. */
 kr_goal *kr_leo(kr_term *n, kr_term *m);
 
-/* ------------------------------------------------------------ graph algebra */
+/* ------------------------------------------------------- distribution */
 
 /**
- * `(dot_distributeo in out)`: `A @ (x + y + ...)` relates to
- * `(A @ x) + (A @ y) + ...`, written exactly as PyTensor's documentation
- * writes it (==, heado, assoc_flatten, tailo, conso, mapo) over the op
- * library's `dot` and `add`, with `add` declared associative. Run forward
- * (in ground) it gives one answer; run backward (out ground) it gathers a
- * sum of products by the same matrix. Terminates in both modes.
- * Cost: on a term whose heads already rule it out (in not a `dot` of an
+ * `(distributeo mul add in out)`: the distributive law of `mul` over
+ * `add`, `mul(A, x + y + ...)` = `mul(A, x) + mul(A, y) + ...`, written
+ * exactly as PyTensor's documentation writes its dot distribution (==,
+ * heado, assoc_flatten, tailo, conso, mapo), with the two operators as
+ * arguments. Shape: mul and add are operator terms (ground: symbols, op
+ * atoms); in and out are sequences (etuples, lists, or graph Variables,
+ * which expand to etuples) headed by them. `add` is flattened with
+ * kr_assoc_flatten(), so only an operator declared associative
+ * (kr_associative()) has its nested sums spliced. Run forward (in ground)
+ * it gives one answer; run backward (out ground) it gathers a sum of
+ * products by the same A. Terminates in both modes. The graph algebra's
+ * kr_dot_distributeo() (algebra.h) is this over the op library's `dot`
+ * and `add`.
+ * Cost: on a term whose heads already rule it out (in not a `mul` of an
  * `add`, or out not an `add`: most nodes a rewriter tries) it fails in
  * O(1), before making its variables or goals.
  */
-kr_goal *kr_dot_distributeo(kr_term *in, kr_term *out);
+kr_goal *kr_distributeo(kr_term *mul, kr_term *add, kr_term *in,
+			kr_term *out);
 
-/** dot_distributeo as a kr_rel of arity 2. */
-const kr_rel *kr_dot_distributeo_rel(void);
+/** distributeo as a kr_rel of arity 4 (mul add in out). */
+const kr_rel *kr_distributeo_rel(void);
+
+/**
+ * The body of distributeo run in line on st, for a relation of fixed
+ * operators written as kr_rel_new_fresh() (kr_dot_distributeo_rel() is):
+ * its stream, or NULL when it fails. Call it only from a kr_fresh_run_fn
+ * or kr_clause_fn, on the state that function was given (it binds its
+ * variables in place, as kr_clause_eq()). Same answers, order and steps
+ * as the goal kr_distributeo() after its one suspension.
+ */
+kr_stream *kr_clause_distributeo(const kr_state *st, kr_term *mul,
+				 kr_term *add, kr_term *in, kr_term *out);
 
 #endif

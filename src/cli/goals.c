@@ -223,6 +223,8 @@ static const librel librels[] = {
 	R("logo", 4, 0, kr_logo), R("logo-trs2", 4, 0, kr_logo_trs2),
 	R("expo", 3, 0, kr_expo),
 	R("<o", 2, 0, kr_lto), R("<=o", 2, 0, kr_leo),
+	R("distributeo", 4, 0, kr_distributeo),
+	R("assoc-flatten-deep", 2, 0, kr_assoc_flatten_deep),
 	R("dot-distributeo", 2, 0, kr_dot_distributeo),
 	R("dot_distributeo", 2, 0, kr_dot_distributeo),
 };

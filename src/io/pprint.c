@@ -325,7 +325,8 @@ static void open_pattern(printer_state *ps, const pattern *pat,
 		if (pc->text)
 			kri_gtext_text(&ps->t, pc->text);
 		else
-			kri_gtext_push(&ps->t, KRI_ITEM_VAR, NULL, node->inputs[pc->input]);
+			kri_gtext_push(&ps->t, KRI_ITEM_VAR, NULL,
+				       node->inputs[pc->input]);
 	}
 }
 

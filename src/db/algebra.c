@@ -1,18 +1,20 @@
-/* canon.c -- the standard rewrites of the op library, as relations. */
+/* algebra.c -- the standard rewrites of the op library, as relations. */
 /* See the LICENSE file for copying conditions. */
 /*
  * Each relation relates a graph expression `in` to an equal, simpler
  * expression `out`; optdb runs them forward through KanrenRelationSub
- * (src/db/optdb.c). They are equations, so most also run backward. Like
- * dot.c, this file uses the graph layer's op library through the public
- * API only; ops are found by their PyTensor names.
+ * (optdb.c). They are equations, so most also run backward. They are
+ * written with the relation library over the graph layer's op library,
+ * through the public API only; ops are found by their PyTensor names.
  */
+#include "config.h"
+
 #include <math.h>
 #include <string.h>
 
 #include <kanrewrite.h>
 
-#include "rel_internal.h"
+#include "core/alloc.h"
 
 static kr_term *op(const char *name)
 {
@@ -246,7 +248,29 @@ static kr_goal *flatten_body(kr_term *const *a, void *env)
 	kr_term *o = kr_var_new("op"), *args = kr_var_new("args");
 	return KR_ALL(kr_conso(o, args, a[0]),
 		      kr_facts_goal(kr_associative(), (kr_term *[]){o}),
-		      kri_rel_assoc_flatten_deep(kr_cons(o, args), a[1]));
+		      kr_assoc_flatten_deep(kr_cons(o, args), a[1]));
+}
+
+/*
+ * A.(x+y) = A.x + A.y: the relation library's distributeo over the op
+ * library's dot and add, add declared associative when it first runs (as
+ * flatteno's ops below, so that a session that does not use it starts
+ * with kanren's empty `associative` table). A fresh relation of its own,
+ * as distributeo is, running distributeo's body in line: a rewriter tries
+ * it on every node, and most fail at once there.
+ */
+static kr_stream *dot_distribute_run(const kr_state *st, kr_term *const *v,
+				     void *env)
+{
+	(void)v;
+	kr_term *const *a = env;
+	static kr_term *dot, *add;
+	if (!add) {
+		dot = op("dot");
+		add = op("add");
+		KR_FACT(kr_associative(), add);
+	}
+	return kr_clause_distributeo(st, dot, add, a[0], a[1]);
 }
 
 /* ------------------------------------------------------------- registry */
@@ -303,8 +327,7 @@ const kr_rel *kr_relation_lookup(const char *name)
 
 size_t kr_relation_names(const char *const **out)
 {
-	if (!out)
-		kri_rel_misuse(__func__, "out must not be NULL");
+	kr_check(out != NULL);
 	static const char *names[sizeof canon / sizeof *canon + 2];
 	if (!names[0]) {
 		names[0] = "dot_distributeo";
@@ -323,6 +346,11 @@ size_t kr_relation_names(const char *const **out)
 		return KR_CALL(kr_relation_lookup(name), in, out);           \
 	}
 
+kr_goal *kr_dot_distributeo(kr_term *in, kr_term *out)
+{
+	return KR_CALL(kr_dot_distributeo_rel(), in, out);
+}
+
 GOAL_FORM(kr_neg_nego, "neg_nego")
 GOAL_FORM(kr_mul_divo, "mul_divo")
 GOAL_FORM(kr_mul_oneo, "mul_oneo")
@@ -332,3 +360,12 @@ GOAL_FORM(kr_pow_sqro, "pow_sqro")
 GOAL_FORM(kr_div_reciprocalo, "div_reciprocalo")
 GOAL_FORM(kr_div_consto, "div_consto")
 GOAL_FORM(kr_flatteno, "flatteno")
+
+const kr_rel *kr_dot_distributeo_rel(void)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new_fresh("dot_distributeo", 2, 0,
+				       dot_distribute_run);
+	return rel;
+}
