@@ -524,5 +524,4 @@ int kr_fgraph_check_integrity(const kr_fgraph *fg);
  */
 char *kr_fgraph_repr(const kr_fgraph *fg);
 
-
 #endif

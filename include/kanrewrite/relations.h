@@ -950,7 +950,8 @@ const kr_rel *kr_distributeo_rel(void);
  * its stream, or NULL when it fails. Call it only from a kr_fresh_run_fn
  * or kr_clause_fn, on the state that function was given (it binds its
  * variables in place, as kr_clause_eq()). Same answers, order and steps
- * as the goal kr_distributeo() after its one suspension.
+ * as the goal kr_distributeo() after its one suspension. Errors: none;
+ * aborts on OOM. Cost: as kr_distributeo().
  */
 kr_stream *kr_clause_distributeo(const kr_state *st, kr_term *mul,
 				 kr_term *add, kr_term *in, kr_term *out);

@@ -83,18 +83,23 @@ static void clear_stop(void)
 }
 
 /*
- * Evaluate every form of text, printing values with `echo` (a session
- * and -e do; a script, as Chez Scheme's `--script` and `load`, shows only
- * what it writes itself). With keep_going, an error is reported and
- * evaluation goes on with the next form (a syntax error ends the text, as
- * the reader cannot resynchronise). Returns the number of forms that
- * failed.
+ * How eval_all runs a text: a script (`kanrewrite FILE`) and -e stop at
+ * the first error; a session on standard input and a line of the
+ * interactive REPL report an error and go on with the next form (a
+ * syntax error ends the text when the reader cannot resynchronise), and
+ * a failure in the session on standard input sets its exit status
+ * (lang_session_failed). All but a script print the values of their
+ * forms; a script, as Chez Scheme's `--script` and `load`, shows only
+ * what it writes itself.
  */
-static int eval_all(const char *text, const char *name, bool keep_going,
-		    bool echo)
+enum run_mode { RUN_SCRIPT, RUN_EXPR, RUN_SESSION, RUN_LINE };
+
+/* Evaluate every form of text; returns the number of forms that failed. */
+static int eval_all(const char *text, const char *name, enum run_mode mode)
 {
-	/* a session on standard input: a failure sets its status */
-	bool session = keep_going && !strcmp(name, "<stdin>");
+	bool keep_going = mode == RUN_SESSION || mode == RUN_LINE;
+	bool echo = mode != RUN_SCRIPT;
+	bool session = mode == RUN_SESSION;
 	kr_reader *r = kr_reader_new(text, name);
 	int failed = 0;
 	for (;;) {
@@ -140,12 +145,12 @@ int repl_run_file(const char *path)
 	char *text = cli_read_file(path);
 	if (!text)
 		return 1;
-	return eval_all(text, path, false, false) ? 1 : 0;
+	return eval_all(text, path, RUN_SCRIPT) ? 1 : 0;
 }
 
 int repl_run_expr(const char *expr)
 {
-	return eval_all(expr, "-e", false, true) ? 1 : 0;
+	return eval_all(expr, "-e", RUN_EXPR) ? 1 : 0;
 }
 
 int repl_run_stdin(void)
@@ -153,7 +158,7 @@ int repl_run_stdin(void)
 	char *text = cli_read_file("-");
 	if (!text)
 		return 1;
-	return eval_all(text, "<stdin>", true, true) ? 1 : 0;
+	return eval_all(text, "<stdin>", RUN_SESSION) ? 1 : 0;
 }
 
 /* ------------------------------------------------------ balanced input */
@@ -359,7 +364,7 @@ int repl_interactive(void)
 		remember(entry);
 		if (!strcmp(entry, "(exit)"))
 			break;
-		eval_all(entry, "<repl>", true, true);
+		eval_all(entry, "<repl>", RUN_LINE);
 	}
 	putchar('\n');
 	return 0;

@@ -245,16 +245,23 @@ void kri_misuse(const char *fn, const char *cond)
 
 /* ------------------------------------------------------------------ vec */
 
+void *kri_grow(void *items, size_t len, size_t *cap, size_t size,
+	       size_t first)
+{
+	if (len < *cap)
+		return items;
+	kr_check(*cap <= SIZE_MAX / 2 / size);
+	size_t n = *cap ? *cap * 2 : first;
+	void *to = kri_alloc(n * size);
+	if (len)
+		memcpy(to, items, len * size);
+	*cap = n;
+	return to;
+}
+
 void kri_vec_push(kri_vec *v, void *x)
 {
-	if (v->len == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 8;
-		void **items = kri_alloc(cap * sizeof *items);
-		if (v->len)
-			memcpy(items, v->items, v->len * sizeof *items);
-		v->items = items;
-		v->cap = cap;
-	}
+	v->items = kri_grow(v->items, v->len, &v->cap, sizeof *v->items, 8);
 	v->items[v->len++] = x;
 }
 

@@ -77,6 +77,15 @@ static inline void *kri_alloc(size_t n)
 	} while (0)
 _Noreturn void kri_misuse(const char *fn, const char *cond);
 
+/*
+ * Room for one more element in a growable array of `size`-byte elements
+ * in collected (scanned) memory: `items` itself while len < *cap, else a
+ * copy of its len elements in twice the room (`first` elements for an
+ * empty one), *cap updated. Amortised O(1) per element.
+ */
+void *kri_grow(void *items, size_t len, size_t *cap, size_t size,
+	       size_t first);
+
 /* A growable array of pointers in collected memory. */
 typedef struct kri_vec {
 	void **items;

@@ -31,14 +31,7 @@ typedef struct change_log {
 
 static void log_push(change_log *l, kr_apply *node, int i, kr_variable *var)
 {
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-		change *items = kri_alloc(cap * sizeof *items);
-		if (l->len)
-			memcpy(items, l->items, l->len * sizeof *items);
-		l->items = items;
-		l->cap = cap;
-	}
+	l->items = kri_grow(l->items, l->len, &l->cap, sizeof *l->items, 16);
 	l->items[l->len++] = (change){node, i, var};
 }
 

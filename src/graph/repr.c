@@ -18,14 +18,7 @@
 void kri_gtext_push(kri_gtext *t, int kind, const char *text,
 		    const kr_variable *v)
 {
-	if (t->len == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		kri_item *items = kri_alloc(cap * sizeof *items);
-		if (t->len)
-			memcpy(items, t->items, t->len * sizeof *items);
-		t->items = items;
-		t->cap = cap;
-	}
+	t->items = kri_grow(t->items, t->len, &t->cap, sizeof *t->items, 64);
 	t->items[t->len++] = (kri_item){kind, text, v};
 }
 
