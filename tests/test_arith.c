@@ -150,6 +150,23 @@ START_TEST(test_arith_modes)
 	ck_assert_str_eq(run_str(-1, q, kr_lto(n(1), q)), "((_.0 _.1 . _.2))");
 	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_leo(n(2), q))), 3);
 	ck_assert_str_eq(values(q, kr_lto(q, n(3))), "0 1 2");
+	/* minuso with m and k ground, its other terminating mode */
+	ck_assert_str_eq(values(q, kr_minuso(q, n(2), n(0))), "2");
+	/* expo with only n ground: every base and power, run* ends */
+	kr_term *m = kr_var_new("m"), *p = kr_var_new("p"),
+		*r = kr_var_new("r");
+	ck_assert_str_eq(run_str(-1, KR_LIST(q, m), kr_expo(q, m, n(8))),
+			 "(((0 0 0 1) (1)) ((0 1) (1 1)))");
+	/* all fresh ("fully relational"): faster-miniKanren's first answers */
+	ck_assert_str_eq(run_str(3, KR_LIST(q, m, p), kr_mulo(q, m, p)),
+			 "((() _.0 ()) ((_.0 . _.1) () ()) "
+			 "((1) (_.0 . _.1) (_.0 . _.1)))");
+	ck_assert_str_eq(run_str(2, KR_LIST(q, m, p, r), kr_divo(q, m, p, r)),
+			 "((() (_.0 . _.1) () ()) "
+			 "((1) (_.0 _.1 . _.2) () (1)))");
+	ck_assert_str_eq(run_str(3, KR_LIST(q, m, p), kr_minuso(q, m, p)),
+			 "((_.0 _.0 ()) ((_.0 . _.1) () (_.0 . _.1)) "
+			 "((0 1) (1) (1)))");
 }
 END_TEST
 

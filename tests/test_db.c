@@ -599,13 +599,21 @@ END_TEST
 
 static kr_variable *sx;
 
+/* Every answer of rel(q, out) (run*: the search must end). */
 static const char *backward(kr_goal *(*rel)(kr_term *, kr_term *),
 			    kr_term *out)
 {
 	kr_term *q = kr_var_new("q");
-	kr_term *r = kr_run(1, q, rel(q, out));
-	ck_assert_int_eq(kr_list_length(r), 1);
-	return t_str(kr_reify(kr_car(r), kr_subst_empty()));
+	return t_str(kr_run(-1, q, rel(q, out)));
+}
+
+/* The graph of a program "(scalar x y) <expr>", for the backward mode. */
+static kr_term *graph_term(const char *expr)
+{
+	kr_program *p;
+	ck_assert_int_eq(kr_program_read(&p, kr_strfmt("(scalar x y) %s",
+						       expr), "b"), 0);
+	return kr_variable_term(kr_program_graph(p, 0));
 }
 
 static const char *forward(kr_goal *(*rel)(kr_term *, kr_term *),
@@ -627,25 +635,22 @@ static const char *forward(kr_goal *(*rel)(kr_term *, kr_term *),
 
 START_TEST(algebra_relations)
 {
+	/* backward: every answer, and then the end */
 	ck_assert_str_eq(forward(kr_neg_nego, "(neg (neg x))"), "x");
 	ck_assert_str_eq(backward(kr_neg_nego, kr_variable_term(sx)),
-			 "(neg (neg x))");
+			 "((neg (neg x)))");
 	ck_assert_str_eq(forward(kr_mul_divo, "(true_div (mul y x) y)"), "x");
 	ck_assert_str_eq(backward(kr_mul_divo, kr_variable_term(sx)),
-			 "(true_div (mul x _.0) _.0)");
+			 "((true_div (mul x _.0) _.0) "
+			 "(true_div (mul _.0 x) _.0))");
 	ck_assert_str_eq(forward(kr_mul_oneo, "(mul 1 x)"), "x");
 	ck_assert_str_eq(backward(kr_mul_oneo, kr_variable_term(sx)),
-			 "(mul 1 x)");
-	ck_assert_str_eq(forward(kr_add_zeroo, "(add x 0)"), "x");
-	ck_assert_str_eq(backward(kr_add_zeroo, kr_variable_term(sx)),
-			 "(add 0 x)");
-	/* backward, every answer, and then the end: each place of the unit */
-	kr_term *q = kr_var_new("q");
-	ck_assert_str_eq(t_str(kr_run(-1, q, kr_mul_oneo(q, kr_variable_term(
-							       sx)))),
 			 "((mul 1 x) (mul x 1))");
-	ck_assert_str_eq(t_str(kr_run(-1, q, kr_add_zeroo(q, t_read(
-							       "(add a b)")))),
+	ck_assert_str_eq(forward(kr_add_zeroo, "(add x 0)"), "x");
+	/* each place of the unit */
+	ck_assert_str_eq(backward(kr_add_zeroo, kr_variable_term(sx)),
+			 "((add 0 x) (add x 0))");
+	ck_assert_str_eq(backward(kr_add_zeroo, t_read("(add a b)")),
 			 "((add 0 (add a b)) (add (add a b) 0))");
 	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x x)"), "sqr(x)");
 	ck_assert_str_eq(forward(kr_mul_sqro, "(mul x y)"), "no answer");
@@ -662,9 +667,42 @@ START_TEST(algebra_relations)
 	kr_variable *s;
 	ck_assert_int_eq(KR_OP_CALL(&s, kr_op_lookup("sqr"), sx), 0);
 	ck_assert_str_eq(backward(kr_mul_sqro, kr_variable_term(s)),
-			 "(mul x x)");
+			 "((mul x x))");
 	ck_assert_str_eq(backward(kr_pow_sqro, kr_variable_term(s)),
-			 "(pow x 2)");
+			 "((pow x 2))");
+	ck_assert_str_eq(backward(kr_div_reciprocalo,
+				  graph_term("(reciprocal x)")),
+			 "((true_div 1 x))");
+	/* div_consto takes c from out, and wants it a constant other than 1 */
+	ck_assert_str_eq(backward(kr_div_consto,
+				  graph_term("(mul x (reciprocal 2))")),
+			 "((true_div x 2.0))");
+	ck_assert_str_eq(backward(kr_div_consto,
+				  graph_term("(mul x (reciprocal 1))")), "()");
+	ck_assert_str_eq(backward(kr_div_consto,
+				  graph_term("(mul x (reciprocal y))")), "()");
+	/* flatteno is forward only: backward, in = out, on add and mul */
+	ck_assert_str_eq(backward(kr_flatteno, graph_term("(add x y x)")),
+			 "((add x y x))");
+	ck_assert_str_eq(backward(kr_flatteno, graph_term("(sub x y)")), "()");
+	/* constanto: a Constant or a number of that value; a fresh term
+	 * becomes the number, an int when integral */
+	kr_term *q = kr_var_new("q");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(graph_term("2"), 2))),
+			 "(_.0)");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(graph_term("2"), 3))),
+			 "()");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(kr_int(2), 2))),
+			 "(_.0)");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(kr_real(2.5), 2.5))),
+			 "(_.0)");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(graph_term("x"), 2))),
+			 "()");
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(kr_sym("a"), 2))),
+			 "()");
+	kr_term *c = kr_car(kr_run(-1, q, kr_constanto(q, 2)));
+	ck_assert_int_eq(kr_term_kind(c), KR_INT);
+	ck_assert_str_eq(t_str(kr_run(-1, q, kr_constanto(q, 2.5))), "(2.5)");
 	ck_assert_ptr_null(kr_relation_lookup("nope"));
 	const char *const *names;
 	ck_assert_uint_eq(kr_relation_names(&names), 10);

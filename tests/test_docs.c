@@ -97,6 +97,15 @@ START_TEST(dot_distributeo_answers)
 	ck_assert_int_eq(kr_list_length(answers), 1);
 	ck_assert_int_eq(kr_term_eval(&v, kr_car(answers)), 0);
 	ck_assert_str_eq(kr_pprint(v), "((A @ x) + (A @ y) + (A @ z))");
+	/* backward on a ground sum of products: the gather, then the end */
+	kr_variable *pa, *pb, *gsum;
+	ck_assert_int_eq(KR_OP_CALL(&pa, kr_op_dot(), A, x), 0);
+	ck_assert_int_eq(KR_OP_CALL(&pb, kr_op_dot(), A, y), 0);
+	ck_assert_int_eq(KR_OP_CALL(&gsum, kr_op_add(), pa, pb), 0);
+	answers = kr_run(-1, q, kr_dot_distributeo(q, kr_variable_term(gsum)));
+	ck_assert_int_eq(kr_list_length(answers), 1);
+	ck_assert_int_eq(kr_term_eval(&v, kr_car(answers)), 0);
+	ck_assert_str_eq(kr_pprint(v), "(A @ (x + y))");
 	/* on etuples the flattening is kanren's: all levels at once */
 	kr_term *dt = kr_op_term(kr_op_dot()), *at = kr_op_term(kr_op_add());
 	kr_term *X = kr_variable_term(x), *Y = kr_variable_term(y),

@@ -575,11 +575,11 @@ START_TEST(test_mapo)
 	ck_assert_str_eq(run_str(-1, q, kr_mapo(kr_facts_rel(dbl), q,
 						t_read("(10 4)"))),
 			 "((5 2))");
-	/* mapo over an etuple: the argument etuple maps to a list */
-	ck_assert_str_eq(run_str(-1, q, kr_mapo(kr_facts_rel(dbl),
-						KR_ETUPLE(num(3), num(4)),
-						q)),
-			 "((6 8))");
+	/* mapo over an etuple: the fresh side becomes an etuple too */
+	kr_term *all = kr_run(-1, q, kr_mapo(kr_facts_rel(dbl),
+					     KR_ETUPLE(num(3), num(4)), q));
+	ck_assert_str_eq(t_str(all), "((6 8))");
+	ck_assert_int_eq(kr_term_kind(kr_car(all)), KR_ETUPLE);
 }
 END_TEST
 
@@ -1366,6 +1366,94 @@ START_TEST(test_modes_graph)
 }
 END_TEST
 
+/*
+ * The remaining modes the doc comments claim: relations run with every
+ * argument fresh, on an etuple or a graph Variable (a foreign atom that
+ * expands to its etuple), with the kind decided by one side, and the
+ * keyword-argument forms run backward.
+ */
+START_TEST(test_modes_claimed)
+{
+	kr_term *q = kr_var_new("q"), *x = var(), *y = var();
+	/* caro and cdro with all fresh, as conso */
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y), kr_caro(x, y)),
+			 "(((_.0 . _.1) _.0))");
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y), kr_cdro(x, y)),
+			 "(((_.0 . _.1) _.1))");
+	/* on an etuple and a graph Variable: its head and its arguments */
+	kr_term *e = KR_ETUPLE(sym("f"), num(1), num(2));
+	ck_assert_str_eq(run_str(-1, q, kr_caro(e, q)), "(f)");
+	kr_term *d = kr_car(kr_run(-1, q, kr_cdro(e, q)));
+	ck_assert_int_eq(kr_term_kind(d), KR_ETUPLE);
+	ck_assert_str_eq(t_str(d), "(1 2)");
+	kr_term *add = KR_ETUPLE(sym("add"), num(2), num(3));
+	kr_term *v = kr_foreign(&fake_var_type, add);
+	kr_etuple_set_evaled(add, v);
+	ck_assert_str_eq(run_str(-1, q, kr_caro(v, q)), "(add)");
+	ck_assert_str_eq(run_str(-1, q, kr_cdro(v, q)), "((2 3))");
+	/* nullo_kind: a side that is already empty decides the kind */
+	kr_term *l = kr_car(kr_run(-1, q, kr_nullo_kind(
+			2, (kr_term *[]){q, kr_etuple(0, NULL)}, KR_SEQ_LIST)));
+	ck_assert_int_eq(kr_term_kind(l), KR_ETUPLE);
+	l = kr_car(kr_run(-1, q, kr_nullo_kind(2, (kr_term *[]){q, kr_nil()},
+					       KR_SEQ_ETUPLE)));
+	ck_assert_int_eq(kr_term_kind(l), KR_NIL);
+	/* eq_length_kind: the proper side decides, not the default */
+	l = kr_car(kr_run(-1, q, kr_eq_length_kind(t_read("(1 2)"), q,
+						   KR_SEQ_ETUPLE)));
+	ck_assert_int_eq(kr_term_kind(l), KR_CONS);
+	ck_assert_str_eq(t_str(kr_reify(l, kr_subst_empty())), "(_.0 _.1)");
+	l = kr_car(kr_run(-1, q, kr_eq_length_kind(
+			q, KR_ETUPLE(num(1), num(2)), KR_SEQ_LIST)));
+	ck_assert_int_eq(kr_term_kind(l), KR_ETUPLE);
+	/* permuteo_ex with an inner_eq, one side proper, the other fresh */
+	const kr_rel *same = kr_rel_new("same", 2, eqo_body, NULL);
+	kr_permuteo_opts po = KR_PERMUTEO_OPTS_INIT;
+	po.inner_eq = same;
+	ck_assert_str_eq(run_str(-1, q, kr_permuteo_ex(t_read("(1 2 3)"), q,
+						       &po)),
+			 "((1 2 3) (1 3 2) (2 1 3) (2 3 1) (3 1 2) (3 2 1))");
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_permuteo_ex(
+			 q, t_read("(1 2 3)"), &po))), 6);
+	po.no_ident = true;
+	ck_assert_int_eq(kr_list_length(kr_run(-1, q, kr_permuteo_ex(
+			 t_read("(1 2 3)"), q, &po))), 5);
+	/* map_anyo_ex with b proper and a fresh */
+	kr_map_anyo_opts mo = {KR_SEQ_LIST, true};
+	ck_assert_str_eq(run_str(-1, q, kr_map_anyo_ex(kr_facts_rel(steps()),
+						       q, t_read("(b c)"),
+						       &mo)),
+			 "((a b) (b b) (a c))");
+	/* term_walko_ex with only b ground, without the identity */
+	kr_term *ops = sym("tw_op");
+	kr_facts *okop = kr_facts_new("okop", 1);
+	KR_FACT(okop, ops);
+	kr_facts *sw = kr_facts_new("swap", 3);
+	KR_FACT(sw, KR_LIST(num(1), num(2)), KR_LIST(num(2), num(1)), ops);
+	KR_FACT(sw, KR_LIST(num(2), num(1)), KR_LIST(num(1), num(2)), ops);
+	kr_term_walko_opts to = {KR_SEQ_LIST, true, NULL};
+	ck_assert_str_eq(run_str(-1, q, kr_term_walko_ex(
+			 kr_facts_rel(okop), kr_facts_rel(sw), q,
+			 KR_LIST(ops, num(1), num(2)), &to)),
+			 "((tw_op 2 1))");
+	/* assoc_flatten_deep of a fresh term is the term, as assoc_flatten */
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y),
+				 kr_assoc_flatten_deep(x, y)),
+			 "((_.0 _.0))");
+	/* distributeo as a relation, both ways */
+	kr_term *plus = sym("+");
+	ck_assert_int_eq(kr_fact(kr_associative(), &plus), 0);
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(kr_distributeo_rel(), sym("*"),
+						plus,
+						t_read("(* A (+ x y))"), q)),
+			 "((+ (* A x) (* A y)))");
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(kr_distributeo_rel(), sym("*"),
+						plus, q,
+						t_read("(+ (* A x) (* A y))"))),
+			 "((* A (+ x y)))");
+}
+END_TEST
+
 START_TEST(test_modes_assoccomm)
 {
 	kr_term *q = kr_var_new("q"), *r = kr_var_new("r");
@@ -1514,6 +1602,7 @@ Suite *relations_suite(void)
 		{"modes_lists", test_modes_lists},
 		{"modes_graph", test_modes_graph},
 		{"modes_assoccomm", test_modes_assoccomm},
+		{"modes_claimed", test_modes_claimed},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		TCase *tc = tcase_create(cases[i].name);

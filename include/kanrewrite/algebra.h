@@ -11,9 +11,10 @@
  * out)` over graph expressions (graph Variables unify as the etuples of
  * their owner; answers are evaluated back into graph nodes). optdb runs
  * them forward in its canonicalize and specialize databases through
- * KanrenRelationSub. Each is an equation, so it also runs backward (with
- * `out` ground, `in` is generated; terms may then hold fresh variables
- * where the equation leaves a part free). All terminate in both modes.
+ * KanrenRelationSub. Each but flatteno is an equation, so it also runs
+ * backward (with `out` ground, `in` is generated; terms may then hold
+ * fresh variables where the equation leaves a part free). All terminate
+ * in both modes.
  * Ops are found by their PyTensor names in the op library.
  */
 
@@ -85,8 +86,9 @@ kr_goal *kr_div_reciprocalo(kr_term *in, kr_term *out);
 
 /**
  * `x/c = x*reciprocal(c)` for a constant c other than 1: a multiplication by a
- * folded constant is cheaper than a division. Forward only in practice
- * (backward it needs c ground).
+ * folded constant is cheaper than a division. Backward, c comes from out
+ * (`x*reciprocal(2)` gives `x/2`); an out whose c is not a constant gives
+ * no answer.
  */
 kr_goal *kr_div_consto(kr_term *in, kr_term *out);
 
@@ -97,7 +99,8 @@ kr_goal *kr_div_consto(kr_term *in, kr_term *out);
  * expansion, except that the arguments, graph Variables, are spliced
  * when they are applications of the same op, at every depth (kanren's
  * leaves Variables alone). Forward only (flattening does not "unflatten",
- * as in kanren).
+ * as in kanren): backward, an `add` or `mul` gives the one answer `in` =
+ * `out`, any other out none.
  */
 kr_goal *kr_flatteno(kr_term *in, kr_term *out);
 

@@ -103,7 +103,8 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out);
  * elements pairwise (kanren's `mapo`, relation first). rel has arity 2
  * (else API misuse, aborts). The kind is kept as kanren's nullo keeps it:
  * when a or b is an etuple, a fresh other side becomes an etuple.
- * Terminates when a or b is a proper list.
+ * Terminates when a or b is a proper list and rel terminates on each
+ * pair of elements.
  */
 kr_goal *kr_mapo(const kr_rel *rel, kr_term *a, kr_term *b);
 
@@ -827,8 +828,10 @@ kr_goal *kr_eq_assoc_args(kr_term *op, kr_term *a_args, kr_term *b_args,
  * assoc_flatten before *each* step (kanren's format_step). Either side
  * may be the ground one: `(add 1 (add 2 3))` with a fresh side gives the
  * 18 AC forms of 1+2+3 (19 answers, the identity twice, as kanren);
- * ground pairs give one answer (`(add 1 (add 2 3))`, `(add (add 1 2) 3)`).
- * Both fresh: an infinite stream. Terminates when u or v is ground.
+ * a ground pair gives an answer for each way the search finds them equal:
+ * one for `(add 1 (add 2 3))` and `(add (add 1 2) 3)`, two for `(add 1
+ * 2)` and itself (the identity twice again). Both fresh: an infinite
+ * stream. Terminates when u or v is ground.
  * Answer order: kanren's, see kr_term_walko().
  */
 kr_goal *kr_eq_assoccomm(kr_term *u, kr_term *v);
@@ -875,7 +878,10 @@ kr_goal *kr_gt1o(kr_term *n);
  */
 kr_goal *kr_pluso(kr_term *n, kr_term *m, kr_term *k);
 
-/** `(minuso n m k)`: n - m = k, i.e. (pluso m k n). As kr_pluso. */
+/**
+ * `(minuso n m k)`: n - m = k, i.e. (pluso m k n). Fully relational; run*
+ * terminates when n is ground, or when m and k are ground.
+ */
 kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k);
 
 /**

@@ -211,7 +211,9 @@ static kr_goal *div_reciprocal_body(kr_term *const *a, void *env)
 
 /*
  * (true_div x c) = (mul x (reciprocal c)) for a constant c other than 1: a
- * multiplication by a folded constant is cheaper than a division.
+ * multiplication by a folded constant is cheaper than a division. c is
+ * checked last, once either side has bound it, so that the equation also
+ * runs backward.
  */
 static kr_stream *is_constant_apply(const kr_state *st, void *env)
 {
@@ -229,9 +231,9 @@ static kr_goal *div_const_body(kr_term *const *a, void *env)
 	(void)env;
 	kr_term *x = kr_var_new("x"), *c = kr_var_new("c");
 	return KR_ALL(kr_eq(a[0], KR_ETUPLE(op("true_div"), x, c)),
-		      kr_goal_new(is_constant_apply, c),
 		      kr_eq(a[1], KR_ETUPLE(op("mul"), x,
-					    KR_ETUPLE(op("reciprocal"), c))));
+					    KR_ETUPLE(op("reciprocal"), c))),
+		      kr_goal_new(is_constant_apply, c));
 }
 
 /*
