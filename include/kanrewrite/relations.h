@@ -862,14 +862,17 @@ int64_t kr_num_value(const kr_term *t);
 /**
  * `(zeroo n)`: n is the numeral 0, `()`; as faster-miniKanren's
  * numbers.scm zeroo, whose body is the one goal `(== '() n)`, so the call
- * does not suspend. Errors: none; aborts on OOM.
+ * does not suspend. Always terminates. Errors: none; aborts on OOM.
  */
 kr_goal *kr_zeroo(kr_term *n);
 
-/** `(poso n)`: n is a positive numeral (a pair). */
+/** `(poso n)`: n is a positive numeral (a pair). Always terminates. */
 kr_goal *kr_poso(kr_term *n);
 
-/** `(>1o n)`: n is a numeral greater than 1. */
+/**
+ * `(>1o n)`: n is a numeral greater than 1 (a list of two or more).
+ * Always terminates.
+ */
 kr_goal *kr_gt1o(kr_term *n);
 
 /**
@@ -915,7 +918,10 @@ kr_goal *kr_logo(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
  */
 kr_goal *kr_logo_trs2(kr_term *n, kr_term *b, kr_term *q, kr_term *r);
 
-/** `(expo b q n)`: n = b^q (numbers.scm's expo: kr_logo() with r = 0). */
+/**
+ * `(expo b q n)`: n = b^q (numbers.scm's expo: kr_logo() with r = 0).
+ * run* terminates when n is ground, as kr_logo()'s.
+ */
 kr_goal *kr_expo(kr_term *b, kr_term *q, kr_term *n);
 
 /** `(<o n m)`: n < m on numerals. Terminates when n or m is ground. */
@@ -947,7 +953,7 @@ kr_goal *kr_leo(kr_term *n, kr_term *m);
 kr_goal *kr_distributeo(kr_term *mul, kr_term *add, kr_term *in,
 			kr_term *out);
 
-/** distributeo as a kr_rel of arity 4 (mul add in out). */
+/** distributeo as a kr_rel of arity 4 (mul add in out), in its modes. */
 const kr_rel *kr_distributeo_rel(void);
 
 /**
