@@ -239,6 +239,18 @@ START_TEST(read_recover)
 	ck_assert_int_eq(kr_reader_recover(r), 0);
 	ck_assert_int_eq(kr_reader_next(&t, r), 0);
 	ck_assert_str_eq(kr_term_to_string(t), "h");
+	/* a prefix with no datum before a closer: the closer closes its list */
+	r = kr_reader_new("(a (b ') c)\n([d #;] x)\n(e ,@)\nf", "t");
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);
+		ck_assert_str_eq(kr_error_last()->message,
+				 i == 0 ? "t:1:8: missing datum before ')'" :
+				 i == 1 ? "t:2:7: missing datum before ']'" :
+					  "t:3:6: missing datum before ')'");
+		ck_assert_int_eq(kr_reader_recover(r), 0);
+	}
+	ck_assert_int_eq(kr_reader_next(&t, r), 0);
+	ck_assert_str_eq(kr_term_to_string(t), "f");
 	/* an error inside a form whose rest never closes: the end */
 	r = kr_reader_new("(a #\\x (b", "t");
 	ck_assert_int_eq(kr_reader_next(&t, r), KR_ESYNTAX);

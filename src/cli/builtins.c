@@ -1,5 +1,6 @@
 /* builtins.c -- primitives of the REPL's language and the library's relations by name. */
 /* See the LICENSE file for copying conditions. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,7 +205,24 @@ PRIM(p_for_each)
 	return map_common(out, n, a, false);
 }
 
-PRIM(p_apply)
+bool lang_apply_spread(kr_term **fn, size_t *n, kr_term ***args)
+{
+	kr_term *const *a = *args;
+	if (*n < 2 || !is_list(a[*n - 1]))
+		return false;
+	kr_term *last = a[*n - 1];
+	size_t len = (size_t)kr_list_length(last), k = *n - 2 + len;
+	kr_term **v = kr_alloc((k ? k : 1) * sizeof *v);
+	memcpy(v, a + 1, (*n - 2) * sizeof *v);
+	for (size_t i = 0; i < len; i++, last = kr_cdr(last))
+		v[*n - 2 + i] = kr_car(last);
+	*fn = a[0];
+	*n = k;
+	*args = v;
+	return true;
+}
+
+int lang_prim_apply(kr_term **out, size_t n, kr_term *const *a)
 {
 	kr_term *last = a[n - 1];
 	if (!is_list(last))
@@ -330,7 +348,13 @@ PRIM(p_listp) { UNUSED_N; return pred(out, is_list(a[0])); }
 PRIM(p_symbolp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_SYM && !kr_is_boolean(a[0])); }
 PRIM(p_stringp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_STR); }
 PRIM(p_numberp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || kr_term_kind(a[0]) == KR_REAL); }
-PRIM(p_integerp) { UNUSED_N; return pred(out, kr_term_kind(a[0]) == KR_INT || (kr_term_kind(a[0]) == KR_REAL && floor(kr_real_value(a[0])) == kr_real_value(a[0]))); }
+PRIM(p_integerp)
+{
+	UNUSED_N;
+	double d = kr_term_kind(a[0]) == KR_REAL ? kr_real_value(a[0]) : 0.5;
+	return pred(out, kr_term_kind(a[0]) == KR_INT ||
+			 (isfinite(d) && floor(d) == d));
+}
 PRIM(p_booleanp) { UNUSED_N; return pred(out, kr_is_boolean(a[0])); }
 PRIM(p_vectorp) { UNUSED_N; (void)a; return pred(out, false); } /* none */
 
@@ -559,6 +583,43 @@ static bool compare2(kr_term **out, size_t n, kr_term *const *a,
 	return true;
 }
 
+/*
+ * The order of integer i and real d, exactly, as Chez compares an exact
+ * and an inexact number: -1, 0 or 1, or 2 when d is a NaN. Rounding is
+ * monotonic, so where i as a double differs from d that order is i's;
+ * where it equals d, d is integral and within 2^63 of 0 (or 2^63
+ * itself, above every int64), and the integers compare.
+ */
+static int cmp_int_real(int64_t i, double d)
+{
+	if (isnan(d))
+		return 2;
+	double di = (double)i;
+	if (di != d)
+		return di < d ? -1 : 1;
+	if (d >= 0x1p63)
+		return -1;
+	int64_t j = (int64_t)d;
+	return i < j ? -1 : i > j;
+}
+
+/* The order of numbers x and y (as cmp_int_real), exactly. */
+static int cmp_num(const kr_term *x, const kr_term *y)
+{
+	bool ix = kr_term_kind(x) == KR_INT, iy = kr_term_kind(y) == KR_INT;
+	if (ix && iy)
+		return kr_int_value(x) < kr_int_value(y) ? -1 :
+		       kr_int_value(x) > kr_int_value(y);
+	if (ix)
+		return cmp_int_real(kr_int_value(x), kr_real_value(y));
+	if (iy) {
+		int c = cmp_int_real(kr_int_value(y), kr_real_value(x));
+		return c == 2 ? 2 : -c;
+	}
+	double a = kr_real_value(x), b = kr_real_value(y);
+	return isnan(a) || isnan(b) ? 2 : a < b ? -1 : a > b;
+}
+
 static int compare(kr_term **out, size_t n, kr_term *const *a,
 		   const char *op)
 {
@@ -570,13 +631,10 @@ static int compare(kr_term **out, size_t n, kr_term *const *a,
 		return rc;
 	bool ok = true;
 	for (size_t i = 0; i + 1 < n && ok; i++) {
-		double x = num(a[i]), y = num(a[i + 1]);
-		ok = !strcmp(op, "=") ? x == y : !strcmp(op, "<") ? x < y :
-		     !strcmp(op, ">") ? x > y : !strcmp(op, "<=") ? x <= y :
-		     x >= y;
-		if (ints)
-			ok = !strcmp(op, "=") ? kr_int_value(a[i]) ==
-						kr_int_value(a[i + 1]) : ok;
+		int c = cmp_num(a[i], a[i + 1]);
+		ok = c != 2 && (op[0] == '=' ? c == 0 :
+				op[0] == '<' ? (op[1] ? c <= 0 : c < 0) :
+					       (op[1] ? c >= 0 : c > 0));
 	}
 	return pred(out, ok);
 }
@@ -619,7 +677,8 @@ PRIM(p_expt)
 		}
 	}
 	double x = num(a[0]), y = num(a[1]), r = pow(x, y);
-	if (isnan(r) && !isnan(x) && !isnan(y))
+	if ((isnan(r) && !isnan(x) && !isnan(y)) ||
+	    (x < 0 && isfinite(y) && floor(y) != y))
 		return kr_error_set(KR_EINVALID, "expt: (expt %s %s) is not a "
 				    "real number", lang_show(a[0]),
 				    lang_show(a[1]));
@@ -933,8 +992,44 @@ static int digit_value(char c, int r)
 }
 
 /*
+ * The digits s (all valid in radix r) as the nearest double: the exact
+ * value in 32-bit limbs, then its top 64 bits with a sticky bit for the
+ * rest, which the conversion to double rounds once, to nearest even.
+ */
+static double big_digits(const char *s, int r)
+{
+	size_t cap = strlen(s) * 6 / 32 + 2, len = 0; /* 36 < 2^6 */
+	uint32_t *limb = kr_alloc(cap * sizeof *limb);
+	for (; *s; s++) {
+		uint64_t carry = (uint64_t)digit_value(*s, r);
+		for (size_t i = 0; i < len; i++) {
+			uint64_t t = (uint64_t)limb[i] * (uint64_t)r + carry;
+			limb[i] = (uint32_t)t;
+			carry = t >> 32;
+		}
+		if (carry)
+			limb[len++] = (uint32_t)carry;
+	}
+	if (len <= 2)
+		return (double)(((uint64_t)(len > 1 ? limb[1] : 0) << 32) |
+				(len ? limb[0] : 0));
+	int top = 32 - __builtin_clz(limb[len - 1]);
+	int bits = 32 * (int)(len - 1) + top;
+	uint64_t m = 0;
+	bool sticky = false;
+	for (int b = bits - 1, i = 0; b >= 0; b--, i++) {
+		bool bit = (limb[b / 32] >> (b % 32)) & 1;
+		if (i < 64)
+			m = m << 1 | bit;
+		else
+			sticky = sticky || bit;
+	}
+	return ldexp((double)(m | sticky), bits - 64);
+}
+
+/*
  * An integer written in radix r ([+-]digits), or NULL; one past 64 bits
- * is a real, as elsewhere where Chez makes a bignum.
+ * is the nearest double, as elsewhere where Chez makes a bignum.
  */
 static kr_term *parse_radix(const char *s, int r)
 {
@@ -943,20 +1038,19 @@ static kr_term *parse_radix(const char *s, int r)
 		s++;
 	if (!*s)
 		return NULL;
-	int64_t v = 0;
-	double d = 0;
+	int64_t v = 0; /* the value so far, negative when neg */
 	bool big = false;
-	for (; *s; s++) {
-		int k = digit_value(*s, r);
+	for (const char *c = s; *c; c++) {
+		int k = digit_value(*c, r);
 		if (k < 0)
 			return NULL;
-		d = d * r + k;
 		big = big || __builtin_mul_overflow(v, (int64_t)r, &v) ||
-		      __builtin_add_overflow(v, (int64_t)k, &v);
+		      (neg ? __builtin_sub_overflow(v, (int64_t)k, &v)
+			   : __builtin_add_overflow(v, (int64_t)k, &v));
 	}
 	if (big)
-		return kr_real(neg ? -d : d);
-	return kr_int(neg ? -v : v);
+		return kr_real(neg ? -big_digits(s, r) : big_digits(s, r));
+	return kr_int(v);
 }
 
 /*
@@ -973,14 +1067,26 @@ PRIM(p_string_number)
 	if (radix_arg("string->number", n, a, &radix) < 0)
 		return -1;
 	const char *s = kr_str_value(a[0]);
-	if (radix != 10 && *s != '#') {
-		t = parse_radix(s, radix);
-		*out = t ? t : lang_bool(false);
+	*out = lang_bool(false);
+	/* a number's characters only: no blanks, comments or brackets */
+	for (const char *c = s; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("+-.#", *c))
+			return 0;
+	if (s[0] == '#' && s[1] && strchr("xXbBoOdD", s[1])) {
+		char k = (char)tolower((unsigned char)s[1]);
+		radix = k == 'x' ? 16 : k == 'b' ? 2 : k == 'o' ? 8 : 10;
+		s += 2;
+	}
+	if (radix != 10 || strspn(s + (*s == '-' || *s == '+'),
+				  "0123456789") == strlen(s) - (*s == '-' ||
+								*s == '+')) {
+		t = parse_radix(s, radix); /* past 64 bits, a double */
+		if (t)
+			*out = t;
 		return 0;
 	}
-	if (kr_read_term(&t, s, "string") < 0 || !lang_is_number(t))
-		t = lang_bool(false);
-	*out = t;
+	if (kr_read_term(&t, s, "string") == 0 && lang_is_number(t))
+		*out = t;
 	return 0;
 }
 
@@ -1052,6 +1158,10 @@ PRIM(p_string_symbol)
 	if (kr_term_kind(a[0]) != KR_STR)
 		return lang_type_error("string->symbol", "a string", a[0]);
 	*out = kr_sym(kr_str_value(a[0]));
+	if (kr_is_boolean(*out)) /* as the reader refuses |#t| */
+		return kr_error_set(KR_EINVALID, "string->symbol: the symbol %s "
+				    "would be the boolean %s",
+				    kr_str_value(a[0]), kr_str_value(a[0]));
 	return 0;
 }
 
@@ -1263,7 +1373,7 @@ static const lang_prim_def prims[] = {
 	{"length", 1, 1, p_length}, {"reverse", 1, 1, p_reverse},
 	{"list-tail", 2, 2, p_list_tail}, {"list-ref", 2, 2, p_list_ref},
 	{"map", 2, 9, p_map}, {"for-each", 2, 9, p_for_each},
-	{"apply", 2, -1, p_apply}, {"assq", 2, 2, p_assq},
+	{"apply", 2, -1, lang_prim_apply}, {"assq", 2, 2, p_assq},
 	{"assv", 2, 2, p_assv}, {"assoc", 2, 2, p_assoc},
 	{"memq", 2, 2, p_memq}, {"memv", 2, 2, p_memv},
 	{"member", 2, 2, p_member},

@@ -767,6 +767,11 @@ static kr_term *eval_loop(const lang_node *n, lang_frame *f)
 			args = k <= 8 ? small : kr_alloc(k * sizeof *args);
 			if (!eval_args(n, f, args))
 				return NULL;
+			while (kr_is_foreign_of(fn, &prim_type) &&
+			       ((const prim *)kr_foreign_ptr(fn))->fn ==
+				       lang_prim_apply &&
+			       lang_apply_spread(&fn, &k, &args))
+				; /* (apply f ...) calls f here: a tail call */
 			if (kr_is_foreign_of(fn, &prim_type)) {
 				if (apply_prim(&v, kr_foreign_ptr(fn), k, args) < 0)
 					return lang_fail_here(n);

@@ -384,7 +384,7 @@ static bool check_len(const cc *c, kr_term *x, long min, long max, pos p)
 /* -------------------------------------------------------- quasiquote */
 
 static kr_term *prim_list_value, *prim_append_value, *prim_graph_input_value,
-	*prim_memv_value;
+	*prim_member_value;
 
 /* True when t holds an unquote or unquote-splicing form (any depth). */
 static bool has_unquote(kr_term *t)
@@ -438,13 +438,35 @@ static bool is_qq_form(kr_term *t)
 		lang_is_symbol(h, "unquote-splicing"));
 }
 
+/* Is a an unquote or unquote-splicing form (any number of operands)? */
+static bool is_unquote_form(kr_term *a, const char *which)
+{
+	return kr_term_kind(a) == KR_CONS && lang_is_symbol(kr_car(a), which) &&
+	       kr_list_length(a) >= 1;
+}
+
+/*
+ * An element of a list at level 0 that stands for its operands' values
+ * (R6RS): (unquote e ...) but the one-operand form, which is an element
+ * itself, and (unquote-splicing e ...).
+ */
+static bool is_spliced(kr_term *a)
+{
+	return (is_unquote_form(a, "unquote") && kr_list_length(a) != 2) ||
+	       is_unquote_form(a, "unquote-splicing");
+}
+
 /*
  * Quasiquote at nesting `level` (0: the outermost quasiquote; each inner
  * quasiquote adds one, each unquote takes one away, and only level 0
  * evaluates). A list is walked along its cells and becomes one call
  * (append (list e ...) spliced ... (list e ...) tail), so neither a long
  * list nor its evaluation nests; the tail is an atom or a quasiquote form,
- * as in `(a . ,b)`.
+ * as in `(a . ,b)`. In a list at level 0, (unquote e ...) stands for the
+ * values of its operands and (unquote-splicing e ...) for the elements of
+ * theirs, as R6RS has it; the operands of a quasiquote form at a deeper
+ * level are such a list one level in or out, so that ``(,,@l) splices
+ * l's elements into the inner unquote.
  */
 /*
  * The list t of n cells before its tail: one call (append (list e ...)
@@ -453,34 +475,52 @@ static bool is_qq_form(kr_term *t)
 static lang_node *compile_qq_list(const cc *c, kr_term *t, size_t n,
 				  kr_term *tail, int level, scope *sc, pos p)
 {
-	/* at most n + 2 parts: the function, n elements or runs, the tail */
-	lang_node *app = node_new(c, N_APP, p, n + 2), *run = NULL;
+	/* the parts: the function, the elements or runs, the tail */
+	size_t parts = n + 2, cell = 0;
+	kr_term *x = t;
+	for (size_t i = 0; level == 0 && i < n; i++, x = kr_cdr(x))
+		if (is_spliced(kr_car(x)))
+			parts += (size_t)kr_list_length(kr_car(x));
+	lang_node *app = node_new(c, N_APP, p, parts), *run = NULL;
 	app->nkids = 0;
 	app->kids[app->nkids++] = const_node(c, prim_append_value, p);
 	for (size_t i = 0; i < n; i++, t = kr_cdr(t)) {
 		kr_term *a = kr_car(t);
 		pos pa = pos_of_cell(c, t, p);
 		lang_node *e;
-		if (level == 0 && kr_term_kind(a) == KR_CONS &&
-		    lang_is_symbol(kr_car(a), "unquote-splicing")) {
-			if (kr_list_length(a) != 2)
-				return syntax_error(c, pa,
-						    "bad syntax: unquote-splicing");
-			if (!(e = compile(c, nth(a, 1), sc, pa)))
-				return NULL;
-			app->kids[app->nkids++] = e;
-			run = NULL;
+		if (level == 0 && is_spliced(a)) {
+			bool splice = lang_is_symbol(kr_car(a),
+						     "unquote-splicing");
+			for (kr_term *o = kr_cdr(a); kr_is_pair(o);
+			     o = kr_cdr(o)) {
+				if (!(e = compile(c, kr_car(o), sc, pa)))
+					return NULL;
+				if (splice) {
+					app->kids[app->nkids++] = e;
+					run = NULL;
+					continue;
+				}
+				if (!run) {
+					run = node_new(c, N_APP, pa, parts);
+					run->nkids = 0;
+					run->kids[run->nkids++] = const_node(
+						c, prim_list_value, pa);
+					app->kids[app->nkids++] = run;
+				}
+				run->kids[run->nkids++] = e;
+			}
 			continue;
 		}
 		if (!(e = compile_qq_nested(c, a, level, sc, pa)))
 			return NULL;
 		if (!run) {
-			run = node_new(c, N_APP, pa, n - i + 1);
+			run = node_new(c, N_APP, pa, parts - cell);
 			run->nkids = 0;
 			run->kids[run->nkids++] = const_node(c, prim_list_value, pa);
 			app->kids[app->nkids++] = run;
 		}
 		run->kids[run->nkids++] = e;
+		cell++;
 	}
 	if (kr_is_null(tail) && !run)
 		return app;
@@ -499,17 +539,23 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 	kr_term *h = kr_car(t);
 	if (lang_is_symbol(h, "unquote") && level == 0) {
 		if (kr_list_length(t) != 2)
-			return syntax_error(c, p, "bad syntax: unquote");
+			return syntax_error(c, p, "bad syntax: unquote with "
+					    "other than one operand outside "
+					    "a list");
 		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
 	}
-	if (is_qq_form(t) &&
+	if ((is_unquote_form(t, "quasiquote") || is_unquote_form(t, "unquote") ||
+	     is_unquote_form(t, "unquote-splicing")) &&
 	    !(level == 0 && lang_is_symbol(h, "unquote-splicing"))) {
-		/* (quasiquote x) one level in, an unquote one level out */
+		/* (quasiquote x ...) one level in, an unquote one level out:
+		 * (append (list 'h) operands) */
 		int inner = level + (lang_is_symbol(h, "quasiquote") ? 1 : -1);
+		size_t k = (size_t)kr_list_length(t) - 1;
 		lang_node *app = node_new(c, N_APP, p, 3);
-		app->kids[0] = const_node(c, prim_list_value, p);
-		app->kids[1] = const_node(c, h, p);
-		app->kids[2] = compile_qq_nested(c, nth(t, 1), inner, sc, p);
+		app->kids[0] = const_node(c, prim_append_value, p);
+		app->kids[1] = const_node(c, KR_LIST(h), p);
+		app->kids[2] = compile_qq_list(c, kr_cdr(t), k, kr_nil(), inner,
+					       sc, p);
 		return app->kids[2] ? app : NULL;
 	}
 	size_t n = 0;
@@ -836,16 +882,20 @@ static lang_node *compile_cond(const cc *c, kr_term *cl, scope *sc, pos p);
 
 /*
  * (cond (test => f) rest ...) is
- * (let ((t test)) (if t (f t) (cond rest ...))) with a fresh t.
+ * (let ((t test)) (if t (f t) (cond rest ...))) with a fresh t, and
+ * (let ((t test)) (if t (f t))) when it is the last clause.
  */
 static lang_node *compile_cond_arrow(const cc *c, kr_term *cl, scope *sc,
 				     pos p)
 {
 	kr_term *clause = kr_car(cl), *t = lang_fresh_symbol("t");
-	kr_term *form = KR_LIST(
-		kr_sym("let"), KR_LIST(KR_LIST(t, kr_car(clause))),
-		KR_LIST(kr_sym("if"), t, KR_LIST(nth(clause, 2), t),
-			kr_cons(kr_sym("cond"), kr_cdr(cl))));
+	kr_term *then = KR_LIST(nth(clause, 2), t);
+	kr_term *test = kr_is_null(kr_cdr(cl)) ?
+				KR_LIST(kr_sym("if"), t, then) :
+				KR_LIST(kr_sym("if"), t, then,
+					kr_cons(kr_sym("cond"), kr_cdr(cl)));
+	kr_term *form = KR_LIST(kr_sym("let"),
+				KR_LIST(KR_LIST(t, kr_car(clause))), test);
 	return compile(c, form, sc, pos_of_cell(c, cl, p));
 }
 
@@ -1022,8 +1072,10 @@ static lang_node *compile_project(const cc *c, kr_term *x, scope *sc, pos p)
 
 /*
  * (case key ((d ...) e ...) ... (else e ...)), with R7RS's => in a clause:
- * (let ((k key)) (cond ((memv k '(d ...)) e ...) ... (else e ...))), a
+ * (let ((k key)) (cond ((member k '(d ...)) e ...) ... (else e ...))), a
  * clause (... => f) becoming (f k); one rewrite for all the clauses.
+ * Keys compare with equal?, as Chez Scheme's case does (R6RS's eqv?
+ * gives the same answers for the data eqv? can tell apart).
  */
 static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 {
@@ -1039,7 +1091,7 @@ static lang_node *compile_case(const cc *c, kr_term *x, scope *sc, pos p)
 		if (lang_is_symbol(data, "else"))
 			test = data;
 		else if (kr_list_length(data) >= 0)
-			test = KR_LIST(prim_memv_value, k,
+			test = KR_LIST(prim_member_value, k,
 				       KR_LIST(kr_sym("quote"), data));
 		else
 			return syntax_error(c, pos_of_cell(c, cl, p),
@@ -1318,7 +1370,7 @@ void lang_init(void)
 	(void)lang_stack_low(); /* the stack's base, near main */
 	lang_builtins_init();
 	prim_list_value = lang_lookup("list");
-	prim_memv_value = lang_lookup("memv");
+	prim_member_value = lang_lookup("member");
 	prim_append_value = lang_lookup("append");
 	prim_graph_input_value = lang_lookup("graph-input");
 	lang_gcomp_init();

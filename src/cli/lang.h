@@ -555,6 +555,16 @@ int lang_name_arg(const char **name, const char *who, const kr_term *t);
  */
 int lang_error_in(int code, const char *who);
 
+/*
+ * The built-in apply, (apply f x ... l), and its arguments spread: for a
+ * call of apply with *n arguments *args, sets *fn to f and *args, *n to
+ * x ... and l's elements; false when they are not apply's (the call
+ * then reports it). The evaluator calls f itself in apply's place, so
+ * that a loop through apply is a proper tail call.
+ */
+int lang_prim_apply(kr_term **out, size_t n, kr_term *const *a);
+bool lang_apply_spread(kr_term **fn, size_t *n, kr_term ***args);
+
 /* "WHO: not WHAT: TERM" (TERM shortened to 200 characters), KR_EINVALID. */
 int lang_type_error(const char *who, const char *what, const kr_term *t);
 

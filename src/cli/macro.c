@@ -22,8 +22,9 @@
  *             names another ellipsis.
  *
  * Hygiene is partial, as in most small Schemes: a symbol that the
- * template itself binds (lambda, define and defrel parameters, let, let*, letrec,
- * named-let, fresh and run variables) is renamed afresh at each expansion,
+ * template itself binds (lambda and defrel parameters, the name and
+ * parameters of a define, let, let*, letrec, named-let, do, fresh and run
+ * variables) is renamed afresh at each expansion,
  * outside quoted data, so it cannot capture the user's variables; free
  * symbols of a template mean what they mean at the place of use.
  *
@@ -222,8 +223,9 @@ static bool qq_binders(const macro *m, kr_term *t, int level, kr_term *pvars,
 
 /*
  * The symbols that template t binds itself (not pattern variables):
- * parameters of lambda and defrel, names of let, let*, letrec, letrec*
- * and named let, variables of fresh and run. Quoted data is skipped, and
+ * parameters of lambda and defrel, the name and parameters of define,
+ * names of let, let*, letrec, letrec*, named let and do, variables of
+ * fresh and run. Quoted data is skipped, and
  * of quasiquoted data only the unquoted code is read.
  */
 static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
@@ -250,9 +252,12 @@ static bool template_binders(const macro *m, kr_term *t, kr_term *pvars,
 	if (a1 && (sym_is(h, "lambda") || sym_is(h, "fresh") ||
 		   sym_is(h, "run*")))
 		add_binders(m, a1, pvars, out);
-	else if (a1 && (sym_is(h, "defrel") || sym_is(h, "define")) &&
-		 is_cons(a1))
+	else if (a1 && sym_is(h, "defrel") && is_cons(a1))
 		add_binders(m, kr_cdr(a1), pvars, out); /* the parameters */
+	else if (a1 && sym_is(h, "define"))
+		add_binders(m, a1, pvars, out); /* the name and parameters */
+	else if (a1 && sym_is(h, "do"))
+		add_let_binders(m, a1, pvars, out);
 	else if (a2 && sym_is(h, "run"))
 		add_binders(m, a2, pvars, out);
 	else if (a1 && (sym_is(h, "let") || sym_is(h, "let*") ||

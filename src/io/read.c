@@ -456,7 +456,17 @@ static int deliver(kr_reader *r, kr_term *d, uint64_t at, kr_term **out)
 static int close_frame(kr_reader *r, char c, uint64_t at, kr_term **out)
 {
 	frame *f = top(r);
-	if (!f || f->kind != F_LIST)
+	if (f && f->kind != F_LIST) {
+		/* a quote or #; with no datum: the bracket still closes its
+		 * list, so that recovery goes on after it */
+		while ((f = top(r)) && f->kind != F_LIST)
+			kri_vec_pop(&r->stack);
+		if (f)
+			kri_vec_pop(&r->stack);
+		return fail_at(r, at, kr_strfmt("missing datum before '%c'",
+						 c));
+	}
+	if (!f)
 		return fail_at(r, at, kr_strfmt("unexpected '%c'", c));
 	kri_vec_pop(&r->stack); /* closed, even when wrongly: see recover */
 	if (f->close != c)

@@ -62,3 +62,7 @@
   7)
 (list "\xZZ;" 1)
 (display 7)(newline)
+; a quote with no datum before a closing bracket: the bracket closes its
+; list, and the session goes on after it
+(list 1 ')
+(display 8)(newline)

@@ -29,3 +29,11 @@
 (run* (q) (== q '(a b unquote c)))
 (display '(a unquote b))
 (newline)
+; nested quasiquote: a splice inside an inner unquote fills its operands,
+; and unquote takes any number of operands in a list (R6RS)
+``(,,@(list 1 2))
+``(a ,@,@'(b c) d)
+`(1 (unquote 2 3) 4)
+`(1 (unquote-splicing '(2) '(3)) 4)
+`(1 (unquote) 4)
+``(x ,,@undefined-here)

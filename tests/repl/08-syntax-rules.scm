@@ -110,3 +110,8 @@ my-or
 ; a pattern variable inside (... tmpl) still takes the ellipses around it
 (define-syntax esc2 (syntax-rules () ((_ (a ...) (b ...)) '((a (... (a ... b))) ...))))
 (esc2 (1 2) (3 4))
+; do variables and internal defines of a template are its own
+(define-syntax m-do (syntax-rules () ((_ e) (do ((tmp 1 (+ tmp 1))) ((> tmp 1) (list tmp e))))))
+(let ((tmp 'user)) (m-do tmp))
+(define-syntax m-def (syntax-rules () ((_ e) (let () (define tmp 1) (list tmp e)))))
+(let ((tmp 'user)) (m-def tmp))

@@ -1,6 +1,7 @@
 ; The Scheme library that miniKanren programs use, as Chez Scheme gives it
 ; (R6RS lists, folds and sorting, c[ad]r compositions, case, do, cond's =>,
-; assert, strings); the values below are Chez's.
+; assert, strings); the values below are Chez's, but for case's R7RS
+; (else => f), which Chez 9.5 does not take.
 (list (cadr '(1 2)) (cddr '(1 2 3)) (caddr '(1 2 3)) (cadddr '(1 2 3 4)) (cdadr '(1 (2 3))))
 (list (add1 1) (sub1 1) (1+ 1) (1- 5))
 (filter odd? '(1 2 3))
@@ -43,6 +44,23 @@
 (exact 1e30)
 (case (* 2 3) ((2 3 5 7) (quote prime)) ((1 4 6 8 9) (quote composite)))
 (case 9 ((1) 1) (else => (lambda (v) (* v 2))))
+; a => clause may be the last one; case compares keys with equal?
+(cond (1 => list))
+(define (count-down n) (cond ((= n 0) 'done) ((- n 1) => count-down)))
+(count-down 3)
+(case "a" (("a") 'hit) (else 'miss))
+(case '(1) (((1)) 'hit) (else 'miss))
+; apply in a tail position is a tail call
+(define (loop-apply n) (if (= n 0) 'done (apply loop-apply (list (- n 1)))))
+(loop-apply 100000)
+; exact comparison of integers and reals, past 2^53 too
+(list (= 9007199254740993 9007199254740992.0) (< 9007199254740992.0 9007199254740993) (= 9223372036854775807 9223372036854775808.0) (< 1 +nan.0))
+(list (integer? +inf.0) (integer? 2.0))
+; string->number: a number's characters only; past 64 bits the nearest double
+(list (string->number "1 ") (string->number " 1") (string->number "-8000000000000000" 16) (string->number "#x1F" 2))
+(list (string->number "9223372036854775808") (string->number "zzzzzzzzzzzzzzzzzzzz" 36))
+(expt -inf.0 0.5)
+(string->symbol "#t")
 ; (vector x) declares a graph input at top level only, and not once the
 ; program has its own vector procedure
 (let ((x 1)) (vector x))
