@@ -473,6 +473,25 @@ static int arith(kr_term **out, size_t n, kr_term *const *a, char op)
 		*out = kr_int(op == '*');
 		return 0;
 	}
+	if (ints && op != '*' && n > 1) {
+		/*
+		 * Integers: each step wraps modulo 2^64 and counts its
+		 * overflows, so that a sum whose parts overflow but whose
+		 * total fits is exact, as Chez's bignums give it.
+		 */
+		int64_t r = kr_int_value(a[0]);
+		long wraps = 0;
+		for (size_t i = 1; i < n; i++) {
+			int64_t y = kr_int_value(a[i]);
+			if (op == '+' ? __builtin_add_overflow(r, y, &r)
+				      : __builtin_sub_overflow(r, y, &r))
+				wraps += (op == '+') == (y > 0) ? 1 : -1;
+		}
+		if (wraps == 0) {
+			*out = kr_int(r);
+			return 0;
+		}
+	}
 	kr_term *acc = n == 1 && op == '-' ? negate(a[0]) : a[0];
 	for (size_t i = 1; i < n; i++)
 		acc = arith_step(acc, a[i], op);
