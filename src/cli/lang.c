@@ -349,7 +349,7 @@ static const char *const form_shapes[][2] = {
 	{"defrel", "(defrel (name arg ...) goal ...)"},
 	{"project", "(project (x ...) goal ...)"},
 	{"matche", "(matche (term ...) (pattern goal ...) ...)"},
-	{"define", "(define name expr) or (define (name arg ...) body ...)"},
+	{"define", "(define name [expr]) or (define (name arg ...) body ...)"},
 	{"lambda", "(lambda (arg ...) body ...)"},
 	{"let", "(let ((x expr) ...) body ...)"},
 	{"let*", "(let* ((x expr) ...) body ...)"},
@@ -696,10 +696,13 @@ static lang_node *compile_define(const cc *c, kr_term *x, scope *sc, pos p)
 				    kr_sym_name(name));
 		target = name;
 	} else if (kr_term_kind(target) == KR_SYM) {
-		if (!check_len(c, x, 3, 3, p))
+		if (!check_len(c, x, 2, 3, p))
 			return NULL;
-		value = compile(c, nth(x, 2), sc,
-				pos_of_cell(c, nth_cell(x, 2), p));
+		/* (define x): x is bound to the unspecified value, as Chez */
+		value = kr_list_length(x) == 2 ?
+				const_node(c, lang_void(), p) :
+				compile(c, nth(x, 2), sc,
+					pos_of_cell(c, nth_cell(x, 2), p));
 		if (value && value->kind == N_LAMBDA && !value->name)
 			value->name = kr_sym_name(target);
 	} else {
@@ -1190,8 +1193,10 @@ static lang_node *compile_special(const cc *c, const char *h, kr_term *x,
 			make_lambda(c, nth(x, 1), x, 2, sc, p, NULL) : NULL;
 	if (!strncmp(h, "let", 3))
 		return compile_let(c, x, sc, p, h);
-	if (!strcmp(h, "begin"))
-		return compile_seq(c, x, 1, sc, p);
+	if (!strcmp(h, "begin")) /* (begin) at top level: Chez's void */
+		return !sc && kr_list_length(x) == 1 ?
+			       const_node(c, lang_void(), p) :
+			       compile_seq(c, x, 1, sc, p);
 	if (!strcmp(h, "cond"))
 		return check_len(c, x, 2, -1, p) ?
 			compile_cond(c, kr_cdr(x), sc, p) : NULL;
