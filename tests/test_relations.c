@@ -1328,6 +1328,24 @@ START_TEST(test_modes_lists)
 }
 END_TEST
 
+/* term_walko's test relations: the operator tw_op, and (swap a b tw_op)
+ * swapping the two arguments (1 2) and (2 1). */
+static kr_facts *tw_ops(void)
+{
+	kr_facts *f = kr_facts_new("okop", 1);
+	KR_FACT(f, sym("tw_op"));
+	return f;
+}
+
+static kr_facts *tw_swaps(void)
+{
+	kr_term *ops = sym("tw_op");
+	kr_facts *f = kr_facts_new("swap", 3);
+	KR_FACT(f, KR_LIST(num(1), num(2)), KR_LIST(num(2), num(1)), ops);
+	KR_FACT(f, KR_LIST(num(2), num(1)), KR_LIST(num(1), num(2)), ops);
+	return f;
+}
+
 START_TEST(test_modes_graph)
 {
 	kr_term *q = kr_var_new("q");
@@ -1347,11 +1365,7 @@ START_TEST(test_modes_graph)
 	ck_assert_str_eq(t_str(w), "(f b)");
 	/* term_walko with only b ground: the roles are swapped */
 	kr_term *ops = sym("tw_op");
-	kr_facts *okop = kr_facts_new("okop", 1);
-	KR_FACT(okop, ops);
-	kr_facts *sw = kr_facts_new("swap", 3);
-	KR_FACT(sw, KR_LIST(num(1), num(2)), KR_LIST(num(2), num(1)), ops);
-	KR_FACT(sw, KR_LIST(num(2), num(1)), KR_LIST(num(1), num(2)), ops);
+	kr_facts *okop = tw_ops(), *sw = tw_swaps();
 	ck_assert_str_eq(run_str(-1, q, kr_term_walko(kr_facts_rel(okop),
 						      kr_facts_rel(sw), q,
 						      KR_LIST(ops, num(1),
@@ -1426,11 +1440,7 @@ START_TEST(test_modes_claimed)
 			 "((a b) (b b) (a c))");
 	/* term_walko_ex with only b ground, without the identity */
 	kr_term *ops = sym("tw_op");
-	kr_facts *okop = kr_facts_new("okop", 1);
-	KR_FACT(okop, ops);
-	kr_facts *sw = kr_facts_new("swap", 3);
-	KR_FACT(sw, KR_LIST(num(1), num(2)), KR_LIST(num(2), num(1)), ops);
-	KR_FACT(sw, KR_LIST(num(2), num(1)), KR_LIST(num(1), num(2)), ops);
+	kr_facts *okop = tw_ops(), *sw = tw_swaps();
 	kr_term_walko_opts to = {KR_SEQ_LIST, true, NULL};
 	ck_assert_str_eq(run_str(-1, q, kr_term_walko_ex(
 			 kr_facts_rel(okop), kr_facts_rel(sw), q,

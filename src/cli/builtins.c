@@ -1178,8 +1178,8 @@ PRIM(p_string_symbol)
 		return lang_type_error("string->symbol", "a string", a[0]);
 	*out = kr_sym(kr_str_value(a[0]));
 	if (kr_is_boolean(*out)) /* as the reader refuses |#t| */
-		return kr_error_set(KR_EINVALID, "string->symbol: the symbol %s "
-				    "would be the boolean %s",
+		return kr_error_set(KR_EINVALID, "string->symbol: the "
+				    "symbol %s would be the boolean %s",
 				    kr_str_value(a[0]), kr_str_value(a[0]));
 	return 0;
 }

@@ -438,8 +438,8 @@ static bool is_qq_form(kr_term *t)
 		lang_is_symbol(h, "unquote-splicing"));
 }
 
-/* Is a an unquote or unquote-splicing form (any number of operands)? */
-static bool is_unquote_form(kr_term *a, const char *which)
+/* Is a a (WHICH operand ...) form, with any number of operands? */
+static bool is_qq_head(kr_term *a, const char *which)
 {
 	return kr_term_kind(a) == KR_CONS && lang_is_symbol(kr_car(a), which) &&
 	       kr_list_length(a) >= 1;
@@ -452,8 +452,8 @@ static bool is_unquote_form(kr_term *a, const char *which)
  */
 static bool is_spliced(kr_term *a)
 {
-	return (is_unquote_form(a, "unquote") && kr_list_length(a) != 2) ||
-	       is_unquote_form(a, "unquote-splicing");
+	return (is_qq_head(a, "unquote") && kr_list_length(a) != 2) ||
+	       is_qq_head(a, "unquote-splicing");
 }
 
 /*
@@ -544,8 +544,9 @@ static lang_node *compile_qq(const cc *c, kr_term *t, int level, scope *sc,
 					    "a list");
 		return compile(c, nth(t, 1), sc, pos_of_cell(c, kr_cdr(t), p));
 	}
-	if ((is_unquote_form(t, "quasiquote") || is_unquote_form(t, "unquote") ||
-	     is_unquote_form(t, "unquote-splicing")) &&
+	if ((is_qq_head(t, "quasiquote") ||
+	     is_qq_head(t, "unquote") ||
+	     is_qq_head(t, "unquote-splicing")) &&
 	    !(level == 0 && lang_is_symbol(h, "unquote-splicing"))) {
 		/* (quasiquote x ...) one level in, an unquote one level out:
 		 * (append (list 'h) operands) */
