@@ -38,6 +38,7 @@ static const ecase errors[] = {
 		    "non-zero Unicode scalar value)"},
 	{"'", "t:1:1: missing datum"},
 	{"99999999999999999999", "t:1:1: integer out of range"},
+	{"(1 -3/0)", "t:1:4: cannot represent -3/0"},
 	{"", "t:1:1: no datum"},
 	{"a b", "t:1:3: more than one datum"},
 };
@@ -87,6 +88,9 @@ START_TEST(read_forms_and_positions)
 	ck_assert_int_eq(kr_reader_next(&t, r), 0);
 	ck_assert_int_eq(kr_int_value(t), 7);
 	ck_assert_int_eq(kr_reader_next(&t, r), KR_EOF);
+	/* ratios: a real, or an integer when the division is exact */
+	ck_assert_str_eq(t_str(t_read("(1/2 -4/2 +3/4 a/b 1/2/3)")),
+			 "(0.5 -2 0.75 a/b 1/2/3)");
 	ck_assert_str_eq(kr_reader_name(r), "f.scm");
 	ck_assert(!kr_reader_cell_position(r, t_read("(x)"), &line, &col));
 }

@@ -8,7 +8,10 @@
 /**
  * @file kanrewrite/read.h
  * The S-expression reader, as Scheme's `read`: lists `( ... )` or
- * `[ ... ]`, dotted pairs `(a . b)`, symbols, integers, reals, strings
+ * `[ ... ]`, dotted pairs `(a . b)`, symbols, integers (64 bits; a
+ * larger literal is a syntax error), reals, ratios `n/d` (read as the
+ * real n / d, or the integer when d divides n; `n/0` is a syntax error),
+ * strings
  * with R6RS escapes (`\n \t \a \b \v \f \r \\ \"`, `\x41;`, and a
  * backslash ending a line, which drops the line end and the blanks around
  * it; any other escape is a syntax error, as in Chez Scheme), `#t`/`#f`

@@ -1089,7 +1089,7 @@ PRIM(p_string_number)
 	*out = lang_bool(false);
 	/* a number's characters only: no blanks, comments or brackets */
 	for (const char *c = s; *c; c++)
-		if (!isalnum((unsigned char)*c) && !strchr("+-.#", *c))
+		if (!isalnum((unsigned char)*c) && !strchr("+-.#/", *c))
 			return 0;
 	if (s[0] == '#' && s[1] && strchr("xXbBoOdD", s[1])) {
 		char k = (char)tolower((unsigned char)s[1]);

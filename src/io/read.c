@@ -331,6 +331,42 @@ static void skip_atom(kr_reader *r)
 	}
 }
 
+/* True when s[0..n) is one or more decimal digits. */
+static bool all_digits(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/*
+ * [+-]n/d: where Chez Scheme reads a rational, a double (an integer when
+ * d divides n: 4/2 is 2), as the REPL's arithmetic makes one; n/0 is an
+ * error, as in Chez. Returns 1 when tok has another shape.
+ */
+static int read_ratio(kr_reader *r, uint64_t at, const char *tok,
+		      kr_term **out)
+{
+	const char *num = tok + (*tok == '-' || *tok == '+');
+	const char *slash = strchr(num, '/');
+	if (!slash || !all_digits(num, (size_t)(slash - num)) ||
+	    !all_digits(slash + 1, strlen(slash + 1)))
+		return 1;
+	errno = 0;
+	long long n = strtoll(tok, NULL, 10), d = strtoll(slash + 1, NULL, 10);
+	bool range = errno == ERANGE;
+	if (strtod(slash + 1, NULL) == 0)
+		return fail_at(r, at, kr_strfmt("cannot represent %s", tok));
+	if (!range && n % d == 0)
+		*out = kr_int(n / d);
+	else
+		*out = kr_real(strtod(tok, NULL) / strtod(slash + 1, NULL));
+	return 0;
+}
+
 /* Integer, real, #t/#f or symbol. */
 static int read_atom(kr_reader *r, kr_term **out)
 {
@@ -363,6 +399,9 @@ static int read_atom(kr_reader *r, kr_term **out)
 		*out = kr_int(i);
 		return 0;
 	}
+	int rc = read_ratio(r, at, tok, out);
+	if (rc <= 0)
+		return rc;
 	double d = strtod(tok, &end);
 	if (!*end && strpbrk(tok, "0123456789") && !strpbrk(tok, "xXpP")) {
 		*out = kr_real(d);

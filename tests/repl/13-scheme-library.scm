@@ -60,6 +60,8 @@
 (list (string->number "1 ") (string->number " 1") (string->number "-8000000000000000" 16) (string->number "#x1F" 2))
 (list (string->number "9223372036854775808") (string->number "zzzzzzzzzzzzzzzzzzzz" 36))
 (expt -inf.0 0.5)
+; ratios read as the doubles they stand for, or integers
+(list 1/2 4/2 -3/4 (string->number "1/2") (string->number "1/0"))
 ; (begin) at top level and (define x) are Chez's unspecified value
 (begin)
 (define unset)
