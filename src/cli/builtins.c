@@ -224,15 +224,10 @@ bool lang_apply_spread(kr_term **fn, size_t *n, kr_term ***args)
 
 int lang_prim_apply(kr_term **out, size_t n, kr_term *const *a)
 {
-	kr_term *last = a[n - 1];
-	if (!is_list(last))
-		return lang_type_error("apply", "a list", last);
-	size_t len = (size_t)kr_list_length(last);
-	kr_term **args = kr_alloc((n - 2 + len) * sizeof *args);
-	memcpy(args, a + 1, (n - 2) * sizeof *args);
-	for (size_t i = 0; i < len; i++, last = kr_cdr(last))
-		args[n - 2 + i] = kr_car(last);
-	return lang_apply(out, a[0], n - 2 + len, args);
+	kr_term *fn, **args = (kr_term **)a;
+	if (!lang_apply_spread(&fn, &n, &args))
+		return lang_type_error("apply", "a list", a[n - 1]);
+	return lang_apply(out, fn, n, args);
 }
 
 /*
@@ -1096,9 +1091,9 @@ PRIM(p_string_number)
 		radix = k == 'x' ? 16 : k == 'b' ? 2 : k == 'o' ? 8 : 10;
 		s += 2;
 	}
-	if (radix != 10 || strspn(s + (*s == '-' || *s == '+'),
-				  "0123456789") == strlen(s) - (*s == '-' ||
-								*s == '+')) {
+	const char *digits = s + (*s == '-' || *s == '+');
+	if (radix != 10 ||
+	    (*digits && strspn(digits, "0123456789") == strlen(digits))) {
 		t = parse_radix(s, radix); /* past 64 bits, a double */
 		if (t)
 			*out = t;
