@@ -80,8 +80,10 @@ static kr_goal *appendo(kr_term *l, kr_term *s, kr_term *out)
  * written with clause functions (kr_rel_new_fresh, kr_conde_fn,
  * kr_clause_eq): the same answers, order and steps as the goal-building
  * style of the other relations here, without building the goals of a
- * body whose leading == fails (measured on zebra: 12-15% less time).
- * The zebra's lefto and nexto below are written the same way.
+ * body whose leading == fails (measured on zebra: 12-15% less time),
+ * and its conso takes the parts of a pair instead of making variables
+ * (kr_clause_conso: 20% less). The zebra's lefto and nexto below are
+ * written the same way.
  */
 
 /* (mapo rel xs ys) with rel a binary kr_rel, recursion through self. */
@@ -161,8 +163,10 @@ static kr_goal *lefto(kr_term *x, kr_term *y, kr_term *l);
 static kr_stream *lefto_here(const kr_state *st, kr_term *const *v, void *env)
 {
 	const struct lefto_env *e = env;
+	kr_term *y = e->y, *r = NULL;
+	(void)v;
 	st = kr_clause_eq(st, e->h, e->x);
-	st = st ? kr_clause_eq(st, CONS(e->y, v[0]), e->d) : NULL;
+	st = st ? kr_clause_conso(st, &y, &r, e->d) : NULL;
 	return st ? kr_stream_unit(st) : NULL;
 }
 
@@ -170,28 +174,29 @@ static kr_stream *lefto_clause(const kr_state *st, int i, void *env)
 {
 	const struct lefto_env *e = env;
 	if (i == 0)
-		return kr_clause_fresh_run(st, 1, lefto_here, env);
+		return kr_clause_fresh_run(st, 0, lefto_here, env);
 	return KR_THEN(st, lefto(e->x, e->y, e->d));
 }
 
 static kr_stream *lefto_run(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = env;
-	st = kr_clause_eq(st, CONS(v[0], v[1]), a[2]);
-	if (!st)
+	kr_term *h = NULL, *d = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &h, &d, a[2])))
 		return NULL;
 	struct lefto_env *e = kr_alloc(sizeof *e);
 	e->x = a[0];
 	e->y = a[1];
-	e->h = v[0];
-	e->d = v[1];
+	e->h = h;
+	e->d = d;
 	return KR_THEN(st, kr_conde_fn(2, lefto_clause, e));
 }
 
 static kr_goal *lefto(kr_term *x, kr_term *y, kr_term *l)
 {
 	if (!lefto_r)
-		lefto_r = kr_rel_new_fresh("lefto", 3, 2, lefto_run);
+		lefto_r = kr_rel_new_fresh("lefto", 3, 0, lefto_run);
 	return KR_CALL(lefto_r, x, y, l);
 }
 

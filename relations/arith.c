@@ -91,34 +91,60 @@ int64_t kr_num_value(const kr_term *t)
 /* ------------------------------------------------------ basic shapes */
 
 /*
- * poso and >1o are one `fresh` over one ==. On a pair (a pair whose tail
- * is a pair) the == only binds its own new variables, which nothing else
- * sees, so the state is st itself: the variables are made only when the
- * == has something to bind.
+ * The clauses' heads of the form (== (a . d) n) over their own fresh
+ * variables are kr_clause_conso: on a pair, which is most calls, the
+ * parts of the pair are taken and no variable is made. The variables
+ * the later goals need are made after the head has succeeded, in the
+ * order the `fresh` lists them.
+ */
+#define CONSO(a, d, l)                                              \
+	do {                                                        \
+		if (!(st = kr_clause_conso(st, (a), (d), (l))))     \
+			return NULL;                                \
+	} while (0)
+
+/*
+ * (== (a b . c) l) as CONSO does it, for a head over two pairs: the parts
+ * of l when l is a list of two pairs or more, else new variables for the
+ * NULL ones (in the order a, b, c) and one ==, so that a variable l does
+ * not get an extra variable for its tail. NULL when that fails.
+ */
+static const kr_state *conso2(const kr_state *st, kr_term **a, kr_term **b,
+			      kr_term **c, kr_term *l)
+{
+	const kr_subst *s = kr_state_subst(st);
+	kr_term *t = kr_walk(l, s);
+	if (kr_term_kind(t) == KR_CONS &&
+	    kr_term_kind(kr_walk(kr_cdr(t), s)) == KR_CONS) {
+		kr_term *d = NULL;
+		st = kr_clause_conso(st, a, &d, t);
+		return st ? kr_clause_conso(st, b, c, d) : NULL;
+	}
+	kr_term **parts[] = {a, b, c};
+	for (int i = 0; i < 3; i++)
+		if (!*parts[i])
+			*parts[i] = kr_var_new(NULL);
+	return kr_clause_eq(st, CONS(*a, CONS(*b, *c)), t);
+}
+
+/*
+ * poso and >1o are one `fresh` over one ==: on a pair (a pair whose tail
+ * is a pair) the state is st itself.
  */
 static kr_stream *poso_run(const kr_state *st, kr_term *const *v, void *env)
 {
+	kr_term *h = NULL, *d = NULL;
 	(void)v;
-	kr_term *n = ARGS(env)[0];
-	if (kr_term_kind(kr_walk(n, kr_state_subst(st))) == KR_CONS)
-		return kr_stream_unit(st);
-	kr_term *h = kr_var_new(NULL);
-	HEAD(CONS(h, kr_var_new(NULL)), n);
+	CONSO(&h, &d, ARGS(env)[0]);
 	return kr_stream_unit(st);
 }
 
 static kr_stream *gt1o_run(const kr_state *st, kr_term *const *v, void *env)
 {
+	kr_term *h = NULL, *ad = NULL, *dd = NULL;
 	(void)v;
-	kr_term *n = ARGS(env)[0];
-	const kr_subst *s = kr_state_subst(st);
-	kr_term *t = kr_walk(n, s);
-	if (kr_term_kind(t) == KR_CONS &&
-	    kr_term_kind(kr_walk(kr_cdr(t), s)) == KR_CONS)
-		return kr_stream_unit(st);
-	kr_term *h = kr_var_new(NULL), *ad = kr_var_new(NULL);
-	HEAD(CONS(h, CONS(ad, kr_var_new(NULL))), n);
-	return kr_stream_unit(st);
+	st = conso2(st, &h, &ad, &dd, ARGS(env)[0]);
+	return st ? kr_stream_unit(st) : NULL;
 }
 
 /* --------------------------------------------------------- addition */
@@ -143,8 +169,11 @@ static kr_stream *full_adder_clause(const kr_state *st, int i, void *env)
 static kr_stream *adder_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	HEAD(KR_LIST(v[0], v[1]), a[3]);
-	return KR_THEN(st, CALL(R_FULL_ADDER, a[0], B1, B1, v[0], v[1]));
+	kr_term *r = NULL, *c = NULL, *nil = NIL;
+	(void)v;
+	if (!(st = conso2(st, &r, &c, &nil, a[3])))
+		return NULL;
+	return KR_THEN(st, CALL(R_FULL_ADDER, a[0], B1, B1, r, c));
 }
 
 static kr_stream *adder_clause(const kr_state *st, int i, void *env)
@@ -161,7 +190,7 @@ static kr_stream *adder_clause(const kr_state *st, int i, void *env)
 		return KR_THEN(st, CALL(R_POS, m),
 			       CALL(R_ADDER, B0, NUM1, m, r));
 	case 4: HEAD(NUM1, n); HEAD(NUM1, m);
-		return kr_clause_fresh_run(st, 2, adder_c5, env);
+		return kr_clause_fresh_run(st, 0, adder_c5, env);
 	case 5: HEAD(NUM1, n);
 		return KR_THEN(st, CALL(R_GEN_ADDER, d, n, m, r));
 	case 6: HEAD(NUM1, m);
@@ -177,10 +206,13 @@ static kr_stream *gen_adder_run(const kr_state *st, kr_term *const *v,
 {
 	kr_term *const *a = ARGS(env);
 	kr_term *d = a[0], *n = a[1], *m = a[2], *r = a[3];
-	kr_term *ba = v[0], *bb = v[1], *bc = v[2], *e = v[3], *x = v[4],
-		*y = v[5], *z = v[6];
-	HEAD(CONS(ba, x), n);
-	HEAD(CONS(bb, y), m);
+	kr_term *ba = NULL, *x = NULL, *bb = NULL, *y = NULL;
+	(void)v;
+	CONSO(&ba, &x, n);
+	CONSO(&bb, &y, m);
+	V(bc);
+	V(e);
+	V(z);
 	return KR_THEN(st, CALL(R_POS, y), EQ(CONS(bc, z), r), CALL(R_POS, z),
 		       CALL(R_FULL_ADDER, d, ba, bb, bc, e),
 		       CALL(R_ADDER, e, x, y, z));
@@ -219,8 +251,10 @@ kr_goal *kr_minuso(kr_term *n, kr_term *m, kr_term *k)
 static kr_stream *mul_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *m = a[1], *p = a[2], *x = v[0], *z = v[1];
-	HEAD(CONS(B0, x), n);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *b = B0, *x = NULL;
+	(void)v;
+	CONSO(&b, &x, n);
+	V(z);
 	return KR_THEN(st, CALL(R_POS, x), EQ(CONS(B0, z), p), CALL(R_POS, z),
 		       CALL(R_GT1, m), CALL(R_MUL, x, m, z));
 }
@@ -228,8 +262,10 @@ static kr_stream *mul_c5(const kr_state *st, kr_term *const *v, void *env)
 static kr_stream *mul_c6(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *m = a[1], *p = a[2], *x2 = v[0], *y2 = v[1];
-	HEAD(CONS(B1, x2), n);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *b = B1, *x2 = NULL;
+	(void)v;
+	CONSO(&b, &x2, n);
+	V(y2);
 	return KR_THEN(st, CALL(R_POS, x2), EQ(CONS(B0, y2), m),
 		       CALL(R_POS, y2), CALL(R_MUL, m, n, p));
 }
@@ -237,8 +273,10 @@ static kr_stream *mul_c6(const kr_state *st, kr_term *const *v, void *env)
 static kr_stream *mul_c7(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *m = a[1], *p = a[2], *x3 = v[0], *y3 = v[1];
-	HEAD(CONS(B1, x3), n);
+	kr_term *n = a[0], *m = a[1], *p = a[2], *b = B1, *x3 = NULL;
+	(void)v;
+	CONSO(&b, &x3, n);
+	V(y3);
 	return KR_THEN(st, CALL(R_POS, x3), EQ(CONS(B1, y3), m),
 		       CALL(R_POS, y3), CALL(R_ODD_MUL, x3, n, m, p));
 }
@@ -252,9 +290,9 @@ static kr_stream *mul_clause(const kr_state *st, int i, void *env)
 	case 1: return KR_THEN(st, CALL(R_POS, n), EQ(NIL, m), EQ(NIL, p));
 	case 2: HEAD(NUM1, n); return KR_THEN(st, CALL(R_POS, m), EQ(m, p));
 	case 3: return KR_THEN(st, CALL(R_GT1, n), EQ(NUM1, m), EQ(n, p));
-	case 4: return kr_clause_fresh_run(st, 2, mul_c5, env);
-	case 5: return kr_clause_fresh_run(st, 2, mul_c6, env);
-	default: return kr_clause_fresh_run(st, 2, mul_c7, env);
+	case 4: return kr_clause_fresh_run(st, 0, mul_c5, env);
+	case 5: return kr_clause_fresh_run(st, 0, mul_c6, env);
+	default: return kr_clause_fresh_run(st, 0, mul_c7, env);
 	}
 }
 
@@ -267,17 +305,22 @@ static kr_stream *odd_mul_run(const kr_state *st, kr_term *const *v,
 		       CALL(R_ADDER, B0, CONS(B0, q), m, p));
 }
 
-/* The inner conde of bound-*o's second clause; env: n m x y z a2 a3. */
+/*
+ * The inner conde of bound-*o's second clause; env: n m x y. The fresh
+ * variables a2, a3 and z appear only in the heads of these clauses (z
+ * also after them), so each clause has its own (CONSO).
+ */
 static kr_stream *bound_mul_inner(const kr_state *st, int i, void *env)
 {
 	kr_term *const *e = ARGS(env);
-	kr_term *n = e[0], *m = e[1], *x = e[2], *y = e[3], *z = e[4];
+	kr_term *n = e[0], *m = e[1], *x = e[2], *y = e[3], *b = NULL,
+		*z = NULL;
 	if (i == 0) {
 		HEAD(NIL, n);
-		HEAD(CONS(e[5], z), m);
+		CONSO(&b, &z, m);
 		return KR_THEN(st, CALL(R_BOUND_MUL, x, y, z, NIL));
 	}
-	HEAD(CONS(e[6], z), n);
+	CONSO(&b, &z, n);
 	return KR_THEN(st, CALL(R_BOUND_MUL, x, y, z, m));
 }
 
@@ -285,17 +328,15 @@ static kr_stream *bound_mul_c2(const kr_state *st, kr_term *const *v,
 			       void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *q = a[0], *p = a[1];
-	HEAD(CONS(v[0], v[4]), q);
-	HEAD(CONS(v[1], v[5]), p);
-	kr_term **e = kr_alloc(7 * sizeof *e);
+	kr_term *a0 = NULL, *x = NULL, *a1 = NULL, *y = NULL;
+	(void)v;
+	CONSO(&a0, &x, a[0]);
+	CONSO(&a1, &y, a[1]);
+	kr_term **e = kr_alloc(4 * sizeof *e);
 	e[0] = a[2];
 	e[1] = a[3];
-	e[2] = v[4];
-	e[3] = v[5];
-	e[4] = v[6];
-	e[5] = v[2];
-	e[6] = v[3];
+	e[2] = x;
+	e[3] = y;
 	return KR_THEN(st, kr_conde_fn(2, bound_mul_inner, e));
 }
 
@@ -303,7 +344,7 @@ static kr_stream *bound_mul_clause(const kr_state *st, int i, void *env)
 {
 	kr_term *const *a = ARGS(env);
 	if (i == 1)
-		return kr_clause_fresh_run(st, 7, bound_mul_c2, env);
+		return kr_clause_fresh_run(st, 0, bound_mul_c2, env);
 	HEAD(NIL, a[0]);
 	return KR_THEN(st, CALL(R_POS, a[1]));
 }
@@ -320,9 +361,11 @@ kr_goal *kr_mulo(kr_term *n, kr_term *m, kr_term *p)
 static kr_stream *len_rec(const kr_state *st, kr_term *const *v,
 			  kr_term *const *a, int rel)
 {
-	kr_term *n = a[0], *m = a[1], *ha = v[0], *x = v[1], *hb = v[2],
-		*y = v[3];
-	HEAD(CONS(ha, x), n);
+	kr_term *n = a[0], *m = a[1], *ha = NULL, *x = NULL;
+	(void)v;
+	CONSO(&ha, &x, n);
+	V(hb);
+	V(y);
 	return KR_THEN(st, CALL(R_POS, x), EQ(CONS(hb, y), m), CALL(R_POS, y),
 		       CALL(rel, x, y));
 }
@@ -355,7 +398,7 @@ static kr_stream *len_clause(const kr_state *st, int i, kr_term *const *a,
 		HEAD(NUM1, m);
 		return kr_stream_unit(st);
 	default:
-		return kr_clause_fresh_run(st, 4, lt ? ltl_rec : eql_rec,
+		return kr_clause_fresh_run(st, 0, lt ? ltl_rec : eql_rec,
 					   (void *)a);
 	}
 }
@@ -472,13 +515,16 @@ static kr_stream *div_clause(const kr_state *st, int i, void *env)
 	kr_term *n = a[0], *r = a[1], *l = a[2], *h = a[3];              \
 	(void)n, (void)r, (void)l, (void)h
 
+/* (fresh (b n^) (== `(0 ,b . ,n^) n) (== '() r) (== `(,b . ,n^) h) ...) */
 static kr_stream *split_c2(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	kr_term *bn = CONS(v[0], v[1]);
-	HEAD(CONS(B0, bn), n);
+	kr_term *b0 = B0, *b = NULL, *nn = NULL;
+	(void)v;
+	if (!(st = conso2(st, &b0, &b, &nn, n)))
+		return NULL;
 	HEAD(NIL, r);
-	HEAD(bn, h);
+	HEAD(CONS(b, nn), h);
 	HEAD(NIL, l);
 	return kr_stream_unit(st);
 }
@@ -486,9 +532,11 @@ static kr_stream *split_c2(const kr_state *st, kr_term *const *v, void *env)
 static kr_stream *split_c3(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	HEAD(CONS(B1, v[0]), n);
+	kr_term *b1 = B1, *nn = NULL;
+	(void)v;
+	CONSO(&b1, &nn, n);
 	HEAD(NIL, r);
-	HEAD(v[0], h);
+	HEAD(nn, h);
 	HEAD(NUM1, l);
 	return kr_stream_unit(st);
 }
@@ -496,39 +544,43 @@ static kr_stream *split_c3(const kr_state *st, kr_term *const *v, void *env)
 static kr_stream *split_c4(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	kr_term *bn = CONS(v[0], v[1]);
-	HEAD(CONS(B0, bn), n);
-	HEAD(CONS(v[2], v[3]), r);
+	kr_term *b0 = B0, *b = NULL, *nn = NULL, *ra = NULL, *rr = NULL;
+	(void)v;
+	if (!(st = conso2(st, &b0, &b, &nn, n)))
+		return NULL;
+	CONSO(&ra, &rr, r);
 	HEAD(NIL, l);
-	return KR_THEN(st, CALL(R_SPLIT, bn, v[3], NIL, h));
+	return KR_THEN(st, CALL(R_SPLIT, CONS(b, nn), rr, NIL, h));
 }
 
 static kr_stream *split_c5(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	HEAD(CONS(B1, v[0]), n);
-	HEAD(CONS(v[1], v[2]), r);
+	kr_term *b1 = B1, *nn = NULL, *ra = NULL, *rr = NULL;
+	(void)v;
+	CONSO(&b1, &nn, n);
+	CONSO(&ra, &rr, r);
 	HEAD(NUM1, l);
-	return KR_THEN(st, CALL(R_SPLIT, v[0], v[2], NIL, h));
+	return KR_THEN(st, CALL(R_SPLIT, nn, rr, NIL, h));
 }
 
 static kr_stream *split_c6(const kr_state *st, kr_term *const *v, void *env)
 {
 	SPLIT_ARGS;
-	HEAD(CONS(v[0], v[1]), n);
-	HEAD(CONS(v[2], v[3]), r);
-	HEAD(CONS(v[0], v[4]), l);
-	return KR_THEN(st, CALL(R_POS, v[4]),
-		       CALL(R_SPLIT, v[1], v[3], v[4], h));
+	kr_term *b = NULL, *nn = NULL, *ra = NULL, *rr = NULL, *ll = NULL;
+	(void)v;
+	CONSO(&b, &nn, n);
+	CONSO(&ra, &rr, r);
+	CONSO(&b, &ll, l);
+	return KR_THEN(st, CALL(R_POS, ll), CALL(R_SPLIT, nn, rr, ll, h));
 }
 
 static kr_stream *split_clause(const kr_state *st, int i, void *env)
 {
 	static const kr_fresh_run_fn rec[] = {NULL,     split_c2, split_c3,
 					      split_c4, split_c5, split_c6};
-	static const size_t nvars[] = {0, 2, 1, 4, 3, 5};
 	if (i > 0)
-		return kr_clause_fresh_run(st, nvars[i], rec[i], env);
+		return kr_clause_fresh_run(st, 0, rec[i], env);
 	kr_term *const *a = ARGS(env);
 	HEAD(NIL, a[0]);
 	HEAD(NIL, a[3]);
@@ -622,22 +674,28 @@ static kr_stream *exp2_c2(const kr_state *st, kr_term *const *v, void *env)
 static kr_stream *exp2_c3(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *b = a[1], *q = a[2];
-	HEAD(CONS(B0, v[0]), q);
-	return KR_THEN(st, CALL(R_POS, v[0]), CALL(R_LTL, b, n),
-		       kr_appendo(b, CONS(B1, b), v[1]),
-		       CALL(R_EXP2, n, v[1], v[0]));
+	kr_term *n = a[0], *b = a[1], *q = a[2], *b0 = B0, *q1 = NULL;
+	(void)v;
+	CONSO(&b0, &q1, q);
+	V(b2);
+	return KR_THEN(st, CALL(R_POS, q1), CALL(R_LTL, b, n),
+		       kr_appendo(b, CONS(B1, b), b2),
+		       CALL(R_EXP2, n, b2, q1));
 }
 
 static kr_stream *exp2_c4(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *a = ARGS(env);
-	kr_term *n = a[0], *b = a[1], *q = a[2];
-	HEAD(CONS(B1, v[0]), q);
-	return KR_THEN(st, CALL(R_POS, v[0]), CALL(R_POS, v[1]),
-		       CALL(R_SPLIT, n, b, v[2], v[1]),
-		       kr_appendo(b, CONS(B1, b), v[3]),
-		       CALL(R_EXP2, v[1], v[3], v[0]));
+	kr_term *n = a[0], *b = a[1], *q = a[2], *b1 = B1, *q1 = NULL;
+	(void)v;
+	CONSO(&b1, &q1, q);
+	V(nh);
+	V(b2);
+	V(s);
+	return KR_THEN(st, CALL(R_POS, q1), CALL(R_POS, nh),
+		       CALL(R_SPLIT, n, b, s, nh),
+		       kr_appendo(b, CONS(B1, b), b2),
+		       CALL(R_EXP2, nh, b2, q1));
 }
 
 static kr_stream *exp2_clause(const kr_state *st, int i, void *env)
@@ -652,8 +710,8 @@ static kr_stream *exp2_clause(const kr_state *st, int i, void *env)
 	case 1:
 		return KR_THEN(st, CALL(R_GT1, n), EQ(NUM1, q),
 			       FRESH(1, exp2_c2, a));
-	case 2: return kr_clause_fresh_run(st, 2, exp2_c3, env);
-	default: return kr_clause_fresh_run(st, 4, exp2_c4, env);
+	case 2: return kr_clause_fresh_run(st, 0, exp2_c3, env);
+	default: return kr_clause_fresh_run(st, 0, exp2_c4, env);
 	}
 }
 
@@ -716,7 +774,7 @@ static void init(void)
 	} defs[R_COUNT] = {
 		[R_FULL_ADDER] = {"full-addero", 5, 8, full_adder_clause, 0, 0},
 		[R_ADDER] = {"addero", 4, 8, adder_clause, 0, 0},
-		[R_GEN_ADDER] = {"gen-addero", 4, 0, 0, 7, gen_adder_run},
+		[R_GEN_ADDER] = {"gen-addero", 4, 0, 0, 0, gen_adder_run},
 		[R_MUL] = {"*o", 3, 7, mul_clause, 0, 0},
 		[R_ODD_MUL] = {"odd-*o", 4, 0, 0, 1, odd_mul_run},
 		[R_BOUND_MUL] = {"bound-*o", 4, 2, bound_mul_clause, 0, 0},

@@ -152,19 +152,21 @@ static kr_stream *membero_clause(const kr_state *st, int i, void *env)
 /*
  * The fresh body over (a d), written with clause functions: the same
  * steps as the goals above, without building them when (conso a d l)
- * fails (zebra: 12-15% less time).
+ * fails (zebra: 12-15% less time), and without making a and d when l is
+ * a pair (kr_clause_conso).
  */
 static kr_stream *membero_run(const kr_state *st, kr_term *const *v,
 			      void *env)
 {
 	kr_term *const *args = env;
-	st = kr_clause_eq(st, kr_cons(v[0], v[1]), args[1]);
-	if (!st)
+	kr_term *a = NULL, *d = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &a, &d, args[1])))
 		return NULL;
 	struct membero_env *m = kr_alloc(sizeof *m);
 	m->x = args[0];
-	m->a = v[0];
-	m->d = v[1];
+	m->a = a;
+	m->d = d;
 	return KR_THEN(st, kr_conde_fn(2, membero_clause, m));
 }
 
@@ -172,7 +174,7 @@ static kr_rel *membero_rel(void)
 {
 	static kr_rel *rel;
 	if (!rel)
-		rel = kr_rel_new_fresh("membero", 2, 2, membero_run);
+		rel = kr_rel_new_fresh("membero", 2, 0, membero_run);
 	return rel;
 }
 
@@ -304,7 +306,8 @@ kr_goal *kr_appendo_kanren(kr_term *l, kr_term *s, kr_term *out)
  * The clauses are clause functions (same answers, order and steps as
  * the conde of goals): a call builds neither clause before the search
  * reaches it, and the second clause's variables are made in its own
- * scope, so its two conso bind them in place. mapo runs once per element
+ * scope, so its two conso bind them in place (or take the parts of
+ * pairs, kr_clause_conso). mapo runs once per element
  * of a list (KanrenRelationSub's dot_distributeo runs it on every
  * rewrite), and building both clauses eagerly was most of what the
  * rewriter allocated.
@@ -326,11 +329,13 @@ static kr_stream *mapo_pair(const kr_state *st, kr_term *const *v, void *env)
 {
 	kr_term *const *args = env;
 	const struct mapo_env *e = kr_foreign_ptr(args[0]);
-	st = kr_clause_eq(st, kr_cons(v[0], v[1]), args[1]);
-	if (!st || !(st = kr_clause_eq(st, kr_cons(v[2], v[3]), args[2])))
+	kr_term *x = NULL, *xs = NULL, *y = NULL, *ys = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &x, &xs, args[1])) ||
+	    !(st = kr_clause_conso(st, &y, &ys, args[2])))
 		return NULL;
-	return KR_THEN(st, KR_CALL(e->rel, v[0], v[2]),
-		       KR_CALL(mapo_rel(), args[0], v[1], v[3]));
+	return KR_THEN(st, KR_CALL(e->rel, x, y),
+		       KR_CALL(mapo_rel(), args[0], xs, ys));
 }
 
 /*
@@ -343,7 +348,7 @@ static kr_stream *mapo_clause(const kr_state *st, int i, void *env)
 	const struct mapo_env *e = kr_foreign_ptr(args[0]);
 	if (i == 0)
 		return all_null_kind(st, 2, args + 1, e->null);
-	return kr_clause_fresh_run(st, 4, mapo_pair, env);
+	return kr_clause_fresh_run(st, 0, mapo_pair, env);
 }
 
 static const kr_rel *mapo_rel(void)

@@ -1140,6 +1140,128 @@ START_TEST(test_rel_shapes)
 }
 END_TEST
 
+/*
+ * bitso once more, its pair clause written with kr_clause_conso over no
+ * fresh variables of its own: the same answers, order and steps.
+ */
+static kr_rel *bits_conso;
+
+static kr_stream *bits_conso_run(const kr_state *st, kr_term *const *v,
+				 void *env)
+{
+	kr_term *a = NULL, *d = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &a, &d, *(kr_term **)env)))
+		return NULL;
+	return KR_THEN(st, KR_CONDE(kr_eq(a, num(0)), kr_eq(a, num(1))),
+		       KR_CALL(bits_conso, d));
+}
+
+static kr_stream *bits_conso_clause(const kr_state *st, int i, void *env)
+{
+	if (i == 1)
+		return kr_clause_fresh_run(st, 0, bits_conso_run, env);
+	return bits_clause(st, i, env, NULL);
+}
+
+/* (== (1 . d) l) by kr_clause_conso; env: l, then d or NULL. */
+static kr_stream *one_pair_run(const kr_state *st, kr_term *const *v,
+			       void *env)
+{
+	kr_term *const *e = env;
+	kr_term *a = num(1), *d = e[1];
+	(void)v;
+	if (!(st = kr_clause_conso(st, &a, &d, e[0])))
+		return NULL;
+	return kr_stream_unit(st);
+}
+
+/* kr_clause_conso(st, &a, &d, l) with *a = a0, *d = d0: the state, or
+ * NULL, and the parts in pa and pd. */
+static const kr_state *conso_on(const kr_state *st, kr_term *a0,
+				kr_term *d0, kr_term *l, kr_term **pa,
+				kr_term **pd)
+{
+	*pa = a0;
+	*pd = d0;
+	return kr_clause_conso(st, pa, pd, l);
+}
+
+START_TEST(test_clause_conso)
+{
+	if (!bits_old)
+		bits_old = kr_rel_new("bitso", 1, bits_body_old, NULL);
+	bits_conso = kr_rel_new_conde("bitso", 1, 2, bits_conso_clause);
+	kr_term *q = kr_var_new("q");
+	assert_same_run(kr_run_start(q, KR_CALL(bits_conso, q)),
+			kr_run_start(q, KR_CALL(bits_old, q)), 30);
+	kr_term *part = KR_LIST(num(1), kr_var_new("y"), num(0));
+	ck_assert_str_eq(run_str(-1, q, KR_ALL(kr_eq(q, part),
+					       KR_CALL(bits_conso, q))),
+			 "((1 0 0) (1 1 0))");
+	kr_term *bad = kr_cons(num(0), kr_cons(num(2), kr_var_new("t")));
+	assert_same_run(kr_run_start(q, KR_ALL(kr_eq(q, bad),
+					      KR_CALL(bits_conso, q))),
+			kr_run_start(q, KR_ALL(kr_eq(q, bad),
+					      KR_CALL(bits_old, q))),
+			-1);
+
+	/* a pair: its parts, the state itself, no variable made */
+	const kr_state *st0 = kr_state_empty();
+	kr_term *l = kr_var_new("l"), *a, *d;
+	const kr_state *st = kr_state_unify(st0, l, KR_LIST(num(1), num(2)));
+	ck_assert_ptr_eq(conso_on(st, NULL, NULL, l, &a, &d), st);
+	ck_assert_str_eq(t_str(a), "1");
+	ck_assert_str_eq(t_str(d), "(2)");
+	/* given parts are unified, in order; a mismatch fails */
+	kr_term *x = kr_var_new("x");
+	const kr_state *r = conso_on(st, x, NULL, l, &a, &d);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_eq(a, x);
+	ck_assert_str_eq(t_str(kr_walk(x, kr_state_subst(r))), "1");
+	ck_assert_ptr_null(conso_on(st, num(2), NULL, l, &a, &d));
+	ck_assert_ptr_null(conso_on(st, NULL, kr_nil(), l, &a, &d));
+	/* an unbound l is bound to a pair of new variables */
+	r = conso_on(st0, num(7), NULL, x, &a, &d);
+	ck_assert_ptr_nonnull(r);
+	ck_assert(kr_is_var(d) && d != x);
+	ck_assert_str_eq(t_str(kr_walk(kr_cdr(kr_walk(x, kr_state_subst(r))),
+				       kr_state_subst(r))),
+			 t_str(d));
+	ck_assert_str_eq(t_str(kr_car(kr_walk(x, kr_state_subst(r)))), "7");
+	/* not a pair: an atom fails; an etuple decomposes as a pair does */
+	ck_assert_ptr_null(conso_on(st0, NULL, NULL, num(3), &a, &d));
+	ck_assert_ptr_null(conso_on(st0, NULL, NULL, kr_nil(), &a, &d));
+	kr_term *e = KR_ETUPLE(sym("f"), num(1), num(2));
+	r = conso_on(st0, NULL, NULL, e, &a, &d);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(t_str(kr_walk(a, kr_state_subst(r))), "f");
+	kr_term *dw = kr_walk(d, kr_state_subst(r));
+	ck_assert_int_eq(kr_term_kind(dw), KR_ETUPLE);
+	ck_assert_str_eq(t_str(kr_car(dw)), "1");
+	/* the constraints on l hold: (=/= n (1 . 2)) */
+	kr_term *n = kr_var_new("n");
+	kr_term **env = kr_alloc(2 * sizeof *env);
+	env[0] = n;
+	env[1] = num(2);
+	kr_goal *ne = kr_neq(n, kr_cons(num(1), num(2)));
+	ck_assert_str_eq(run_str(-1, n, KR_ALL(ne, kr_fresh_run(0, one_pair_run,
+								 env))),
+			 "()");
+	env[1] = NULL;
+	ck_assert_str_eq(run_str(-1, n, KR_ALL(ne, kr_fresh_run(0, one_pair_run,
+								 env))),
+			 "(((1 . _.0) (=/= ((_.0 2)))))");
+	kr_term *m = kr_var_new("m");
+	env[0] = kr_cons(num(1), m);
+	env[1] = num(2);
+	ck_assert_str_eq(run_str(-1, m, KR_ALL(kr_neq(m, num(2)),
+					       kr_fresh_run(0, one_pair_run,
+							    env))),
+			 "()");
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -1172,6 +1294,7 @@ Suite *goal_suite(void)
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},
 		{"rel_shapes", test_rel_shapes},
+		{"clause_conso", test_clause_conso},
 		{"run_lazy", test_run_lazy},
 		{"in_place", test_in_place},
 	};

@@ -228,6 +228,25 @@ kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env);
 const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v);
 
 /**
+ * `(conso a d l)` inside a clause function, for a clause that reads
+ * `(fresh (a d) (== (a . d) l) ...)`: each of *a and *d is either a term
+ * (in) or NULL, which stands for a new variable of the clause and is set
+ * to the term that variable would be bound to (out). When l walks to a
+ * pair, a NULL part is set to the pair's car or cdr and a given part is
+ * unified with it, so no variable and no pair is made; otherwise the
+ * missing variables are made (in the clause's scope) and (a . d) is
+ * unified with l, as kr_clause_eq(). The answers and their order are
+ * those of the `fresh` and `==` it replaces; only the variables the
+ * answers never see are left out. Returns st extended, or NULL when l
+ * cannot be a pair with those parts (*a and *d are then unspecified).
+ * Use it as kr_clause_eq(): on the state a kr_clause_fn (or a
+ * kr_fresh_run_fn) was given, or one these functions returned. Cost: a
+ * walk of l, and the unification of the given parts.
+ */
+const kr_state *kr_clause_conso(const kr_state *st, kr_term **a,
+				kr_term **d, kr_term *l);
+
+/**
  * The rest of a clause: the conjunction of goals run on st (the state a
  * kr_clause_fn was given, or one kr_clause_eq() returned), as the clause's
  * remaining goals run in kr_conde(). Shape: n may be 0 (st itself).

@@ -299,6 +299,34 @@ const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
 	return unify_in(st, u, v, st->scope);
 }
 
+/*
+ * Most calls of list and arithmetic relations meet a pair: taking its
+ * parts saves two variables, a pair and a unification (zebra's membero
+ * and lefto: 20% of its time; membero-intersect: 30%).
+ */
+const kr_state *kr_clause_conso(const kr_state *st, kr_term **a,
+				kr_term **d, kr_term *l)
+{
+	kr_check(st != NULL && a != NULL && d != NULL && l != NULL);
+	kr_term *t = kri_walk(l, st->s);
+	if (t->kind != KR_CONS) {
+		if (!*a)
+			*a = kr_var_new(NULL);
+		if (!*d)
+			*d = kr_var_new(NULL);
+		return unify_in(st, kr_cons(*a, *d), t, st->scope);
+	}
+	if (!*a)
+		*a = t->u.cons.car;
+	else if (!(st = unify_in(st, *a, t->u.cons.car, st->scope)))
+		return NULL;
+	if (!*d)
+		*d = t->u.cons.cdr;
+	else if (!(st = unify_in(st, *d, t->u.cons.cdr, st->scope)))
+		return NULL;
+	return st;
+}
+
 kr_stream *kr_clause_run(const kr_state *st, size_t n, kr_goal *const *goals)
 {
 	kr_check(st != NULL && (n == 0 || goals != NULL));
