@@ -73,6 +73,22 @@ check_err "memory limit of rewrite" \
 	"kanrewrite: $tmp/addxy.sexp:2:1: rewrite: memory limit of 64 MiB reached" \
 	"$kr" rewrite --relation neg_nego --reverse --memory-limit 64 \
 	"$tmp/addxy.sexp"
+# A form stopped at the memory limit leaves the heap full of its garbage:
+# the next form, which needs a fraction of the limit, must not meet it.
+cat > "$tmp/refill.scm" <<'EOF'
+(set-memory-limit! 128)
+(length (run* (a b c) (appendo `(1 ,c . ,c) c `(1 ,b . ,a))))
+(length (run 2000 (a b c) (pluso c `(0 1 . ,c) a)))
+EOF
+printf '2000\n' > "$tmp/refill.out"
+check "the heap a memory stop filled is reused" 1 "$tmp/refill.out" \
+	sh -c "\"$kr\" < \"$tmp/refill.scm\""
+if [ "$(grep -c 'memory limit of 128 MiB reached' "$tmp/err")" = 1 ]; then
+	echo "ok: one form stopped at the memory limit"; pass=$((pass + 1))
+else
+	echo "FAIL: one form stopped at the memory limit"; cat "$tmp/err"
+	fail=$((fail + 1))
+fi
 check_err "memory limit needs MiB" \
 	"kanrewrite: --memory-limit needs a number of MiB, not 'lots'" \
 	"$kr" rewrite --memory-limit lots

@@ -69,6 +69,17 @@ typedef struct kr_memory_stats {
 void kr_memory_stats_get(kr_memory_stats *out);
 
 /**
+ * A full collection now (Boehm GC's GC_gcollect). The collector grows its
+ * heap rather than collect while it has allocated less than the heap
+ * holds, so after a piece of work that filled the heap is dropped (a
+ * search stopped at a memory limit), the next piece of work would grow
+ * the heap further before collecting; collecting first lets it reuse
+ * the space. Errors: none. Cost: a mark of the live data and a sweep of
+ * the heap.
+ */
+void kr_memory_collect(void);
+
+/**
  * A function the collector calls when it grows its heap, with the new
  * heap size in bytes (see kr_memory_on_growth()).
  */

@@ -75,9 +75,16 @@ static void note_form(const kr_reader *r)
 		     kr_strdup(msg), name, line, col);
 }
 
-/* Forget a stop asked for before (Ctrl-C, the memory limit). */
+/*
+ * Forget a stop asked for before (Ctrl-C, the memory limit). The heap a
+ * form filled to the memory limit is garbage once the form is over, but
+ * the collector would grow the heap again before collecting it, and
+ * every later form would meet the limit at once: collect it now.
+ */
 static void clear_stop(void)
 {
+	if (lang_interrupted == LANG_STOP_MEMORY)
+		kr_memory_collect();
 	lang_interrupted = 0;
 	kr_run_interrupt(false);
 }

@@ -211,6 +211,13 @@ bool kr_memory_on_growth(kr_heap_growth_fn fn, void *data)
 #endif
 }
 
+void kr_memory_collect(void)
+{
+	/* objects on the free lists stay reserved: hand them back first */
+	memset(kri_freelists, 0, sizeof kri_freelists);
+	GC_gcollect();
+}
+
 void *kr_alloc_atomic(size_t n) { return kri_alloc_atomic(n); }
 
 char *kr_strdup(const char *s)
