@@ -190,24 +190,39 @@ kr_goal *kr_membero(kr_term *x, kr_term *l)
  *   (conde ((== '() l) (== s out))
  *          ((fresh (a d res)
  *             (conso a d l) (conso a res out) (appendo d s res)))))
+ * written with clause functions as membero is: the same answers, order
+ * and steps, without building a clause before the search reaches it or
+ * making a and d when l is a pair (logo's exp2 calls it on every step
+ * of its search).
  */
-static kr_goal *appendo_body(kr_term *const *args, void *env)
+static kr_stream *appendo_pair(const kr_state *st, kr_term *const *v,
+			       void *env)
 {
-	kr_rel *self = *(kr_rel **)env;
-	kr_term *l = args[0], *s = args[1], *out = args[2];
-	kr_term *v[3];
-	kr_fresh(3, v);
-	kr_term *a = v[0], *d = v[1], *res = v[2];
-	return KR_CONDE(KR_ALL(kr_nullo(l), kr_eq(s, out)),
-			KR_FRESH(kr_conso(a, d, l), kr_conso(a, res, out),
-				 KR_CALL(self, d, s, res)));
+	kr_term *const *args = env;
+	kr_term *a = NULL, *d = NULL, *res = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &a, &d, args[0])) ||
+	    !(st = kr_clause_conso(st, &a, &res, args[2])))
+		return NULL;
+	return KR_THEN(st, kr_appendo(d, args[1], res));
+}
+
+static kr_stream *appendo_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *args = env;
+	if (i == 1)
+		return kr_clause_fresh_run(st, 0, appendo_pair, env);
+	if (!(st = kr_clause_eq(st, args[0], kr_nil())) ||
+	    !(st = kr_clause_eq(st, args[1], args[2])))
+		return NULL;
+	return kr_stream_unit(st);
 }
 
 static kr_rel *appendo_rel(void)
 {
 	static kr_rel *rel;
 	if (!rel)
-		rel = kr_rel_new("appendo", 3, appendo_body, &rel);
+		rel = kr_rel_new_conde("appendo", 3, 2, appendo_clause);
 	return rel;
 }
 
