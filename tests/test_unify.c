@@ -243,6 +243,67 @@ START_TEST(long_lists)
 }
 END_TEST
 
+/*
+ * A unification that binds several variables at once extends the trie in
+ * one batch, writing into the nodes it has just made: each result must
+ * hold exactly its bindings, and every substitution it started from must
+ * stay as it was (the branches of a search share them). Random batches
+ * of 1 to 40 variables (past the 32 a unification holds back) over
+ * substitutions picked among the earlier ones, checked against a model.
+ */
+START_TEST(batch_bindings)
+{
+	enum { NV = 600, NS = 48, ROUNDS = 400 };
+	kr_term **vars = kr_alloc(NV * sizeof *vars);
+	kr_fresh(NV, vars);
+	const kr_subst **subs = kr_alloc(NS * sizeof *subs);
+	int(*model)[NV] = kr_alloc(NS * sizeof *model); /* 0: unbound */
+	size_t *sizes = kr_alloc(NS * sizeof *sizes);
+	int nsubs = 1, value = 0;
+	subs[0] = kr_subst_empty();
+	uint32_t seed = 12345;
+#define NEXT() (seed = seed * 1103515245u + 12345u, (seed >> 8) % 65536u)
+	for (int round = 0; round < ROUNDS; round++) {
+		int from = (int)(NEXT() % (unsigned)nsubs);
+		int to = nsubs < NS ? nsubs++ : 1 + (int)(NEXT() % (NS - 1));
+		if (to == from)
+			continue;
+		size_t k = 1 + NEXT() % 40;
+		kr_term *l = kr_nil(), *r = kr_nil();
+		int next[NV];
+		memcpy(next, model[from], sizeof next);
+		size_t size = sizes[from];
+		for (size_t i = 0; i < k; i++) {
+			int v = (int)(NEXT() % NV);
+			if (next[v])
+				continue;
+			next[v] = ++value;
+			size++;
+			l = kr_cons(vars[v], l);
+			r = kr_cons(kr_int(value), r);
+		}
+		const kr_subst *s = kr_unify(l, r, subs[from]);
+		ck_assert_ptr_nonnull(s);
+		subs[to] = s;
+		memcpy(model[to], next, sizeof next);
+		sizes[to] = size;
+		/* (one assertion per round: Check reports each one) */
+		int wrong = 0;
+		for (int j = 0; j < nsubs; j++) {
+			wrong += kr_subst_size(subs[j]) != sizes[j];
+			for (int v = 0; v < NV; v++) {
+				kr_term *t = kr_subst_lookup(subs[j], vars[v]);
+				wrong += model[j][v] ? !t || kr_int_value(t) !=
+								     model[j][v]
+						     : t != NULL;
+			}
+		}
+		ck_assert_int_eq(wrong, 0);
+	}
+#undef NEXT
+}
+END_TEST
+
 /* unification's test_unground_lvars, with lists and etuples */
 START_TEST(unground_vars)
 {
@@ -491,6 +552,7 @@ Suite *unify_suite(void)
 	tcase_add_loop_test(tc, occurs_shared, 0, 2);
 	tcase_add_loop_test(tc, unify_shared, 0, 2);
 	tcase_add_test(tc, long_lists);
+	tcase_add_test(tc, batch_bindings);
 	tcase_add_test(tc, constrained_var);
 	tcase_add_test(tc, constrained_var_meet);
 	suite_add_tcase(s, tc);

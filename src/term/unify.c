@@ -326,12 +326,11 @@ static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
 /* s with the provisional bindings of pv, which are cleared. */
 static const kr_subst *commit(const kr_subst *s, provisional *pv)
 {
-	for (size_t i = 0; i < pv->n; i++) {
-		kr_term *x = pv->vars[i];
-		kr_term *t = x->u.var.val;
-		x->u.var.val = NULL;
-		s = kri_subst_extend(s, x, t);
-	}
+	if (pv->n == 0)
+		return s;
+	s = kri_subst_extend_vals(s, pv->vars, pv->n);
+	for (size_t i = 0; i < pv->n; i++)
+		pv->vars[i]->u.var.val = NULL;
 	return s;
 }
 

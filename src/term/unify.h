@@ -62,6 +62,16 @@ static inline kr_term *kri_walk(kr_term *t, const kr_subst *s)
 /* s extended with v -> t, without flagging t's variables referenced. */
 const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
 
+/*
+ * s extended with vars[i] -> each variable's in-place value
+ * (vars[i]->u.var.val), for n variables not yet bound in s: the trie
+ * kri_subst_extend would give after n calls, with each node it copies
+ * copied once (a unification that binds the five parts of a house binds
+ * them in one copy of the root, not five).
+ */
+const kr_subst *kri_subst_extend_vals(const kr_subst *s, kr_term *const *vars,
+				      size_t n);
+
 /* True when the occurs check of == is on (goal layer setting). */
 bool kri_occurs_check_on(void);
 
