@@ -277,7 +277,8 @@ static kr_stream *conde_fn_goal(const kr_state *st, void *env)
 	kr_stream *p = kri_node(KRI_S_CLAUSES);
 	p->owned = 1;
 	p->u.clauses.cl = env;
-	p->u.clauses.st = kri_state_scoped(st);
+	p->u.clauses.st = *st;
+	p->u.clauses.st.scope = kri_scope_new();
 	return p;
 }
 

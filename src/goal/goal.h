@@ -153,7 +153,7 @@ struct kr_stream {
 		} disj;
 		struct {
 			const struct kri_clauses *cl;
-			const kr_state *st;
+			kr_state st; /* the conde's: held here, not apart */
 		} clauses;
 		struct {
 			kr_stream *a;

@@ -450,7 +450,7 @@ static kr_stream *step_clauses(kri_machine *ks, kr_stream *x)
 {
 	size_t i = x->n;
 	const struct kri_clauses *cl = x->u.clauses.cl;
-	const kr_state *st = x->u.clauses.st;
+	const kr_state *st = &x->u.clauses.st;
 	if (i + 1 < cl->n) {
 		kr_stream *r = x;
 		if (!x->owned) {
