@@ -200,6 +200,35 @@ START_TEST(occurs_shared)
 }
 END_TEST
 
+/*
+ * Sharing through bindings: v[i] is bound to (c . c) with c a chain of
+ * three variables leading to v[i+1], so the term of v[0] has 2^64 leaves
+ * and 4 * 64 variables. The check must open each variable and each pair
+ * once, and still see x at the bottom.
+ */
+START_TEST(occurs_through_bindings)
+{
+	enum { DEPTH = 64 };
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_term *v[DEPTH + 1], *c[3];
+	kr_fresh(DEPTH + 1, v);
+	const kr_subst *s = kr_subst_empty();
+	for (int i = 0; i < DEPTH; i++) {
+		kr_fresh(3, c);
+		s = kr_subst_extend(s, c[2], v[i + 1]);
+		s = kr_subst_extend(s, c[1], c[2]);
+		s = kr_subst_extend(s, c[0], c[1]);
+		s = kr_subst_extend(s, v[i], kr_cons(c[0], c[0]));
+	}
+	/* x at the end of the last cdr: found after the whole graph */
+	s = kr_subst_extend(s, v[DEPTH], kr_cons(kr_int(1), x));
+	ck_assert(kr_occurs(x, v[0], s));
+	ck_assert(!kr_occurs(y, v[0], s));
+	ck_assert_ptr_null(kr_unify_check(x, KR_LIST(v[0]), s));
+	ck_assert_ptr_nonnull(kr_unify_check(y, KR_LIST(v[0]), s));
+}
+END_TEST
+
 /* Unification of two terms that share their structure (2^64 leaves). */
 START_TEST(unify_shared)
 {
@@ -553,6 +582,7 @@ Suite *unify_suite(void)
 	tcase_add_loop_test(tc, unify_shared, 0, 2);
 	tcase_add_test(tc, long_lists);
 	tcase_add_test(tc, batch_bindings);
+	tcase_add_test(tc, occurs_through_bindings);
 	tcase_add_test(tc, constrained_var);
 	tcase_add_test(tc, constrained_var_meet);
 	suite_add_tcase(s, tc);

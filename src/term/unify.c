@@ -180,10 +180,24 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 	shared sh;
 	shared_init(&sh);
 	for (;;) {
-		t = kri_walk(t, s);
-		if (t == x)
-			return true;
-		if (!KRI_IS_GROUND(t) &&
+		/*
+		 * t walked a link at a time: a bound variable is a node of
+		 * the graph too, and one met before leads where it did. (A
+		 * term holding many variables bound one to the next walked
+		 * every chain once per occurrence.)
+		 */
+		while (t->kind == KR_VAR) {
+			if (t == x)
+				return true;
+			kr_term *b = t->u.var.val;
+			if (!b && (!(t->flags & KRI_KEYED) ||
+				   !(b = kri_trie_lookup(s, t))))
+				break;
+			if (SEEN_BEFORE(&sh, t, t))
+				break;
+			t = b;
+		}
+		if (t->kind != KR_VAR && !KRI_IS_GROUND(t) &&
 		    (t->kind == KR_CONS || t->kind == KR_ETUPLE) &&
 		    !SEEN_BEFORE(&sh, t, t)) {
 			if (t->kind == KR_CONS) {
