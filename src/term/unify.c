@@ -189,11 +189,8 @@ bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 		while (t->kind == KR_VAR) {
 			if (t == x)
 				return true;
-			kr_term *b = t->u.var.val;
-			if (!b && (!(t->flags & KRI_KEYED) ||
-				   !(b = kri_trie_lookup(s, t))))
-				break;
-			if (SEEN_BEFORE(&sh, t, t))
+			kr_term *b = kri_binding(t, s);
+			if (!b || SEEN_BEFORE(&sh, t, t))
 				break;
 			t = b;
 		}
@@ -340,8 +337,6 @@ static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
 /* s with the provisional bindings of pv, which are cleared. */
 static const kr_subst *commit(const kr_subst *s, provisional *pv)
 {
-	if (pv->n == 0)
-		return s;
 	s = kri_subst_extend_vals(s, pv->vars, pv->n);
 	for (size_t i = 0; i < pv->n; i++)
 		pv->vars[i]->u.var.val = NULL;

@@ -47,15 +47,19 @@ kr_term *kri_trie_lookup(const kr_subst *s, const kr_term *v);
  * kr_walk() without its argument checks, inline: the unifier walks every
  * subterm it meets, most of them no variable or one bound in place.
  */
+/* The binding of variable v: in place, else in s's trie; NULL if none. */
+static inline kr_term *kri_binding(const kr_term *v, const kr_subst *s)
+{
+	if (v->u.var.val)
+		return v->u.var.val;
+	return v->flags & KRI_KEYED ? kri_trie_lookup(s, v) : NULL;
+}
+
 static inline kr_term *kri_walk(kr_term *t, const kr_subst *s)
 {
-	while (t->kind == KR_VAR) {
-		kr_term *b = t->u.var.val;
-		if (!b && (!(t->flags & KRI_KEYED) ||
-			   !(b = kri_trie_lookup(s, t))))
-			return t;
+	kr_term *b;
+	while (t->kind == KR_VAR && (b = kri_binding(t, s)))
 		t = b;
-	}
 	return t;
 }
 
@@ -64,10 +68,10 @@ const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
 
 /*
  * s extended with vars[i] -> each variable's in-place value
- * (vars[i]->u.var.val), for n variables not yet bound in s: the trie
- * kri_subst_extend would give after n calls, with each node it copies
- * copied once (a unification that binds the five parts of a house binds
- * them in one copy of the root, not five).
+ * (vars[i]->u.var.val), for n >= 0 variables not yet bound in s: the
+ * trie kri_subst_extend would give after n calls, with each node it
+ * copies copied once (a unification that binds the five parts of a house
+ * binds them in one copy of the root, not five).
  */
 const kr_subst *kri_subst_extend_vals(const kr_subst *s, kr_term *const *vars,
 				      size_t n);
