@@ -332,12 +332,8 @@ static kr_stream *bound_mul_c2(const kr_state *st, kr_term *const *v,
 	(void)v;
 	CONSO(&a0, &x, a[0]);
 	CONSO(&a1, &y, a[1]);
-	kr_term **e = kr_alloc(4 * sizeof *e);
-	e[0] = a[2];
-	e[1] = a[3];
-	e[2] = x;
-	e[3] = y;
-	return KR_THEN(st, kr_conde_fn(2, bound_mul_inner, e));
+	kr_term *e[] = {a[2], a[3], x, y};
+	return kr_clause_conde(st, 2, bound_mul_inner, 4, e);
 }
 
 static kr_stream *bound_mul_clause(const kr_state *st, int i, void *env)

@@ -135,17 +135,26 @@ kr_goal *kri_rel_nullo2_kind(kr_term *a, kr_term *b, kr_seq_kind dflt)
  * (defrel (membero x l)
  *   (fresh (a d) (conso a d l) (conde ((== a x)) ((membero x d)))))
  */
-struct membero_env {
-	kr_term *x, *a, *d;
-};
+/*
+ * The env of the conde: {a, x, d}, so that its last two are the
+ * arguments of the recursive call.
+ */
+enum { M_A, M_X, M_D };
 
-/* (conde ((== a x)) ((membero x d))), run a clause at a time. */
+static kr_stream *membero_run(const kr_state *st, kr_term *const *v,
+			      void *env);
+
+/*
+ * (conde ((== a x)) ((membero x d))), run a clause at a time; the call
+ * is the stream applying (membero x d) gives, without making the goal.
+ */
 static kr_stream *membero_clause(const kr_state *st, int i, void *env)
 {
-	const struct membero_env *m = env;
+	kr_term *const *m = env;
 	if (i == 1)
-		return KR_THEN(st, kr_membero(m->x, m->d));
-	st = kr_clause_eq(st, m->a, m->x);
+		return kr_clause_fresh_run(st, 0, membero_run,
+					   (void *)(m + M_X));
+	st = kr_clause_eq(st, m[M_A], m[M_X]);
 	return st ? kr_stream_unit(st) : NULL;
 }
 
@@ -163,11 +172,8 @@ static kr_stream *membero_run(const kr_state *st, kr_term *const *v,
 	(void)v;
 	if (!(st = kr_clause_conso(st, &a, &d, args[1])))
 		return NULL;
-	struct membero_env *m = kr_alloc(sizeof *m);
-	m->x = args[0];
-	m->a = a;
-	m->d = d;
-	return KR_THEN(st, kr_conde_fn(2, membero_clause, m));
+	kr_term *m[] = {[M_A] = a, [M_X] = args[0], [M_D] = d};
+	return kr_clause_conde(st, 2, membero_clause, 3, m);
 }
 
 static kr_rel *membero_rel(void)

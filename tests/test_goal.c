@@ -1262,6 +1262,118 @@ START_TEST(test_clause_conso)
 }
 END_TEST
 
+/* (conde ((== q 0)) ((== q 1))) with q read from a static: no terms. */
+static kr_term *no_terms_q;
+
+static kr_stream *no_terms_clause(const kr_state *st, int i, void *env)
+{
+	ck_assert_ptr_nonnull(env);
+	st = kr_clause_eq(st, no_terms_q, num(i));
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+static kr_stream *no_terms_run(const kr_state *st, kr_term *const *v,
+			       void *env)
+{
+	(void)v;
+	no_terms_q = env;
+	return kr_clause_conde(st, 2, no_terms_clause, 0, NULL);
+}
+
+/*
+ * (defrel (memo x l)
+ *   (fresh (a d) (conso a d l) (conde ((== a x)) ((memo x d)))))
+ * twice: its conde by kr_clause_conde over the terms {a, x, d}, and by
+ * KR_THEN over a kr_conde_fn goal. The array given to kr_clause_conde is
+ * overwritten right after the call, as a caller's local array is: the
+ * clauses must read the copy.
+ */
+static kr_rel *mem_new, *mem_old;
+
+static kr_stream *mem_clause(const kr_state *st, int i, void *env,
+			     kr_rel *self)
+{
+	kr_term *const *e = env;
+	if (i == 1)
+		return KR_THEN(st, KR_CALL(self, e[1], e[2]));
+	if (!(st = kr_clause_eq(st, e[0], e[1])))
+		return NULL;
+	return kr_stream_unit(st);
+}
+
+static kr_stream *mem_clause_new(const kr_state *st, int i, void *env)
+{
+	return mem_clause(st, i, env, mem_new);
+}
+
+static kr_stream *mem_clause_old(const kr_state *st, int i, void *env)
+{
+	return mem_clause(st, i, env, mem_old);
+}
+
+static kr_stream *mem_run(const kr_state *st, kr_term *const *v, void *env,
+			  bool new)
+{
+	kr_term *const *args = env;
+	kr_term *a = NULL, *d = NULL;
+	(void)v;
+	if (!(st = kr_clause_conso(st, &a, &d, args[1])))
+		return NULL;
+	if (!new) {
+		kr_term **e = kr_alloc(3 * sizeof *e);
+		e[0] = a;
+		e[1] = args[0];
+		e[2] = d;
+		return KR_THEN(st, kr_conde_fn(2, mem_clause_old, e));
+	}
+	kr_term *e[3] = {a, args[0], d};
+	kr_stream *s = kr_clause_conde(st, 2, mem_clause_new, 3, e);
+	e[0] = e[1] = e[2] = kr_nil();
+	return s;
+}
+
+static kr_stream *mem_run_new(const kr_state *st, kr_term *const *v,
+			      void *env)
+{
+	return mem_run(st, v, env, true);
+}
+
+static kr_stream *mem_run_old(const kr_state *st, kr_term *const *v,
+			      void *env)
+{
+	return mem_run(st, v, env, false);
+}
+
+START_TEST(test_clause_conde)
+{
+	mem_new = kr_rel_new_fresh("memo", 2, 0, mem_run_new);
+	mem_old = kr_rel_new_fresh("memo", 2, 0, mem_run_old);
+	kr_term *q = kr_var_new("q");
+	kr_term *l = KR_LIST(num(1), kr_var_new("y"), num(3));
+	ck_assert_str_eq(run_str(-1, q, KR_CALL(mem_new, q, l)), "(1 _.0 3)");
+	/* x in a list of unknown length: the first 30 answers */
+	assert_same_run(kr_run_start(q, KR_CALL(mem_new, num(5), q)),
+			kr_run_start(q, KR_CALL(mem_old, num(5), q)), 30);
+	/* two memberships over one list: the answers, order and steps */
+	kr_term *p = kr_var_new("p");
+	kr_term *l3 = KR_LIST(kr_var_new("u"), kr_var_new("v"),
+			      kr_var_new("w"));
+	kr_goal *g_new = KR_ALL(kr_eq(q, l3), KR_CALL(mem_new, num(1), q),
+				KR_CALL(mem_new, num(2), q),
+				KR_CALL(mem_new, p, q));
+	kr_goal *g_old = KR_ALL(kr_eq(q, l3), KR_CALL(mem_old, num(1), q),
+				KR_CALL(mem_old, num(2), q),
+				KR_CALL(mem_old, p, q));
+	kr_term *qp = KR_LIST(q, p);
+	assert_same_run(kr_run_start(qp, g_new), kr_run_start(qp, g_old), -1);
+	ck_assert_str_eq(run_str(2, qp, g_new),
+			 "(((1 2 _.0) 1) ((1 2 _.0) 2))");
+	/* a conde of clause functions over no terms */
+	ck_assert_str_eq(run_str(-1, q, kr_fresh_run(0, no_terms_run, q)),
+			 "(0 1)");
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -1295,6 +1407,7 @@ Suite *goal_suite(void)
 		{"rel_call", test_rel_call},
 		{"rel_shapes", test_rel_shapes},
 		{"clause_conso", test_clause_conso},
+		{"clause_conde", test_clause_conde},
 		{"run_lazy", test_run_lazy},
 		{"in_place", test_in_place},
 	};

@@ -221,6 +221,19 @@ typedef kr_stream *(*kr_clause_fn)(const kr_state *st, int i, void *env);
 kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env);
 
 /**
+ * A clause (or fresh body) that ends in one `conde` of clause functions:
+ * the stream kr_conde_fn(n, fn, env) gives on st, where env is a copy of
+ * the nargs terms `args` (fn reads them as a kr_term *const *), without
+ * making that goal. For the recursive relations written with clause
+ * functions, such as membero: (fresh (a d) (conso a d l) (conde ...)).
+ * Use on a clause function's st. Shape: n >= 1, nargs may be 0. Errors:
+ * none; aborts on OOM. Cost: two objects (the clauses with their terms,
+ * and one node).
+ */
+kr_stream *kr_clause_conde(const kr_state *st, int n, kr_clause_fn fn,
+			   size_t nargs, kr_term *const *args);
+
+/**
  * u == v inside a clause function: st extended (the clause's own
  * variables bound in place) or NULL when u and v do not unify. Use it only
  * on the state a kr_clause_fn was given, or one this function returned.

@@ -294,6 +294,31 @@ kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env)
 	return &c->g;
 }
 
+/* Copy the n arguments of a call to `to`. */
+static void copy_args(kr_term **to, size_t n, kr_term *const *args)
+{
+	for (size_t i = 0; i < n; i++) {
+		kr_check(args[i] != NULL);
+		to[i] = args[i];
+	}
+}
+
+kr_stream *kr_clause_conde(const kr_state *st, int n, kr_clause_fn fn,
+			   size_t nargs, kr_term *const *args)
+{
+	kr_check(st != NULL && n >= 1 && fn != NULL &&
+		 (nargs == 0 || args != NULL));
+	/* the clauses and the copied terms in one object, as conde_call */
+	struct kri_clauses *cl =
+		kri_alloc(sizeof *cl + nargs * sizeof(kr_term *));
+	kr_term **a = (kr_term **)(cl + 1);
+	copy_args(a, nargs, args);
+	cl->n = (size_t)n;
+	cl->fn = fn;
+	cl->env = a;
+	return conde_fn_goal(st, cl);
+}
+
 const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
 {
 	kr_check(st != NULL && u != NULL && v != NULL);
@@ -560,15 +585,6 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 	p->u.goal.g = body;
 	p->u.goal.st = st;
 	return p;
-}
-
-/* Copy the n arguments of a call to `to`. */
-static void copy_args(kr_term **to, size_t n, kr_term *const *args)
-{
-	for (size_t i = 0; i < n; i++) {
-		kr_check(args[i] != NULL);
-		to[i] = args[i];
-	}
 }
 
 /*
