@@ -128,11 +128,24 @@ static kr_fgraph *build_dot(long n)
 static size_t expect_fwd(long n) { return 2 * (size_t)n - 1; }
 static size_t expect_bwd(long n) { return (size_t)n; }
 
+/*
+ * The equilibrium visits the nodes a rewrite makes in the same pass
+ * (PyTensor's ignore_newtrees=False, as its canonicalize): dot
+ * distribution has one normal form, which it reaches in one pass and
+ * confirms in a second. With PyTensor's default (new nodes wait for the
+ * next pass), which its figures were measured with, the rewrite takes a
+ * pass per nesting level here too, and each pass tries again the nodes
+ * above the change, whose subgraph changed: 0.15 s at N = 1000 (against
+ * PyTensor's 151 s) and 25-28 s at N = 10^4.
+ */
 static kr_graph_rewriter *kanren(bool reverse)
 {
 	kr_node_rewriter *sub =
 		kr_kanren_relation_sub_new(kr_dot_distributeo_rel(), reverse);
-	return kr_equilibrium_graph_rewriter_new(1, &sub, NULL);
+	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
+	o.ignore_newtrees = false;
+	o.tracks_on_change_inputs = true;
+	return kr_equilibrium_graph_rewriter_new(1, &sub, &o);
 }
 
 static kr_graph_rewriter *fwd_rewriter(void) { return kanren(false); }

@@ -26,12 +26,19 @@ static kr_variable *dot_chain(long n)
 	return out;
 }
 
+/*
+ * The nodes a rewrite makes are visited in the same pass (PyTensor's
+ * ignore_newtrees=False), as bench_rewrite's rows (c): the same graph in
+ * two passes instead of one per level (see there).
+ */
 static kr_graph_rewriter *distribute(bool reverse)
 {
 	kr_node_rewriter *sub =
 		kr_kanren_relation_sub_new(kr_dot_distributeo_rel(), reverse);
 	kr_equilibrium_opts o = KR_EQUILIBRIUM_OPTS_INIT;
 	o.max_use_ratio = 10;
+	o.ignore_newtrees = false;
+	o.tracks_on_change_inputs = true;
 	return kr_equilibrium_graph_rewriter_new(1, &sub, &o);
 }
 

@@ -483,6 +483,62 @@ START_TEST(optdb_dot_distribution)
 }
 END_TEST
 
+/*
+ * The equilibrium of a profile tree (depth first), or NULL: a query's
+ * rewriter is a SequentialGraphRewriter over its databases' rewriters.
+ */
+static const kr_profile *find_equilibrium(const kr_profile *p)
+{
+	if (!strcmp(kr_profile_class(p), "EquilibriumGraphRewriter"))
+		return p;
+	size_t n;
+	const kr_profile *const *kids = kr_profile_children(p, &n);
+	for (size_t k = 0; k < n; k++) {
+		const kr_profile *e = kids[k] ? find_equilibrium(kids[k]) : NULL;
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
+/*
+ * optdb's dot_distribute and dot_gather visit the nodes a rewrite makes
+ * in the same pass: A @ (x1 + (x2 + ... + x60)) is distributed and
+ * gathered again in two passes each, with a few visits per node, where
+ * waiting for the next pass takes one pass per level and tries every
+ * node above the change again in each (quadratic).
+ */
+START_TEST(optdb_dot_distribution_passes)
+{
+	enum { N = 60 };
+	const kr_type *t = kr_type_matrix();
+	kr_variable *acc = kr_variable_new(t, "x60"), *out;
+	for (int i = N - 1; i >= 1; i--) {
+		kr_variable *in[2] = {kr_variable_new(t, NULL), acc};
+		ck_assert_int_eq(kr_op_call(&acc, kr_op_add(), 2, in), 0);
+	}
+	kr_variable *in[2] = {kr_variable_new(t, "A"), acc};
+	ck_assert_int_eq(kr_op_call(&out, kr_op_dot(), 2, in), 0);
+	kr_fgraph *fg;
+	ck_assert_int_eq(kr_fgraph_new(&fg, 0, NULL, 1, &out, false), 0);
+	const char *tags[2] = {"+dot_distribute", "+dot_gather"};
+	size_t want_nodes[2] = {2 * N - 1, N};
+	for (int k = 0; k < 2; k++) {
+		kr_db_result r;
+		ck_assert_int_eq(kr_db_query(&r, kr_optdb(), parse(tags[k])),
+				 0);
+		kr_profile *p = NULL;
+		ck_assert_int_eq(kr_graph_rewriter_rewrite(r.graph, fg, &p),
+				 0);
+		ck_assert_uint_eq(kr_fgraph_nnodes(fg), want_nodes[k]);
+		const kr_profile *e = find_equilibrium(p);
+		ck_assert_ptr_nonnull(e);
+		ck_assert_uint_eq(kr_profile_passes(e), 2);
+		ck_assert_uint_le(kr_profile_visits(e), 6 * 2 * N);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------ fast_run on 24 graphs */
 
 typedef struct fcase {
@@ -841,6 +897,7 @@ Suite *db_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("optdb");
 	tcase_add_test(tc, optdb_queries);
+	tcase_add_test(tc, optdb_dot_distribution_passes);
 	tcase_add_loop_test(tc, optdb_dot_distribution, 0,
 			    sizeof dot_cases / sizeof *dot_cases);
 	tcase_add_loop_test(tc, fast_run_graphs, 0,

@@ -260,7 +260,9 @@ int kr_db_query_names(const char ***out, size_t *n, kr_rewrite_db *db,
 /**
  * The default optdb, built on first use: merge1 0, canonicalize 1
  * (EquilibriumDB), dot_distribute and dot_gather 1.1 (EquilibriumDBs,
- * off by default: only a query naming them selects them), specialize 2
+ * off by default: only a query naming them selects them; they visit the
+ * nodes a rewrite makes in the same pass, so that a nested distribution
+ * takes two passes, not one per level), specialize 2
  * (EquilibriumDB), merge2 49, add_destroy_handler 49.5 (attaches a
  * DestroyHandler, destroy.h; the in-place rewrites come after it),
  * merge3 100. Its tags are PyTensor's fast_run, fast_compile, merge

@@ -314,10 +314,17 @@ static void fill_specialize(kr_rewrite_db *db)
 	relation(db, "local_div_by_constant", "div_consto", "true_div", std);
 }
 
-/* An EquilibriumDB holding dot_distributeo, forward or backward. */
+/*
+ * An EquilibriumDB holding dot_distributeo, forward or backward. It
+ * visits the nodes a rewrite makes in the same pass
+ * (EquilibriumDB(ignore_newtrees=False), as canonicalize): distribution
+ * has one normal form, reached in two passes instead of one per nesting
+ * level, each of which would try again every node above the change (on
+ * A @ (x1 + (x2 + ... + xN)), N passes and O(N^2) attempts).
+ */
 static kr_rewrite_db *relation_db(const char *tag, bool reverse)
 {
-	kr_rewrite_db *db = kr_equilibrium_db_new(10, true, false);
+	kr_rewrite_db *db = kr_equilibrium_db_new(10, false, true);
 	kr_db_register_opts o = KR_DB_REGISTER_OPTS_INIT;
 	kr_check(kr_db_register_relation(
 			 db, reverse ? "local_dot_gather" : "local_dot_distribute",
