@@ -494,7 +494,8 @@ static const kr_profile *find_equilibrium(const kr_profile *p)
 	size_t n;
 	const kr_profile *const *kids = kr_profile_children(p, &n);
 	for (size_t k = 0; k < n; k++) {
-		const kr_profile *e = kids[k] ? find_equilibrium(kids[k]) : NULL;
+		const kr_profile *e = kids[k] ? find_equilibrium(kids[k])
+					      : NULL;
 		if (e)
 			return e;
 	}
