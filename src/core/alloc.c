@@ -22,7 +22,15 @@ static void *oom(size_t n)
  * it collects thousands of times a second. Starting with 16 MiB cut the
  * instructions of the benchmark programs by 1.6-1.9x (valgrind, mid
  * sizes: factor 355M -> 198M, *o 393M -> 202M, reverso 891M -> 468M);
- * 32 or 64 MiB gained nothing more. Free-space divisor 1 (default 3)
+ * 32 or 64 MiB gained nothing more. But time is not instructions: the
+ * allocator hands out the memory a collection freed, and between two
+ * collections it walks the whole heap, so a smaller heap keeps what it
+ * hands out in the caches (1 MiB of L2 per core here, an L3 shared with
+ * the rest of the machine). Against 16 MiB, 8 MiB took 5-9% off zebra,
+ * divide, factor and logo and 3% off mul-forward (interleaved runs),
+ * left the rewriter benchmarks as they were, and costs appendo-splits,
+ * whose heap grows to 350 MiB of answers, 6%; 4 MiB gained nothing
+ * more and cost appendo-splits 16%. Free-space divisor 1 (default 3)
  * lets big live heaps grow before collecting, since every collection
  * marks all of the live heap again: against divisor 2, pluso-backward
  * (a 70 MiB frontier) 1.55 -> 1.16 s of processor time, KanrenRelationSub
@@ -30,7 +38,7 @@ static void *oom(size_t n)
  * third more peak memory. GC_INITIAL_HEAP_SIZE and GC_FREE_SPACE_DIVISOR
  * in the environment still take precedence.
  */
-#define INITIAL_HEAP (16u << 20)
+#define INITIAL_HEAP (8u << 20)
 
 /* Time inside collections (kr_memory_stats.gc_seconds). */
 static double gc_started, gc_total;
