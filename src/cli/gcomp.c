@@ -1,5 +1,6 @@
 /* gcomp.c -- goal expressions compiled once into templates, built per call. */
 /* See the LICENSE file for copying conditions. */
+#include <limits.h>
 #include <string.h>
 
 #include "lang.h"
@@ -20,14 +21,19 @@
  * is what lang_eval() does: any value, any error (reported at the same
  * node, with the same message). An eager build only makes what cannot
  * fail or be seen: it defers (returns NULL) at anything else -- a node
- * that needs evaluation, an unbound name, a non-relation call. conde
- * builds its clauses eagerly when the conde is built, as faster-mk's
- * clauses are made with the call; when a clause defers, the conde is
- * built lazily when applied (as the conde macro evaluates its clauses),
- * so side effects, errors and recursion through Scheme procedures happen
- * exactly where they did. Calls of closures whose body builds eagerly are
- * expanded in place, at most MAX_EXPAND deep (a closure calling itself
- * then goes through lang_apply(), which loops without C recursion).
+ * that needs evaluation, an unbound name, a non-relation call. A conde
+ * whose clauses would all build eagerly (gt_ready) is a conde of clause
+ * functions: each clause is built when the search reaches it, as
+ * faster-mk's conde evaluates it, and its leading == goals run on the
+ * state as their terms are built, so that a clause whose head fails
+ * builds nothing more. When a clause would defer, the conde is built
+ * lazily when applied (as the conde macro evaluates its clauses), so side
+ * effects, errors and recursion through Scheme procedures happen exactly
+ * where they did. A fresh that starts with (== (cons a d) l) over two of
+ * its variables runs as a clause function too (fresh_conso_run). Calls
+ * of closures whose body builds eagerly are expanded in place, at most
+ * MAX_EXPAND deep (a closure calling itself then goes through
+ * lang_apply(), which loops without C recursion).
  */
 
 #define MAX_EXPAND 3
@@ -69,6 +75,15 @@ typedef struct gt {
 	bool pure;		/* a goal constructor without side effects */
 	bool captures;	/* an eager build may keep the frame (a closure,
 			   a fresh, a conde built when applied) */
+	/* G_FRESH: its head as a conso (find_conso_head), for the value
+	   head_fn of its first goal's function and the pair constructor
+	   head_cons read */
+	kr_term *head_fn;
+	const tt *head_cons;
+	lang_global *head_eq;
+	bool head_ok;
+	size_t head_a, head_d;
+	const tt *head_l;
 } gt;
 
 static kr_term *cons_value, *list_value, *eq_value;
@@ -359,6 +374,198 @@ static kr_goal *fresh_body(kr_term *const *vars, void *env)
 	return g;
 }
 
+/*
+ * A fresh whose first goal is (== (cons a d) l) -- written so, or as a
+ * call of a relation whose body is that == over its parameters, such as
+ * conso -- with a and d two variables of the fresh and l a term that
+ * names neither: the fresh of membero, lefto, mapo and the arithmetic.
+ * It runs as a clause function (kr_fresh_run), so that when l is a pair
+ * a and d are its parts, and neither the two variables, nor the pair,
+ * nor the == are made (kr_clause_conso: the answers never see them).
+ */
+typedef struct conso_head {
+	size_t a, d;	/* the slots of a and d in the fresh's frame */
+	const tt *l;	/* l's template, built in that frame */
+} conso_head;
+
+/* True when t may read slot i of the frame it is built in. */
+static bool tt_reads_slot(const tt *t, size_t i)
+{
+	switch (t->kind) {
+	case T_CONST:
+	case T_GLOBAL:
+		return false;
+	case T_LOCAL:
+		return t->depth == 0 && (size_t)t->index == i;
+	case T_CONS:
+	case T_LIST:
+		for (size_t k = 0; k < t->n; k++)
+			if (tt_reads_slot(&t->kids[k], i))
+				return true;
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* t is a local of the frame it is built in: its slot in *i. */
+static bool tt_slot(const tt *t, size_t *i)
+{
+	if (t->kind != T_LOCAL || t->depth != 0)
+		return false;
+	*i = (size_t)t->index;
+	return true;
+}
+
+/*
+ * The two arguments of an == as (cons p q) and r: the templates of p, q
+ * and r, in either order. The head is read as it is now (a rebound
+ * `cons` is no pair constructor).
+ */
+static const tt *eq_cons_args(const tt *args, const tt **p, const tt **q,
+			     const tt **r)
+{
+	for (int k = 0; k < 2; k++) {
+		const tt *c = &args[k];
+		if (c->kind == T_CONS && head_of(c->fn) == cons_value) {
+			*p = &c->kids[0];
+			*q = &c->kids[1];
+			*r = &args[1 - k];
+			return c;
+		}
+	}
+	return NULL;
+}
+
+/* The first goal of fresh template fr as a conso_head, in the globals'
+ * current values (not cached). */
+static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
+			     lang_global **eq)
+{
+	const gt *g = fr->n ? fr->kids[0] : NULL;
+	if (!g || g->kind != G_CALL || !g->fglob || !g->fglob->value ||
+	    g->n != 2 + (g->fglob->value != eq_value))
+		return false;
+	const tt *p, *q, *r;
+	kr_term *fn = g->fglob->value;
+	*eq = g->fglob;
+	if (fn == eq_value) {
+		if (!(*cons = eq_cons_args(g->args, &p, &q, &r)))
+			return false;
+	} else {
+		/* a relation (a d l) whose body is (== (cons a d) l) */
+		const capture *c = lang_term_defrel(fn);
+		const kr_rel *rel = lang_term_rel(fn);
+		const gt *b = c ? c->g : NULL;
+		if (!b || !rel || kr_rel_arity(rel) != 3 || b->kind != G_CONJ ||
+		    b->n != 1)
+			return false;
+		const gt *e = b->kids[0];
+		size_t ip, iq, ir;
+		if (e->kind != G_CALL || !e->fglob ||
+		    e->fglob->value != eq_value || e->n != 2 ||
+		    !(*cons = eq_cons_args(e->args, &p, &q, &r)) ||
+		    !tt_slot(p, &ip) ||
+		    !tt_slot(q, &iq) || !tt_slot(r, &ir) || ip > 2 || iq > 2 ||
+		    ir > 2)
+			return false;
+		p = &g->args[ip];
+		q = &g->args[iq];
+		r = &g->args[ir];
+		*eq = e->fglob;
+	}
+	return tt_slot(p, &h->a) && tt_slot(q, &h->d) && h->a != h->d &&
+	       h->a < fr->nvars && h->d < fr->nvars &&
+	       !tt_reads_slot(r, h->a) && !tt_reads_slot(r, h->d) &&
+	       (h->l = r, true);
+}
+
+/*
+ * match_conso_head, cached in the template for the value of its first
+ * goal's function (a call decodes its function the same way, call_decode)
+ * and the pair constructor it found.
+ */
+static bool find_conso_head(const gt *fr, conso_head *h)
+{
+	gt *g = (gt *)fr;
+	const gt *first = fr->n ? fr->kids[0] : NULL;
+	kr_term *fn = first && first->kind == G_CALL && first->fglob
+			      ? first->fglob->value
+			      : NULL;
+	if (!fn)
+		return false;
+	if (fn != g->head_fn ||
+	    (g->head_ok && (head_of(g->head_cons->fn) != cons_value ||
+			    g->head_eq->value != eq_value))) {
+		conso_head m = {0, 0, NULL};
+		const tt *cons = NULL;
+		lang_global *eq = NULL;
+		g->head_fn = fn;
+		g->head_ok = match_conso_head(fr, &m, &cons, &eq);
+		g->head_cons = cons;
+		g->head_eq = eq;
+		g->head_a = m.a;
+		g->head_d = m.d;
+		g->head_l = m.l;
+	}
+	h->a = g->head_a;
+	h->d = g->head_d;
+	h->l = g->head_l;
+	return g->head_ok;
+}
+
+/*
+ * The body of such a fresh on st: its frame, the head by
+ * kr_clause_conso, then its other goals built (as fresh_body builds
+ * them, when the fresh is forced) and run on the state. When the
+ * globals no longer make the head a conso, or l does not build at once,
+ * every variable is made and every goal built and run.
+ */
+static kr_stream *fresh_conso_run(const kr_state *st, kr_term *const *vars,
+				  void *env)
+{
+	const capture *c = env;
+	const gt *fr = c->g;
+	(void)vars;
+	lang_frame *f = lang_frame_new(c->env, fr->nvars);
+	conso_head h;
+	size_t from = 0;
+	bool head = find_conso_head(fr, &h);
+	for (size_t i = 0; i < fr->nvars; i++)
+		if (!head || (i != h.a && i != h.d))
+			f->slot[i] = kr_var_new(NULL);
+	kr_term *l = head ? tt_build(h.l, f, 1) : NULL;
+	if (l) {
+		kr_term *a = NULL, *d = NULL;
+		if (!(st = kr_clause_conso(st, &a, &d, l)))
+			return NULL;
+		f->slot[h.a] = a;
+		f->slot[h.d] = d;
+		from = 1;
+	} else if (head) {
+		f->slot[h.a] = kr_var_new(NULL);
+		f->slot[h.d] = kr_var_new(NULL);
+	}
+	size_t k = fr->n - from;
+	kr_goal *small[SMALL];
+	kr_goal **gs = k <= SMALL ? small : kr_alloc(k * sizeof *gs);
+	for (size_t i = 0; i < k; i++)
+		if (!(gs[i] = gt_build(fr->kids[from + i], f, 0))) {
+			lang_search_error();
+			return NULL;
+		}
+	return kr_clause_run(st, k, gs);
+}
+
+/* A fresh's goal: as a clause function when it starts with a conso. */
+static kr_goal *fresh_goal(const gt *fr, lang_frame *f)
+{
+	conso_head h;
+	if (find_conso_head(fr, &h))
+		return kr_fresh_run(0, fresh_conso_run, capture_new(fr, f));
+	return kr_fresh_call(fr->node->nvars, fresh_body, capture_new(fr, f));
+}
+
 /* A conde whose clauses could not be built at once: built when applied. */
 static kr_stream *conde_apply(const kr_state *st, void *env)
 {
@@ -373,8 +580,110 @@ static kr_stream *conde_apply(const kr_state *st, void *env)
 	return kr_goal_apply(kr_conde(g->n, cl), st);
 }
 
+/*
+ * Whether a template builds eagerly in frame f, as tt_build and gt_build
+ * would with eager set, without building it: conservative (a call of a
+ * pure primitive or of a closure counts as not ready).
+ */
+static bool tt_ready(const tt *t, lang_frame *f)
+{
+	switch (t->kind) {
+	case T_CONST:
+	case T_LAMBDA:
+		return true;
+	case T_LOCAL:
+		return slot_of(t, f) != NULL;
+	case T_GLOBAL:
+		return t->glob->value != NULL;
+	case T_CONS:
+	case T_LIST:
+		if (head_of(t->fn) !=
+		    (t->kind == T_CONS ? cons_value : list_value))
+			return false;
+		for (size_t i = 0; i < t->n; i++)
+			if (!tt_ready(&t->kids[i], f))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void call_decode(gt *g, kr_term *fn);
+
+static bool gt_ready(const gt *g, lang_frame *f)
+{
+	switch (g->kind) {
+	case G_CONDE:
+	case G_FRESH:
+		return true;
+	case G_CONJ:
+		for (size_t i = 0; i < g->n; i++)
+			if (!gt_ready(g->kids[i], f))
+				return false;
+		return true;
+	case G_CALL:
+		break;
+	default:
+		return false;
+	}
+	kr_term *fn = g->fglob ? g->fglob->value : NULL;
+	if (!fn && !(tt_ready(g->fn, f) && (fn = tt_build(g->fn, f, 1))))
+		return false;
+	for (size_t i = 0; i < g->n; i++)
+		if (!tt_ready(&g->args[i], f))
+			return false;
+	if (fn != g->last)
+		call_decode((gt *)g, fn);
+	return g->rel || g->eq;
+}
+
+/*
+ * Clause i of a conde whose clauses were all ready when it was built
+ * (conde_build), run when the search reaches it, in the conde's frame:
+ * its leading == goals on the state as soon as their terms are built,
+ * so that a clause whose head fails builds nothing else; then its other
+ * goals, built (as faster-mk's conde evaluates a clause's goals when it
+ * reaches the clause) and run on the state.
+ */
+static kr_stream *conde_clause(const kr_state *st, int i, void *env)
+{
+	const capture *c = env;
+	const gt *cl = c->g->kids[i];
+	size_t n = cl->kind == G_CONJ ? cl->n : 1;
+	const gt *const *gs = cl->kind == G_CONJ ? (const gt *const *)cl->kids
+						 : &cl;
+	size_t j = 0;
+	for (; j < n; j++) {
+		const gt *g = gs[j];
+		if (g->kind != G_CALL || !g->fglob ||
+		    g->fglob->value != eq_value || g->n != 2)
+			break;
+		kr_term *u = tt_build(&g->args[0], c->env, 1);
+		kr_term *v = u ? tt_build(&g->args[1], c->env, 1) : NULL;
+		if (!v)
+			break;
+		if (!(st = kr_clause_eq(st, u, v)))
+			return NULL;
+	}
+	size_t k = n - j;
+	kr_goal *small[SMALL];
+	kr_goal **built = k <= SMALL ? small : kr_alloc(k * sizeof *built);
+	for (size_t m = 0; m < k; m++)
+		if (!(built[m] = gt_build(gs[j + m], c->env, 0))) {
+			lang_search_error();
+			return NULL;
+		}
+	return kr_clause_run(st, k, built);
+}
+
 static kr_goal *conde_build(const gt *g, lang_frame *f, int eager)
 {
+	bool ready = g->n <= INT_MAX;
+	for (size_t i = 0; ready && i < g->n; i++)
+		ready = gt_ready(g->kids[i], f);
+	if (ready)
+		return kr_conde_fn((int)g->n, conde_clause, capture_new(g, f));
 	kr_goal *small[SMALL];
 	kr_goal **cl = g->n <= SMALL ? small : kr_alloc(g->n * sizeof *cl);
 	for (size_t i = 0; i < g->n; i++)
@@ -500,8 +809,7 @@ static kr_goal *gt_build(const gt *g, lang_frame *f, int eager)
 	case G_CONDE:
 		return conde_build(g, f, eager);
 	case G_FRESH:
-		return kr_fresh_call(g->node->nvars, fresh_body,
-				     capture_new(g, f));
+		return fresh_goal(g, f);
 	case G_EVAL:
 		break;
 	}
@@ -561,6 +869,9 @@ static kr_stream *fresh_late(const kr_state *st, void *env)
  */
 static kr_goal *body_fresh(const gt *fr, lang_frame *up)
 {
+	conso_head h;
+	if (find_conso_head(fr, &h))
+		return kr_fresh_run(0, fresh_conso_run, capture_new(fr, up));
 	lang_frame *f = lang_frame_new(up, fr->node->nvars);
 	for (size_t i = 0; i < fr->node->nvars; i++)
 		f->slot[i] = kr_var_new(NULL);
