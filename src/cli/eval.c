@@ -632,6 +632,7 @@ static kr_term *eval_define(const lang_node *n, lang_frame *f)
 	if (!v)
 		return NULL;
 	n->glob->value = v;
+	lang_globals_epoch++;
 	return lang_void();
 }
 
@@ -645,6 +646,7 @@ static kr_term *eval_set(const lang_node *n, lang_frame *f)
 			return lang_fail_at(n, KR_ENOTFOUND, "set!: unbound variable "
 				       "%s", kr_sym_name(n->value));
 		n->glob->value = v;
+		lang_globals_epoch++;
 		return lang_void();
 	}
 	for (int d = n->depth; d; d--)

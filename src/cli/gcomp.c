@@ -75,15 +75,16 @@ typedef struct gt {
 	bool pure;		/* a goal constructor without side effects */
 	bool captures;	/* an eager build may keep the frame (a closure,
 			   a fresh, a conde built when applied) */
-	/* G_FRESH: its head as a conso (find_conso_head), for the value
-	   head_fn of its first goal's function and the pair constructor
-	   head_cons read */
-	kr_term *head_fn;
-	const tt *head_cons;
-	lang_global *head_eq;
+	/* G_FRESH: its head as a conso (find_conso_head), while
+	   lang_globals_epoch + 1 is head_epoch */
+	uint64_t head_epoch;
 	bool head_ok;
 	size_t head_a, head_d;
 	const tt *head_l;
+	/* G_CONDE: conde_ready's answer, while lang_globals_epoch + 1 is
+	   ready_epoch */
+	uint64_t ready_epoch;
+	bool ready;
 } gt;
 
 static kr_term *cons_value, *list_value, *eq_value;
@@ -422,8 +423,8 @@ static bool tt_slot(const tt *t, size_t *i)
  * and r, in either order. The head is read as it is now (a rebound
  * `cons` is no pair constructor).
  */
-static const tt *eq_cons_args(const tt *args, const tt **p, const tt **q,
-			     const tt **r)
+static bool eq_cons_args(const tt *args, const tt **p, const tt **q,
+			 const tt **r)
 {
 	for (int k = 0; k < 2; k++) {
 		const tt *c = &args[k];
@@ -431,16 +432,15 @@ static const tt *eq_cons_args(const tt *args, const tt **p, const tt **q,
 			*p = &c->kids[0];
 			*q = &c->kids[1];
 			*r = &args[1 - k];
-			return c;
+			return true;
 		}
 	}
-	return NULL;
+	return false;
 }
 
 /* The first goal of fresh template fr as a conso_head, in the globals'
  * current values (not cached). */
-static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
-			     lang_global **eq)
+static bool match_conso_head(const gt *fr, conso_head *h)
 {
 	const gt *g = fr->n ? fr->kids[0] : NULL;
 	if (!g || g->kind != G_CALL || !g->fglob || !g->fglob->value ||
@@ -448,9 +448,8 @@ static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
 		return false;
 	const tt *p, *q, *r;
 	kr_term *fn = g->fglob->value;
-	*eq = g->fglob;
 	if (fn == eq_value) {
-		if (!(*cons = eq_cons_args(g->args, &p, &q, &r)))
+		if (!eq_cons_args(g->args, &p, &q, &r))
 			return false;
 	} else {
 		/* a relation (a d l) whose body is (== (cons a d) l) */
@@ -464,7 +463,7 @@ static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
 		size_t ip, iq, ir;
 		if (e->kind != G_CALL || !e->fglob ||
 		    e->fglob->value != eq_value || e->n != 2 ||
-		    !(*cons = eq_cons_args(e->args, &p, &q, &r)) ||
+		    !eq_cons_args(e->args, &p, &q, &r) ||
 		    !tt_slot(p, &ip) ||
 		    !tt_slot(q, &iq) || !tt_slot(r, &ir) || ip > 2 || iq > 2 ||
 		    ir > 2)
@@ -472,7 +471,6 @@ static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
 		p = &g->args[ip];
 		q = &g->args[iq];
 		r = &g->args[ir];
-		*eq = e->fglob;
 	}
 	return tt_slot(p, &h->a) && tt_slot(q, &h->d) && h->a != h->d &&
 	       h->a < fr->nvars && h->d < fr->nvars &&
@@ -480,33 +478,17 @@ static bool match_conso_head(const gt *fr, conso_head *h, const tt **cons,
 	       (h->l = r, true);
 }
 
-/*
- * match_conso_head, cached in the template for the value of its first
- * goal's function (a call decodes its function the same way, call_decode)
- * and the pair constructor it found.
- */
+/* match_conso_head, kept in the template while no global changes. */
 static bool find_conso_head(const gt *fr, conso_head *h)
 {
 	gt *g = (gt *)fr;
-	const gt *first = fr->n ? fr->kids[0] : NULL;
-	kr_term *fn = first && first->kind == G_CALL && first->fglob
-			      ? first->fglob->value
-			      : NULL;
-	if (!fn)
-		return false;
-	if (fn != g->head_fn ||
-	    (g->head_ok && (head_of(g->head_cons->fn) != cons_value ||
-			    g->head_eq->value != eq_value))) {
+	if (g->head_epoch != lang_globals_epoch + 1) {
 		conso_head m = {0, 0, NULL};
-		const tt *cons = NULL;
-		lang_global *eq = NULL;
-		g->head_fn = fn;
-		g->head_ok = match_conso_head(fr, &m, &cons, &eq);
-		g->head_cons = cons;
-		g->head_eq = eq;
+		g->head_ok = match_conso_head(fr, &m);
 		g->head_a = m.a;
 		g->head_d = m.d;
 		g->head_l = m.l;
+		g->head_epoch = lang_globals_epoch + 1;
 	}
 	h->a = g->head_a;
 	h->d = g->head_d;
@@ -583,16 +565,20 @@ static kr_stream *conde_apply(const kr_state *st, void *env)
 /*
  * Whether a template builds eagerly in frame f, as tt_build and gt_build
  * would with eager set, without building it: conservative (a call of a
- * pure primitive or of a closure counts as not ready).
+ * pure primitive or of a closure counts as not ready). A local is taken
+ * as bound: only a letrec's not yet initialized can be unbound, and a
+ * clause that meets one is built in full when the search reaches it
+ * (conde_clause), which reads it then as the lazy conde would have.
+ * *framed is set when the answer depends on f (a procedure in a local):
+ * otherwise it holds for any frame until a global changes.
  */
-static bool tt_ready(const tt *t, lang_frame *f)
+static bool tt_ready(const tt *t)
 {
 	switch (t->kind) {
 	case T_CONST:
 	case T_LAMBDA:
-		return true;
 	case T_LOCAL:
-		return slot_of(t, f) != NULL;
+		return true;
 	case T_GLOBAL:
 		return t->glob->value != NULL;
 	case T_CONS:
@@ -601,7 +587,7 @@ static bool tt_ready(const tt *t, lang_frame *f)
 		    (t->kind == T_CONS ? cons_value : list_value))
 			return false;
 		for (size_t i = 0; i < t->n; i++)
-			if (!tt_ready(&t->kids[i], f))
+			if (!tt_ready(&t->kids[i]))
 				return false;
 		return true;
 	default:
@@ -611,7 +597,7 @@ static bool tt_ready(const tt *t, lang_frame *f)
 
 static void call_decode(gt *g, kr_term *fn);
 
-static bool gt_ready(const gt *g, lang_frame *f)
+static bool gt_ready(const gt *g, lang_frame *f, bool *framed)
 {
 	switch (g->kind) {
 	case G_CONDE:
@@ -619,7 +605,7 @@ static bool gt_ready(const gt *g, lang_frame *f)
 		return true;
 	case G_CONJ:
 		for (size_t i = 0; i < g->n; i++)
-			if (!gt_ready(g->kids[i], f))
+			if (!gt_ready(g->kids[i], f, framed))
 				return false;
 		return true;
 	case G_CALL:
@@ -628,14 +614,38 @@ static bool gt_ready(const gt *g, lang_frame *f)
 		return false;
 	}
 	kr_term *fn = g->fglob ? g->fglob->value : NULL;
-	if (!fn && !(tt_ready(g->fn, f) && (fn = tt_build(g->fn, f, 1))))
+	if (!g->fglob) {
+		*framed = true;
+		if (!tt_ready(g->fn) || !(fn = tt_build(g->fn, f, 1)))
+			return false;
+	}
+	if (!fn)
 		return false;
 	for (size_t i = 0; i < g->n; i++)
-		if (!tt_ready(&g->args[i], f))
+		if (!tt_ready(&g->args[i]))
 			return false;
 	if (fn != g->last)
 		call_decode((gt *)g, fn);
 	return g->rel || g->eq;
+}
+
+/*
+ * Whether every clause of conde template g is ready (gt_ready), kept in
+ * the template while no global changes, unless it depends on the frame.
+ */
+static bool conde_ready(const gt *g, lang_frame *f)
+{
+	gt *m = (gt *)g;
+	if (m->ready_epoch == lang_globals_epoch + 1)
+		return m->ready;
+	bool ready = g->n <= INT_MAX, framed = false;
+	for (size_t i = 0; ready && i < g->n; i++)
+		ready = gt_ready(g->kids[i], f, &framed);
+	if (!framed) {
+		m->ready = ready;
+		m->ready_epoch = lang_globals_epoch + 1;
+	}
+	return ready;
 }
 
 /*
@@ -679,10 +689,7 @@ static kr_stream *conde_clause(const kr_state *st, int i, void *env)
 
 static kr_goal *conde_build(const gt *g, lang_frame *f, int eager)
 {
-	bool ready = g->n <= INT_MAX;
-	for (size_t i = 0; ready && i < g->n; i++)
-		ready = gt_ready(g->kids[i], f);
-	if (ready)
+	if (conde_ready(g, f))
 		return kr_conde_fn((int)g->n, conde_clause, capture_new(g, f));
 	kr_goal *small[SMALL];
 	kr_goal **cl = g->n <= SMALL ? small : kr_alloc(g->n * sizeof *cl);

@@ -74,9 +74,12 @@ static lang_global *global_cell(kr_term *sym, bool create)
 	return g;
 }
 
+uint64_t lang_globals_epoch;
+
 void lang_define(const char *name, kr_term *value)
 {
 	global_cell(kr_sym(name), true)->value = value;
+	lang_globals_epoch++;
 }
 
 static struct {
@@ -104,6 +107,7 @@ void lang_globals_restore(void)
 			globals.slot[i]->value = NULL;
 	for (size_t i = 0; i < mark.n; i++)
 		mark.cells[i]->value = mark.values[i];
+	lang_globals_epoch++;
 }
 
 kr_term *lang_lookup(const char *name)
@@ -1130,6 +1134,7 @@ static lang_node *compile_define_syntax(const cc *c, kr_term *x, scope *sc,
 	if (!m)
 		return syntax_error(c, p, "%s", kr_error_last()->message);
 	global_cell(name, true)->value = m;
+	lang_globals_epoch++;
 	return const_node(c, lang_void(), p);
 }
 

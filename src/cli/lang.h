@@ -59,6 +59,13 @@ struct lang_node {
 	void *gt; /* goal template (gcomp.c), compiled at first use */
 };
 
+/**
+ * Ticks at every change of a global's value (define, set!, define-syntax,
+ * lang_define, lang_globals_restore): what gcomp.c caches about the
+ * values of globals is valid while it does not change.
+ */
+extern uint64_t lang_globals_epoch;
+
 /** A global binding; value NULL while unbound. */
 struct lang_global {
 	kr_term *sym;

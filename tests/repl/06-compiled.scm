@@ -100,3 +100,11 @@
          ((== x 2))))
 (run* (q) (chatty q))
 (newline)
+;; what a conde's clauses call, seen as the names are at each call
+(define (helper x) (== x 'h))
+(defrel (usesh x) (conde ((helper x)) ((== x 'other))))
+(run* (q) (usesh q))
+(defrel (helper x) (== x 'rel))
+(run* (q) (usesh q))
+(define helper 'not-a-goal)
+(run* (q) (usesh q))
