@@ -226,9 +226,11 @@ kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env);
  * the nargs terms `args` (fn reads them as a kr_term *const *), without
  * making that goal. For the recursive relations written with clause
  * functions, such as membero: (fresh (a d) (conso a d l) (conde ...)).
- * Use on a clause function's st. Shape: n >= 1, nargs may be 0. Errors:
- * none; aborts on OOM. Cost: two objects (the clauses with their terms,
- * and one node).
+ * Use on a clause function's st. Shape: n >= 1, nargs may be 0; the
+ * terms are copied, so args may be the caller's local array. Returns:
+ * the conde's stream (one suspension, as faster-miniKanren's conde, then
+ * its clauses interleaved). Errors: none; aborts on OOM. Cost: two
+ * objects (the clauses with their terms, and one node).
  */
 kr_stream *kr_clause_conde(const kr_state *st, int n, kr_clause_fn fn,
 			   size_t nargs, kr_term *const *args);

@@ -57,6 +57,20 @@ typedef struct tt {
 
 typedef enum { G_CALL, G_CONJ, G_CONDE, G_FRESH, G_EVAL } gkind;
 
+/*
+ * A fresh whose first goal is (== (cons a d) l) -- written so, or as a
+ * call of a relation whose body is that == over its parameters, such as
+ * conso -- with a and d two variables of the fresh and l a term that
+ * names neither: the fresh of membero, lefto, mapo and the arithmetic.
+ * It runs as a clause function (kr_fresh_run), so that when l is a pair
+ * a and d are its parts, and neither the two variables, nor the pair,
+ * nor the == are made (kr_clause_conso: the answers never see them).
+ */
+typedef struct conso_head {
+	size_t a, d;	/* the slots of a and d in the fresh's frame */
+	const tt *l;	/* l's template, built in that frame */
+} conso_head;
+
 /* A goal template. */
 typedef struct gt {
 	gkind kind;
@@ -79,8 +93,7 @@ typedef struct gt {
 	   lang_globals_epoch + 1 is head_epoch */
 	uint64_t head_epoch;
 	bool head_ok;
-	size_t head_a, head_d;
-	const tt *head_l;
+	conso_head head;
 	/* G_CONDE: conde_ready's answer, while lang_globals_epoch + 1 is
 	   ready_epoch */
 	uint64_t ready_epoch;
@@ -375,20 +388,6 @@ static kr_goal *fresh_body(kr_term *const *vars, void *env)
 	return g;
 }
 
-/*
- * A fresh whose first goal is (== (cons a d) l) -- written so, or as a
- * call of a relation whose body is that == over its parameters, such as
- * conso -- with a and d two variables of the fresh and l a term that
- * names neither: the fresh of membero, lefto, mapo and the arithmetic.
- * It runs as a clause function (kr_fresh_run), so that when l is a pair
- * a and d are its parts, and neither the two variables, nor the pair,
- * nor the == are made (kr_clause_conso: the answers never see them).
- */
-typedef struct conso_head {
-	size_t a, d;	/* the slots of a and d in the fresh's frame */
-	const tt *l;	/* l's template, built in that frame */
-} conso_head;
-
 /* True when t may read slot i of the frame it is built in. */
 static bool tt_reads_slot(const tt *t, size_t i)
 {
@@ -483,17 +482,28 @@ static bool find_conso_head(const gt *fr, conso_head *h)
 {
 	gt *g = (gt *)fr;
 	if (g->head_epoch != lang_globals_epoch + 1) {
-		conso_head m = {0, 0, NULL};
-		g->head_ok = match_conso_head(fr, &m);
-		g->head_a = m.a;
-		g->head_d = m.d;
-		g->head_l = m.l;
+		g->head_ok = match_conso_head(fr, &g->head);
 		g->head_epoch = lang_globals_epoch + 1;
 	}
-	h->a = g->head_a;
-	h->d = g->head_d;
-	h->l = g->head_l;
+	*h = g->head;
 	return g->head_ok;
+}
+
+/*
+ * The goals gs[0..k-1] built in full in frame f (as fresh_body builds a
+ * fresh's, when it is forced) and run on st; an error is the search's.
+ */
+static kr_stream *build_run(const kr_state *st, size_t k,
+			    const gt *const *gs, lang_frame *f)
+{
+	kr_goal *small[SMALL];
+	kr_goal **built = k <= SMALL ? small : kr_alloc(k * sizeof *built);
+	for (size_t i = 0; i < k; i++)
+		if (!(built[i] = gt_build(gs[i], f, 0))) {
+			lang_search_error();
+			return NULL;
+		}
+	return kr_clause_run(st, k, built);
 }
 
 /*
@@ -528,15 +538,8 @@ static kr_stream *fresh_conso_run(const kr_state *st, kr_term *const *vars,
 		f->slot[h.a] = kr_var_new(NULL);
 		f->slot[h.d] = kr_var_new(NULL);
 	}
-	size_t k = fr->n - from;
-	kr_goal *small[SMALL];
-	kr_goal **gs = k <= SMALL ? small : kr_alloc(k * sizeof *gs);
-	for (size_t i = 0; i < k; i++)
-		if (!(gs[i] = gt_build(fr->kids[from + i], f, 0))) {
-			lang_search_error();
-			return NULL;
-		}
-	return kr_clause_run(st, k, gs);
+	return build_run(st, fr->n - from, (const gt *const *)fr->kids + from,
+			 f);
 }
 
 /* A fresh's goal: as a clause function when it starts with a conso. */
@@ -676,15 +679,7 @@ static kr_stream *conde_clause(const kr_state *st, int i, void *env)
 		if (!(st = kr_clause_eq(st, u, v)))
 			return NULL;
 	}
-	size_t k = n - j;
-	kr_goal *small[SMALL];
-	kr_goal **built = k <= SMALL ? small : kr_alloc(k * sizeof *built);
-	for (size_t m = 0; m < k; m++)
-		if (!(built[m] = gt_build(gs[j + m], c->env, 0))) {
-			lang_search_error();
-			return NULL;
-		}
-	return kr_clause_run(st, k, built);
+	return build_run(st, n - j, gs + j, c->env);
 }
 
 static kr_goal *conde_build(const gt *g, lang_frame *f, int eager)

@@ -303,20 +303,32 @@ static void copy_args(kr_term **to, size_t n, kr_term *const *args)
 	}
 }
 
+/*
+ * The kr_conde_fn goal of n clauses fn over a copy of the nargs terms
+ * args, in one object (the terms right after it): a call of a
+ * kr_rel_new_conde relation, and kr_clause_conde's clauses.
+ */
+static struct conde_goal *conde_over(size_t n, kr_clause_fn fn,
+				     size_t nargs, kr_term *const *args)
+{
+	struct conde_goal *c =
+		kri_alloc(sizeof *c + nargs * sizeof(kr_term *));
+	kr_term **a = (kr_term **)(c + 1);
+	copy_args(a, nargs, args);
+	c->cl.n = n;
+	c->cl.fn = fn;
+	c->cl.env = a;
+	c->g.fn = conde_fn_goal;
+	c->g.env = &c->cl;
+	return c;
+}
+
 kr_stream *kr_clause_conde(const kr_state *st, int n, kr_clause_fn fn,
 			   size_t nargs, kr_term *const *args)
 {
 	kr_check(st != NULL && n >= 1 && fn != NULL &&
 		 (nargs == 0 || args != NULL));
-	/* the clauses and the copied terms in one object, as conde_call */
-	struct kri_clauses *cl =
-		kri_alloc(sizeof *cl + nargs * sizeof(kr_term *));
-	kr_term **a = (kr_term **)(cl + 1);
-	copy_args(a, nargs, args);
-	cl->n = (size_t)n;
-	cl->fn = fn;
-	cl->env = a;
-	return conde_fn_goal(st, cl);
+	return conde_fn_goal(st, &conde_over((size_t)n, fn, nargs, args)->cl);
 }
 
 const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v)
@@ -588,24 +600,6 @@ static kr_stream *call_fn(const kr_state *st, void *env)
 }
 
 /*
- * A call of a kr_rel_new_conde relation: its kr_conde_fn goal over the
- * copied arguments, in one object (the arguments right after it).
- */
-static kr_goal *conde_call(const kr_rel *r, kr_term *const *args)
-{
-	size_t n = (size_t)r->arity;
-	struct conde_goal *c = kri_alloc(sizeof *c + n * sizeof(kr_term *));
-	kr_term **a = (kr_term **)(c + 1);
-	copy_args(a, n, args);
-	c->cl.n = r->n;
-	c->cl.fn = r->clause;
-	c->cl.env = a;
-	c->g.fn = conde_fn_goal;
-	c->g.env = &c->cl;
-	return &c->g;
-}
-
-/*
  * A call of a kr_rel_new_fresh relation: the goal kr_fresh_run(r->n,
  * r->run, args) would be, with the relation in place of its n, body and
  * env, and the copied arguments, in one object (48 bytes for a binary
@@ -638,8 +632,8 @@ static kr_goal *fresh_call(const kr_rel *r, kr_term *const *args)
 kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)
 {
 	kr_check(r != NULL && (r->arity == 0 || args != NULL));
-	if (r->clause)
-		return conde_call(r, args);
+	if (r->clause) /* its kr_conde_fn goal over the copied arguments */
+		return &conde_over(r->n, r->clause, (size_t)r->arity, args)->g;
 	if (r->run)
 		return fresh_call(r, args);
 	size_t n = (size_t)r->arity;

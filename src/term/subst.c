@@ -211,6 +211,8 @@ const kr_subst *kr_subst_extend(const kr_subst *s, kr_term *v, kr_term *t)
 static const kr_subst *extend(const kr_subst *s, kr_term *const *keys,
 			      void *const *vals, size_t n)
 {
+	if (n == 0) /* most unifications bind only in place */
+		return s;
 	batch b;
 	b.n = 0; /* (own[] is read only below n) */
 	const hnode *r = &s->root;
@@ -224,8 +226,7 @@ static const kr_subst *extend(const kr_subst *s, kr_term *const *keys,
 		r = insert(&b, r, &ls[i], 0, &added);
 		size += added ? 1 : 0;
 	}
-	if (n)
-		((hnode *)r)->size = size;
+	((hnode *)r)->size = size;
 	return (const kr_subst *)r;
 }
 

@@ -43,10 +43,6 @@ struct kri_vcons {
 /* The binding of v in the trie of s only (not an in-place binding). */
 kr_term *kri_trie_lookup(const kr_subst *s, const kr_term *v);
 
-/*
- * kr_walk() without its argument checks, inline: the unifier walks every
- * subterm it meets, most of them no variable or one bound in place.
- */
 /* The binding of variable v: in place, else in s's trie; NULL if none. */
 static inline kr_term *kri_binding(const kr_term *v, const kr_subst *s)
 {
@@ -55,6 +51,10 @@ static inline kr_term *kri_binding(const kr_term *v, const kr_subst *s)
 	return v->flags & KRI_KEYED ? kri_trie_lookup(s, v) : NULL;
 }
 
+/*
+ * kr_walk() without its argument checks, inline: the unifier walks every
+ * subterm it meets, most of them no variable or one bound in place.
+ */
 static inline kr_term *kri_walk(kr_term *t, const kr_subst *s)
 {
 	kr_term *b;
