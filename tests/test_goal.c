@@ -75,6 +75,26 @@ static kr_goal *nato(kr_term *n)
 	return KR_CALL(rel, n);
 }
 
+/* (defrel (fnato n)
+ *   (conde ((== n 'z)) ((fresh (m) (fnato m) (== n `(s ,m)))))):
+ * nato with faster-mk's suspension at its fresh */
+static kr_goal *fnato_body(kr_term *const *args, void *env)
+{
+	kr_term *m = kr_var_new("m");
+	return KR_CONDE(kr_eq(args[0], sym("z")),
+			kr_suspend(KR_ALL(KR_CALL(*(kr_rel **)env, m),
+					  kr_eq(args[0],
+						KR_LIST(sym("s"), m)))));
+}
+
+static kr_goal *fnato(kr_term *n)
+{
+	static kr_rel *rel;
+	if (!rel)
+		rel = kr_rel_new("fnato", 1, fnato_body, &rel);
+	return KR_CALL(rel, n);
+}
+
 /* (defrel (lefto x) (conde ((== x 'z)) ((lefto x) (== x 'z)))) */
 static kr_goal *lefto_body(kr_term *const *args, void *env)
 {
@@ -697,6 +717,51 @@ START_TEST(test_stream_order)
 	/* faster-mk's bind: g on the first state, then the rest interleaved */
 	ck_assert_str_eq(run_str(-1, q, g),
 			 "((0 a) (1 a) (0 b) (2 a) (1 b) (2 b))");
+}
+END_TEST
+
+/*
+ * Binds and mplus made through the public calls take the machine's
+ * general path (the caller may hold them, so they are never rewritten);
+ * the machine's own nodes for the same search take the owned one, and a
+ * suspension saves runs of both kinds together. Each gives faster-mk's
+ * order: the literal is what faster-mk 6f8faa prints for
+ *   (run 24 (q) (fresh (x a b y)
+ *     (disj2 (conj (fnato x)
+ *                  (conde ((== a 'p)) ((susp (susp (== a 'q)))))
+ *                  (conde ((== b 1)) ((susp (== b 2))))
+ *                  (== q (list x a b)))
+ *            (conj (fnato y) (== q 'o)))))
+ * with disj2 and conj its mplus and bind* without a suspension, and susp
+ * one suspension.
+ */
+START_TEST(test_stream_public_nodes_order)
+{
+	static const char expected[] =
+		"(o o (z p 1) o (z p 2) o o (z q 1) o ((s z) p 1) (z q 2) o "
+		"((s z) p 2) o o ((s z) q 1) o ((s (s z)) p 1) ((s z) q 2) "
+		"o o ((s (s z)) p 2) o ((s (s z)) q 1))";
+	const kr_state *e = kr_state_empty();
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	kr_term *a = kr_var_new("a"), *b = kr_var_new("b");
+	kr_term *y = kr_var_new("y");
+	kr_goal *g1 = KR_CONDE(kr_eq(a, sym("p")),
+			       kr_suspend(kr_suspend(kr_eq(a, sym("q")))));
+	kr_goal *g2 = KR_CONDE(kr_eq(b, num(1)),
+			       kr_suspend(kr_eq(b, num(2))));
+	kr_goal *g3 = kr_eq(q, KR_LIST(x, a, b));
+	kr_goal *other = KR_ALL(fnato(y), kr_eq(q, sym("o")));
+	/* the public nodes: three binds under an mplus */
+	kr_stream *s = kr_goal_apply(fnato(x), e);
+	s = kr_stream_bind(kr_stream_bind(kr_stream_bind(s, g1), g2), g3);
+	s = kr_stream_mplus(s, kr_goal_apply(other, e));
+	ck_assert_str_eq(run_str(24, q, kr_goal_new(fixed_fn, s)), expected);
+	/* the same search through goals */
+	kr_goal *g = KR_ANY(KR_ALL(fnato(x), g1, g2, g3), other);
+	ck_assert_str_eq(run_str(24, q, g), expected);
+	/* and as conde under a fresh, as the REPL would write it */
+	g = kr_suspend(KR_CONDE(KR_ALL(fnato(x), g1, g2, g3), other));
+	ck_assert_str_eq(run_str(24, q, g), expected);
 }
 END_TEST
 
@@ -1403,6 +1468,7 @@ Suite *goal_suite(void)
 		{"faster_mk_order", test_faster_mk_order},
 		{"stream_basics", test_stream_basics},
 		{"stream_order", test_stream_order},
+		{"stream_public_nodes_order", test_stream_public_nodes_order},
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},
 		{"rel_shapes", test_rel_shapes},
