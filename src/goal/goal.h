@@ -72,7 +72,8 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  *                 n); owned 1 when only the machine can reach the node,
  *                 which then steps to the next clause in place;
  *   KRI_P_DISJ    mplus*(g_i st, ..., g_n-1 st) over a goal array (i: n);
- *   KRI_P_MPLUS   mplus(eval a, thunk b);
+ *   KRI_P_MPLUS   mplus(eval a, thunk b); an owned node may also hold,
+ *                 for each side, goals to bind its answers to;
  *   KRI_P_BIND    bind(eval a, goal g);
  *   KRI_P_BINDS   bind(... bind(bind(eval a, g[0]), g[1]) ..., g[n-1]):
  *                 the rest of a conjunction, or a run of binds saved at
@@ -158,6 +159,15 @@ struct kr_stream {
 		struct {
 			kr_stream *a;
 			kr_stream *b;
+			/*
+			 * Owned: the goals each side's answers are still
+			 * to be bound to, a bind taken into the node
+			 * (counts in n; see stream.c's swap_in).
+			 */
+			union kri_gref {
+				const kr_goal *one;
+				const kr_goal *const *many;
+			} ga, gb;
 		} mplus;
 		struct {
 			kr_stream *a;

@@ -32,7 +32,8 @@
  */
 enum {
 	K_MPLUS,   /* mplus(value, p) with p a thunk */
-	K_MPLUS_N, /* mplus(value, p->u.mplus.b), p the owned node */
+	K_MPLUS_N, /* side a's goals from i on, then mplus with side b, p the
+		      owned node */
 	K_BIND,    /* bind(value, p) with p a goal */
 	K_BIND_N,  /* bind(value, p->u.bind.g), p the owned node */
 	K_BINDS,   /* bind(value, g[i]), g[i+1] ... of the binds node p */
@@ -286,12 +287,73 @@ static kr_stream *do_once(kr_stream *v)
 	return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
 }
 
-/* The owned mplus node swapped over e (faster-mk's mplus of a suspension). */
-static inline kr_stream *swap_in(const void *node, kr_stream *e)
+/*
+ * Goals kept in an owned mplus node. A bind of the stream on either side
+ * is taken into the node when the step that made it suspends: side a is
+ * then bind*(a, ga[0..na)) and side b bind*(b, gb[0..nb)), so the next
+ * steps go from the node straight to the stream, one node fewer on the
+ * path (descending a path is where the arithmetic programs spend their
+ * time: a cache miss per node). The counts live in the header's n, a's
+ * in the low 16 bits and b's in the high; a side of one goal holds the
+ * goal itself.
+ */
+#define SIDE_MAX 0xffffu
+
+static inline unsigned na_of(const kr_stream *x) { return x->n & SIDE_MAX; }
+static inline unsigned nb_of(const kr_stream *x) { return x->n >> 16; }
+
+/* Goal i of a side of n goals. */
+static inline const kr_goal *side_goal(union kri_gref g, unsigned n,
+				       unsigned i)
+{
+	return n == 1 ? g.one : g.many[i];
+}
+
+/* The goals of a side of n from its goal i on. */
+static inline union kri_gref side_from(union kri_gref g, unsigned n,
+				       unsigned i)
+{
+	union kri_gref r = g;
+	if (i > 0) {
+		if (n == i)
+			r.many = NULL;
+		else if (n - i == 1)
+			r.one = g.many[i];
+		else
+			r.many = g.many + i;
+	}
+	return r;
+}
+
+/*
+ * The owned mplus node swapped over e (faster-mk's mplus of a
+ * suspension), e being side a with its goals from i on; a bind that
+ * is all there is of that side is taken in.
+ */
+static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
 {
 	kr_stream *p = (kr_stream *)node;
+	unsigned na = na_of(p), n = na - i;
+	union kri_gref g = side_from(p->u.mplus.ga, na, i);
+	if (n == 0 && e->owned) {
+		if (e->kind == KRI_P_BIND) {
+			g.one = e->u.bind.g;
+			n = 1;
+			e = e->u.bind.a;
+		} else if (e->kind == KRI_P_BINDS && e->n <= SIDE_MAX) {
+			n = e->n;
+			if (n == 1)
+				g.one = e->u.binds.g[0];
+			else
+				g.many = e->u.binds.g;
+			e = e->u.binds.a;
+		}
+	}
 	p->u.mplus.a = p->u.mplus.b;
+	p->u.mplus.ga = p->u.mplus.gb;
 	p->u.mplus.b = e;
+	p->u.mplus.gb = g;
+	p->n = nb_of(p) | n << 16;
 	return p;
 }
 
@@ -319,7 +381,7 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	kr_stream *p = (kr_stream *)k.p;
 	switch (k.kind) {
 	case K_MPLUS: return p_mplus(p, e);
-	case K_MPLUS_N: return swap_in(p, e);
+	case K_MPLUS_N: return swap_in(p, k.i, e);
 	case K_BIND: return p_bind(e, k.p);
 	case K_BIND_N:
 		p->u.bind.a = e;
@@ -342,19 +404,38 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	}
 }
 
-/* A run of n >= 3 binds on top of ks, saved over e as one node. */
+/*
+ * A run of n binds on top of ks, saved over e as one binds node: the
+ * lowest owned bind node of the run turned into it, else a new one.
+ */
 static kr_stream *save_binds(kri_machine *ks, size_t n, kr_stream *e)
 {
 	const kr_goal **g = kri_alloc(n * sizeof *g);
-	for (size_t i = 0; i < n; i++)
-		g[i] = kpop(ks).p;
-	return p_binds(e, n, g);
+	kr_stream *node = NULL;
+	for (size_t i = 0; i < n; i++) {
+		kont k = kpop(ks);
+		if (k.kind == K_BIND_N) {
+			node = (kr_stream *)k.p;
+			g[i] = node->u.bind.g;
+		} else {
+			g[i] = k.p;
+		}
+	}
+	if (!node)
+		return p_binds(e, n, g);
+	node->kind = KRI_P_BINDS;
+	node->n = (uint32_t)n;
+	node->u.binds.a = e;
+	node->u.binds.g = g;
+	return node;
 }
 
 /*
  * The thunk that the next step evaluates on top of ks, for a suspension
  * whose thunk is e: the continuations down to the lowest mplus rebuilt
- * as nodes around e, the ones below it left on the stack.
+ * as nodes around e, the ones below it left on the stack. A run of two
+ * or more binds becomes one binds node, which the mplus under it then
+ * takes in (swap_in).
  */
 static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 {
@@ -363,7 +444,8 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 		const kont *top = &ks->v[ks->len - 1];
 		/* the most common levels first, inline */
 		if (top->kind == K_MPLUS_N) {
-			e = swap_in(kpop(ks).p, e);
+			kont k = kpop(ks);
+			e = swap_in(k.p, k.i, e);
 			continue;
 		}
 		if (top->kind == K_BINDS &&
@@ -372,11 +454,15 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 			e = binds_in(k.p, k.i, e);
 			continue;
 		}
-		if (top->kind == K_BIND)
-			while (n < ks->len &&
-			       ks->v[ks->len - 1 - n].kind == K_BIND)
-				n++;
-		e = n >= 3 ? save_binds(ks, n, e) : kont_susp(kpop(ks), e);
+		bool owned = false;
+		for (; n < ks->len; n++) {
+			int kind = ks->v[ks->len - 1 - n].kind;
+			if (kind != K_BIND && kind != K_BIND_N)
+				break;
+			owned |= kind == K_BIND_N;
+		}
+		e = n >= 3 || (n == 2 && owned) ? save_binds(ks, n, e)
+						: kont_susp(kpop(ks), e);
 	}
 	return e;
 }
@@ -401,23 +487,53 @@ static kr_stream *bind_value(kri_machine *ks, kr_stream *v, const kr_goal *g,
 	return g->fn(v->u.m.st, g->env);
 }
 
-/* mplus(v, f) for a value v, through the owned node `reuse` if any. */
-static kr_stream *mplus_value(kr_stream *v, kr_stream *f, kr_stream *reuse,
-			      kr_stream **next)
+/* mplus(v, f) for a value v. */
+static kr_stream *mplus_value(kr_stream *v, kr_stream *f, kr_stream **next)
 {
 	if (!v) {
 		*next = f;
 		return NULL;
 	}
-	kr_stream *rest = v->u.m.rest;
-	if (rest) {
-		if (reuse) {
-			reuse->u.mplus.a = f;
-			reuse->u.mplus.b = rest;
+	if (v->u.m.rest)
+		f = p_mplus(f, v->u.m.rest);
+	return kr_stream_cons(v->u.m.st, f);
+}
+
+/*
+ * mplus(v, side b) for a value v of side a of the owned node x, its
+ * goals all applied: x becomes mplus(side b, the rest of v) when v has
+ * a rest, else the bind of side b alone when side b has goals.
+ */
+static kr_stream *mplus_side(kr_stream *v, kr_stream *x, kr_stream **next)
+{
+	unsigned nb = nb_of(x);
+	kr_stream *f = x->u.mplus.b;
+	if (v && v->u.m.rest) {
+		x->u.mplus.a = f;
+		x->u.mplus.ga = x->u.mplus.gb;
+		x->u.mplus.b = v->u.m.rest;
+		x->u.mplus.gb.many = NULL;
+		x->n = nb;
+		return kr_stream_cons(v->u.m.st, x);
+	}
+	if (nb > 0) {
+		union kri_gref g = x->u.mplus.gb;
+		x->u.mplus.ga.many = x->u.mplus.gb.many = NULL;
+		if (nb == 1) {
+			x->kind = KRI_P_BIND;
+			x->u.bind.a = f;
+			x->u.bind.g = g.one;
 		} else {
-			reuse = p_mplus(f, rest);
+			x->kind = KRI_P_BINDS;
+			x->u.binds.a = f;
+			x->u.binds.g = g.many;
 		}
-		f = reuse;
+		x->n = nb;
+		f = x;
+	}
+	if (!v) {
+		*next = f;
+		return NULL;
 	}
 	return kr_stream_cons(v->u.m.st, f);
 }
@@ -427,8 +543,18 @@ static kr_stream *apply_kont(kri_machine *ks, kont k, kr_stream *v)
 {
 	kr_stream *next = NULL, *r, *p = (kr_stream *)k.p;
 	switch (k.kind) {
-	case K_MPLUS: r = mplus_value(v, p, NULL, &next); break;
-	case K_MPLUS_N: r = mplus_value(v, p->u.mplus.b, p, &next); break;
+	case K_MPLUS: r = mplus_value(v, p, &next); break;
+	case K_MPLUS_N: {
+		unsigned na = na_of(p);
+		if (v && k.i < na) {
+			kpush_i(ks, K_MPLUS_N, p, k.i + 1);
+			return bind_value(ks, v,
+					  side_goal(p->u.mplus.ga, na, k.i),
+					  NULL);
+		}
+		r = mplus_side(v, p, &next);
+		break;
+	}
 	case K_BIND: return bind_value(ks, v, k.p, NULL);
 	case K_BIND_N: return bind_value(ks, v, p->u.bind.g, p);
 	case K_BINDS:
@@ -567,7 +693,10 @@ static kr_stream *pause(kri_machine *ks, kr_stream *e)
 		if (k.kind == K_MPLUS) {
 			e = p_mplus(e, p);
 		} else if (k.kind == K_MPLUS_N) {
+			unsigned na = na_of(p);
 			p->u.mplus.a = e;
+			p->u.mplus.ga = side_from(p->u.mplus.ga, na, k.i);
+			p->n = (p->n & ~SIDE_MAX) | (na - k.i);
 			e = p;
 		} else {
 			e = kont_susp(k, e); /* the others only wait */
