@@ -326,34 +326,70 @@ static inline union kri_gref side_from(union kri_gref g, unsigned n,
 }
 
 /*
+ * Side bind*(*e, g[0..n)) with a bind that *e is taken in: its goals go
+ * first, and *e becomes the stream it binds. Returns the side's count.
+ */
+static inline unsigned take_bind(kr_stream **e, union kri_gref *g,
+				 unsigned n)
+{
+	kr_stream *x = *e;
+	union kri_gref h;
+	unsigned m;
+	if (!x->owned)
+		return n;
+	if (x->kind == KRI_P_BIND) {
+		h.one = x->u.bind.g;
+		m = 1;
+	} else if (x->kind == KRI_P_BINDS && x->n <= SIDE_MAX - n) {
+		m = x->n;
+		if (m == 1)
+			h.one = x->u.binds.g[0];
+		else
+			h.many = x->u.binds.g;
+	} else {
+		return n;
+	}
+	*e = x->kind == KRI_P_BIND ? x->u.bind.a : x->u.binds.a;
+	if (n > 0) {
+		const kr_goal **all = kri_alloc((m + n) * sizeof *all);
+		for (unsigned i = 0; i < m; i++)
+			all[i] = side_goal(h, m, i);
+		for (unsigned i = 0; i < n; i++)
+			all[m + i] = side_goal(*g, n, i);
+		h.many = all;
+	}
+	*g = h;
+	return m + n;
+}
+
+/*
  * The owned mplus node swapped over e (faster-mk's mplus of a
- * suspension), e being side a with its goals from i on; a bind that
- * is all there is of that side is taken in.
+ * suspension), e being side a with its goals from i on; a bind that e
+ * is is taken in.
  */
 static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
 {
 	kr_stream *p = (kr_stream *)node;
-	unsigned na = na_of(p), n = na - i;
+	unsigned na = na_of(p);
 	union kri_gref g = side_from(p->u.mplus.ga, na, i);
-	if (n == 0 && e->owned) {
-		if (e->kind == KRI_P_BIND) {
-			g.one = e->u.bind.g;
-			n = 1;
-			e = e->u.bind.a;
-		} else if (e->kind == KRI_P_BINDS && e->n <= SIDE_MAX) {
-			n = e->n;
-			if (n == 1)
-				g.one = e->u.binds.g[0];
-			else
-				g.many = e->u.binds.g;
-			e = e->u.binds.a;
-		}
-	}
+	unsigned n = take_bind(&e, &g, na - i);
 	p->u.mplus.a = p->u.mplus.b;
 	p->u.mplus.ga = p->u.mplus.gb;
 	p->u.mplus.b = e;
 	p->u.mplus.gb = g;
 	p->n = nb_of(p) | n << 16;
+	return p;
+}
+
+/* A new owned mplus(a, e), e suspended: a bind that e is is taken in. */
+static kr_stream *mplus_over(kr_stream *a, kr_stream *e)
+{
+	kr_stream *p = p_mplus(a, e);
+	union kri_gref g = {NULL};
+	unsigned n = take_bind(&e, &g, 0);
+	p->u.mplus.b = e;
+	p->u.mplus.gb = g;
+	p->n = n << 16;
 	return p;
 }
 
@@ -380,7 +416,7 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 {
 	kr_stream *p = (kr_stream *)k.p;
 	switch (k.kind) {
-	case K_MPLUS: return p_mplus(p, e);
+	case K_MPLUS: return mplus_over(p, e);
 	case K_MPLUS_N: return swap_in(p, k.i, e);
 	case K_BIND: return p_bind(e, k.p);
 	case K_BIND_N:
