@@ -1439,6 +1439,43 @@ START_TEST(test_clause_conde)
 }
 END_TEST
 
+/* (trio x q): three clauses, clause i gives q = (x i) and notes x's kind */
+static int trio_kinds[3];
+
+static kr_stream *trio_clause(const kr_state *st, int i, void *env)
+{
+	kr_term *const *a = env;
+	trio_kinds[i] = kr_term_kind(a[0]);
+	st = kr_clause_eq(st, a[1], KR_LIST(a[0], num(i)));
+	return st ? kr_stream_unit(st) : NULL;
+}
+
+/*
+ * A conde of three clauses or more hands its clauses the call's terms
+ * walked in the call's state, once for all of them; the goal of the
+ * call, applied to several states, walks in each its own.
+ */
+START_TEST(test_walked_args)
+{
+	kr_rel *trio = kr_rel_new_conde("trio", 2, 3, trio_clause);
+	kr_term *q = kr_var_new("q"), *x = kr_var_new("x");
+	kr_goal *g = KR_ALL(kr_eq(x, KR_LIST(num(1), num(2))),
+			    KR_CALL(trio, x, q));
+	ck_assert_str_eq(run_str(-1, q, g),
+			 "(((1 2) 0) ((1 2) 1) ((1 2) 2))");
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(trio_kinds[i], KR_CONS);
+	/* one call goal, two states binding x differently */
+	g = KR_ALL(KR_ANY(kr_eq(x, sym("a")), kr_eq(x, sym("b"))),
+		   KR_CALL(trio, x, q));
+	ck_assert_str_eq(run_str(-1, q, g),
+			 "((a 0) (b 0) (a 1) (b 1) (a 2) (b 2))");
+	/* an unbound term stays the variable */
+	ck_assert_str_eq(run_str(1, x, KR_CALL(trio, x, q)), "(_.0)");
+	ck_assert_int_eq(trio_kinds[0], KR_VAR);
+}
+END_TEST
+
 Suite *goal_suite(void)
 {
 	Suite *s = suite_create("goal");
@@ -1468,6 +1505,7 @@ Suite *goal_suite(void)
 		{"faster_mk_order", test_faster_mk_order},
 		{"stream_basics", test_stream_basics},
 		{"stream_order", test_stream_order},
+		{"walked_args", test_walked_args},
 		{"stream_public_nodes_order", test_stream_public_nodes_order},
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},

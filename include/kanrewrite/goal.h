@@ -227,7 +227,8 @@ kr_goal *kr_conde_fn(int n, kr_clause_fn fn, void *env);
  * making that goal. For the recursive relations written with clause
  * functions, such as membero: (fresh (a d) (conso a d l) (conde ...)).
  * Use on a clause function's st. Shape: n >= 1, nargs may be 0; the
- * terms are copied, so args may be the caller's local array. Returns:
+ * terms are copied, so args may be the caller's local array (walked in
+ * st when n >= 3, as kr_rel_new_conde's). Returns:
  * the conde's stream (one suspension, as faster-miniKanren's conde, then
  * its clauses interleaved). Errors: none; aborts on OOM. Cost: two
  * objects (the clauses with their terms, and one node).
@@ -343,9 +344,12 @@ kr_rel *kr_rel_new(const char *name, int arity, kr_rel_fn fn, void *env);
  * call's copied arguments (pass them as the clause's env). The same
  * answers in the same order, with the same steps, as kr_rel_new() with a
  * body returning kr_conde_fn(n, fn, args), but a call is one object and
- * builds no body goal (as faster-mk's defrel over a conde).
- * Shape: n >= 1 clauses. Errors: none; aborts on OOM. Cost: one object
- * per call, one node per clause the search reaches.
+ * builds no body goal (as faster-mk's defrel over a conde). With three
+ * clauses or more, an argument bound in st reaches the clauses walked
+ * (its value in st, as kr_walk gives it), so that they do not each walk
+ * it again. Shape: n >= 1 clauses. Errors: none; aborts on OOM. Cost:
+ * one object per call, one node per clause the search reaches, and one
+ * more object when an argument is walked.
  */
 kr_rel *kr_rel_new_conde(const char *name, int arity, int n,
 			 kr_clause_fn fn);

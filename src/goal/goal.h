@@ -193,6 +193,11 @@ struct kri_clauses {
 	size_t n;
 	kr_clause_fn fn;
 	void *env;
+	/*
+	 * > 0: env is the array of a call's nargs terms, which each
+	 * application of the conde walks once for all its clauses.
+	 */
+	size_t nargs;
 };
 
 /* Run clause i of cl on st, in the scope of st (kri_var_scope). */
