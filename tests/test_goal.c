@@ -1439,6 +1439,28 @@ START_TEST(test_clause_conde)
 }
 END_TEST
 
+/*
+ * A conjunction of more goals than an mplus node counts for a side
+ * (65535) stays a binds node under it, and still gives every answer in
+ * order.
+ */
+START_TEST(test_long_conj_in_mplus)
+{
+	enum { N = 70000 };
+	kr_term *x = kr_var_new("x"), *y = kr_var_new("y");
+	kr_goal **goals = kr_alloc(N * sizeof *goals);
+	goals[0] = KR_CONDE(kr_eq(x, num(1)), kr_eq(x, num(2)));
+	for (size_t i = 1; i < N - 1; i++)
+		goals[i] = kr_suspend(kr_succeed());
+	goals[N - 1] = kr_eq(y, sym("last"));
+	kr_goal *g = KR_ANY(kr_conj(N, goals),
+			    kr_suspend(KR_ALL(kr_eq(x, num(3)),
+					      kr_eq(y, sym("other")))));
+	ck_assert_str_eq(run_str(-1, KR_LIST(x, y), g),
+			 "((3 other) (1 last) (2 last))");
+}
+END_TEST
+
 /* (trio x q): three clauses, clause i gives q = (x i) and notes x's kind */
 static int trio_kinds[3];
 
@@ -1506,6 +1528,7 @@ Suite *goal_suite(void)
 		{"stream_basics", test_stream_basics},
 		{"stream_order", test_stream_order},
 		{"walked_args", test_walked_args},
+		{"long_conj_in_mplus", test_long_conj_in_mplus},
 		{"stream_public_nodes_order", test_stream_public_nodes_order},
 		{"long_streams", test_long_mature_streams},
 		{"rel_call", test_rel_call},

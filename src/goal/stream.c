@@ -289,13 +289,14 @@ static kr_stream *do_once(kr_stream *v)
 
 /*
  * Goals kept in an owned mplus node. A bind of the stream on either side
- * is taken into the node when the step that made it suspends: side a is
- * then bind*(a, ga[0..na)) and side b bind*(b, gb[0..nb)), so the next
- * steps go from the node straight to the stream, one node fewer on the
- * path (descending a path is where the arithmetic programs spend their
- * time: a cache miss per node). The counts live in the header's n, a's
- * in the low 16 bits and b's in the high; a side of one goal holds the
- * goal itself.
+ * is taken into the node when the node is made or a step through it
+ * suspends (mplus_over, swap_in; unwind first makes one binds node of a
+ * run of binds): side a is then bind*(a, ga[0..na)) and side b
+ * bind*(b, gb[0..nb)), so the next steps go from the node straight to
+ * the stream, one node fewer on the path (descending a path is where
+ * the arithmetic programs spend their time: a cache miss per node). The
+ * counts live in the header's n, a's in the low 16 bits and b's in the
+ * high; a side of one goal holds the goal itself.
  */
 #define SIDE_MAX 0xffffu
 
@@ -314,14 +315,12 @@ static inline union kri_gref side_from(union kri_gref g, unsigned n,
 				       unsigned i)
 {
 	union kri_gref r = g;
-	if (i > 0) {
-		if (n == i)
-			r.many = NULL;
-		else if (n - i == 1)
-			r.one = g.many[i];
-		else
-			r.many = g.many + i;
-	}
+	if (n == i)
+		r.many = NULL;
+	else if (i > 0 && n - i == 1)
+		r.one = g.many[i];
+	else if (i > 0)
+		r.many = g.many + i;
 	return r;
 }
 
@@ -335,21 +334,21 @@ static inline unsigned take_bind(kr_stream **e, union kri_gref *g,
 	kr_stream *x = *e;
 	union kri_gref h;
 	unsigned m;
-	if (!x->owned)
+	if (!x->owned || (x->kind != KRI_P_BIND && x->kind != KRI_P_BINDS))
 		return n;
+	m = x->kind == KRI_P_BIND ? 1 : x->n;
+	if (m > SIDE_MAX - n)
+		return n; /* the count would not fit: stays a node */
 	if (x->kind == KRI_P_BIND) {
 		h.one = x->u.bind.g;
-		m = 1;
-	} else if (x->kind == KRI_P_BINDS && x->n <= SIDE_MAX - n) {
-		m = x->n;
+		*e = x->u.bind.a;
+	} else {
 		if (m == 1)
 			h.one = x->u.binds.g[0];
 		else
 			h.many = x->u.binds.g;
-	} else {
-		return n;
+		*e = x->u.binds.a;
 	}
-	*e = x->kind == KRI_P_BIND ? x->u.bind.a : x->u.binds.a;
 	if (n > 0) {
 		const kr_goal **all = kri_alloc((m + n) * sizeof *all);
 		for (unsigned i = 0; i < m; i++)
