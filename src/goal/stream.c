@@ -369,6 +369,14 @@ static inline unsigned take_bind(kr_stream **e, union kri_gref *g,
 static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
 {
 	kr_stream *p = (kr_stream *)node;
+	if (p->n == 0 && (!e->owned || (e->kind != KRI_P_BIND &&
+					e->kind != KRI_P_BINDS))) {
+		/* no goals on either side, none to take in: the fields of
+		 * the goals are not read while their counts are 0 */
+		p->u.mplus.a = p->u.mplus.b;
+		p->u.mplus.b = e;
+		return p;
+	}
 	unsigned na = na_of(p);
 	union kri_gref g = side_from(p->u.mplus.ga, na, i);
 	unsigned n = take_bind(&e, &g, na - i);
@@ -545,10 +553,12 @@ static kr_stream *mplus_side(kr_stream *v, kr_stream *x, kr_stream **next)
 	kr_stream *f = x->u.mplus.b;
 	if (v && v->u.m.rest) {
 		x->u.mplus.a = f;
-		x->u.mplus.ga = x->u.mplus.gb;
 		x->u.mplus.b = v->u.m.rest;
-		x->u.mplus.gb.many = NULL;
-		x->n = nb;
+		if (x->n != 0) { /* as in swap_in */
+			x->u.mplus.ga = x->u.mplus.gb;
+			x->u.mplus.gb.many = NULL;
+			x->n = nb;
+		}
 		return kr_stream_cons(v->u.m.st, x);
 	}
 	if (nb > 0) {
