@@ -437,6 +437,13 @@ static bool eq_cons_args(const tt *args, const tt **p, const tt **q,
 	return false;
 }
 
+/* g is a call of == (its current value) with its two arguments. */
+static bool is_eq_call(const gt *g)
+{
+	return g->kind == G_CALL && g->fglob && g->fglob->value == eq_value &&
+	       g->n == 2;
+}
+
 /* The first goal of fresh template fr as a conso_head, in the globals'
  * current values (not cached). */
 static bool match_conso_head(const gt *fr, conso_head *h)
@@ -460,9 +467,7 @@ static bool match_conso_head(const gt *fr, conso_head *h)
 			return false;
 		const gt *e = b->kids[0];
 		size_t ip, iq, ir;
-		if (e->kind != G_CALL || !e->fglob ||
-		    e->fglob->value != eq_value || e->n != 2 ||
-		    !eq_cons_args(e->args, &p, &q, &r) ||
+		if (!is_eq_call(e) || !eq_cons_args(e->args, &p, &q, &r) ||
 		    !tt_slot(p, &ip) ||
 		    !tt_slot(q, &iq) || !tt_slot(r, &ir) || ip > 2 || iq > 2 ||
 		    ir > 2)
@@ -542,13 +547,22 @@ static kr_stream *fresh_conso_run(const kr_state *st, kr_term *const *vars,
 			 f);
 }
 
+/* The fresh fr over frame f as a clause function, if it starts with a
+ * conso; else NULL. */
+static kr_goal *conso_fresh(const gt *fr, lang_frame *f)
+{
+	conso_head h;
+	if (!find_conso_head(fr, &h))
+		return NULL;
+	return kr_fresh_run(0, fresh_conso_run, capture_new(fr, f));
+}
+
 /* A fresh's goal: as a clause function when it starts with a conso. */
 static kr_goal *fresh_goal(const gt *fr, lang_frame *f)
 {
-	conso_head h;
-	if (find_conso_head(fr, &h))
-		return kr_fresh_run(0, fresh_conso_run, capture_new(fr, f));
-	return kr_fresh_call(fr->node->nvars, fresh_body, capture_new(fr, f));
+	kr_goal *g = conso_fresh(fr, f);
+	return g ? g : kr_fresh_call(fr->node->nvars, fresh_body,
+				     capture_new(fr, f));
 }
 
 /* A conde whose clauses could not be built at once: built when applied. */
@@ -566,14 +580,12 @@ static kr_stream *conde_apply(const kr_state *st, void *env)
 }
 
 /*
- * Whether a template builds eagerly in frame f, as tt_build and gt_build
- * would with eager set, without building it: conservative (a call of a
- * pure primitive or of a closure counts as not ready). A local is taken
- * as bound: only a letrec's not yet initialized can be unbound, and a
- * clause that meets one is built in full when the search reaches it
- * (conde_clause), which reads it then as the lazy conde would have.
- * *framed is set when the answer depends on f (a procedure in a local):
- * otherwise it holds for any frame until a global changes.
+ * Whether a term template builds eagerly, as tt_build would with eager
+ * set, without building it: conservative (a call of a pure primitive
+ * counts as not ready). A local is taken as bound: only a letrec's not
+ * yet initialized can be unbound, and a clause that meets one is built
+ * in full when the search reaches it (conde_clause), which reads it then
+ * as the lazy conde would have.
  */
 static bool tt_ready(const tt *t)
 {
@@ -600,6 +612,13 @@ static bool tt_ready(const tt *t)
 
 static void call_decode(gt *g, kr_term *fn);
 
+/*
+ * Whether a goal template builds eagerly in frame f, as gt_build would
+ * with eager set, without building it: conservative (a call of a closure
+ * counts as not ready). *framed is set when the answer depends on f (a
+ * procedure in a local): otherwise it holds for any frame until a global
+ * changes.
+ */
 static bool gt_ready(const gt *g, lang_frame *f, bool *framed)
 {
 	switch (g->kind) {
@@ -669,8 +688,7 @@ static kr_stream *conde_clause(const kr_state *st, int i, void *env)
 	size_t j = 0;
 	for (; j < n; j++) {
 		const gt *g = gs[j];
-		if (g->kind != G_CALL || !g->fglob ||
-		    g->fglob->value != eq_value || g->n != 2)
+		if (!is_eq_call(g))
 			break;
 		kr_term *u = tt_build(&g->args[0], c->env, 1);
 		kr_term *v = u ? tt_build(&g->args[1], c->env, 1) : NULL;
@@ -871,13 +889,13 @@ static kr_stream *fresh_late(const kr_state *st, void *env)
  */
 static kr_goal *body_fresh(const gt *fr, lang_frame *up)
 {
-	conso_head h;
-	if (find_conso_head(fr, &h))
-		return kr_fresh_run(0, fresh_conso_run, capture_new(fr, up));
+	kr_goal *g = conso_fresh(fr, up);
+	if (g)
+		return g;
 	lang_frame *f = lang_frame_new(up, fr->node->nvars);
 	for (size_t i = 0; i < fr->node->nvars; i++)
 		f->slot[i] = kr_var_new(NULL);
-	kr_goal *g = conj_build(fr, f, 1);
+	g = conj_build(fr, f, 1);
 	if (!g)
 		g = kr_goal_new(fresh_late, capture_new(fr, f));
 	return kr_suspend(g);

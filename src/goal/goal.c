@@ -268,13 +268,16 @@ struct conde_goal {
 };
 
 /*
- * The clauses over a call's terms walked in st, when one is bound: every
- * clause unifies them in st, and most walk the same bound variables
- * through the trie (addero's eight clauses walk its four terms some
- * twenty times). A conde of two clauses walks a term twice at most,
- * which does not pay for the copy (zebra's relations: 5% slower with
- * it); see conde_fn_goal.
+ * A conde over a call's terms of at least this many clauses hands its
+ * clauses the terms walked in the call's state: every clause unifies
+ * them in that state, and most walk the same bound variables through the
+ * trie (addero's eight clauses walk its four terms some twenty times). A
+ * conde of two clauses walks a term twice at most, which does not pay
+ * for the copy (zebra's relations: 5% slower with it).
  */
+#define CONDE_WALKS 3
+
+/* The clauses over a call's terms walked in st, a copy when one is bound. */
 static const struct kri_clauses *walked(const struct kri_clauses *cl,
 					const kr_state *st)
 {
@@ -308,7 +311,8 @@ static kr_stream *conde_fn_goal(const kr_state *st, void *env)
 	const struct kri_clauses *cl = env;
 	kr_stream *p = kri_node(KRI_S_CLAUSES);
 	p->owned = 1;
-	p->u.clauses.cl = cl->nargs && cl->n >= 3 ? walked(cl, st) : cl;
+	p->u.clauses.cl =
+		cl->nargs && cl->n >= CONDE_WALKS ? walked(cl, st) : cl;
 	p->u.clauses.st = *st;
 	p->u.clauses.st.scope = kri_scope_new();
 	return p;
@@ -362,7 +366,8 @@ kr_stream *kr_clause_conde(const kr_state *st, int n, kr_clause_fn fn,
 	kr_check(st != NULL && n >= 1 && fn != NULL &&
 		 (nargs == 0 || args != NULL));
 	struct conde_goal *c = conde_over((size_t)n, fn, nargs, args);
-	if (n >= 3) { /* as conde_fn_goal would, without a second copy */
+	/* walked as conde_fn_goal would, in this copy: no one else has it */
+	if (n >= CONDE_WALKS) {
 		kr_term **a = c->cl.env;
 		for (size_t i = 0; i < nargs; i++)
 			a[i] = kri_walk(a[i], st->s);
