@@ -300,6 +300,36 @@ static kr_stream *do_once(kr_stream *v)
  */
 #define SIDE_MAX 0xffffu
 
+/*
+ * A node's kind and owned flag as one word, so that the tests of the
+ * machine's hottest loops (descend, swap_in) are one load and compare.
+ */
+static inline uint32_t head_word(uint16_t kind, uint16_t owned)
+{
+	struct { uint16_t kind, owned; } h = {kind, owned};
+	uint32_t w;
+	memcpy(&w, &h, sizeof w);
+	return w;
+}
+
+_Static_assert(offsetof(kr_stream, kind) == 0 &&
+		       offsetof(kr_stream, owned) == sizeof(uint16_t),
+	       "head_of reads kind and owned as one word");
+
+static inline uint32_t head_of(const kr_stream *s)
+{
+	uint32_t w;
+	memcpy(&w, s, sizeof w);
+	return w;
+}
+
+/* Whether e is an owned bind or binds node (which an mplus takes in). */
+static inline bool owned_bind(const kr_stream *e)
+{
+	uint32_t w = head_of(e);
+	return w == head_word(KRI_P_BIND, 1) || w == head_word(KRI_P_BINDS, 1);
+}
+
 static inline unsigned na_of(const kr_stream *x) { return x->n & SIDE_MAX; }
 static inline unsigned nb_of(const kr_stream *x) { return x->n >> 16; }
 
@@ -364,19 +394,14 @@ static inline unsigned take_bind(kr_stream **e, union kri_gref *g,
 /*
  * The owned mplus node swapped over e (faster-mk's mplus of a
  * suspension), e being side a with its goals from i on; a bind that e
- * is is taken in.
+ * is is taken in. swap_in is the common case, inline: side a whole and
+ * nothing to take in, so the sides trade places, each with its goals
+ * and its count (9 of 10 levels of the arithmetic programs); the rest
+ * is apart, as its registers cost the common case more when inline.
  */
-static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
+static __attribute__((noinline)) kr_stream *
+swap_in_taking(kr_stream *p, unsigned i, kr_stream *e)
 {
-	kr_stream *p = (kr_stream *)node;
-	if (p->n == 0 && (!e->owned || (e->kind != KRI_P_BIND &&
-					e->kind != KRI_P_BINDS))) {
-		/* no goals on either side, none to take in: the fields of
-		 * the goals are not read while their counts are 0 */
-		p->u.mplus.a = p->u.mplus.b;
-		p->u.mplus.b = e;
-		return p;
-	}
 	unsigned na = na_of(p);
 	union kri_gref g = side_from(p->u.mplus.ga, na, i);
 	unsigned n = take_bind(&e, &g, na - i);
@@ -385,6 +410,20 @@ static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
 	p->u.mplus.b = e;
 	p->u.mplus.gb = g;
 	p->n = nb_of(p) | n << 16;
+	return p;
+}
+
+static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
+{
+	kr_stream *p = (kr_stream *)node;
+	if (i != 0 || owned_bind(e))
+		return swap_in_taking(p, i, e);
+	union kri_gref ga = p->u.mplus.ga;
+	p->u.mplus.a = p->u.mplus.b;
+	p->u.mplus.ga = p->u.mplus.gb;
+	p->u.mplus.b = e;
+	p->u.mplus.gb = ga;
+	p->n = p->n >> 16 | p->n << 16;
 	return p;
 }
 
@@ -484,11 +523,23 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 {
 	while (ks->swaps > 0) {
 		size_t n = 0;
-		const kont *top = &ks->v[ks->len - 1];
-		/* the most common levels first, inline */
+		kont *top = &ks->v[ks->len - 1];
+		/* the most common levels first, inline; a run of mplus levels
+		 * with the stack's fields in locals (see descend) */
 		if (top->kind == K_MPLUS_N) {
-			kont k = kpop(ks);
-			e = swap_in(k.p, k.i, e);
+			uint32_t len = ks->len, swaps = ks->swaps;
+			for (;;) {
+				const void *p = top->p;
+				unsigned i = top->i;
+				top->p = NULL;
+				len--;
+				swaps--;
+				e = swap_in(p, i, e);
+				if (swaps == 0 || (--top)->kind != K_MPLUS_N)
+					break;
+			}
+			ks->len = len;
+			ks->swaps = swaps;
 			continue;
 		}
 		if (top->kind == K_BINDS &&
@@ -635,6 +686,10 @@ static kr_stream *step_clauses(kri_machine *ks, kr_stream *x)
 	return kri_run_clause(cl, i, st);
 }
 
+_Static_assert(offsetof(kr_stream, u.mplus.a) ==
+		       offsetof(kr_stream, u.binds.a),
+	       "descend reads a binds node's stream as an mplus's side a");
+
 /*
  * Step x, an owned mplus or a binds node, and the run of such nodes
  * under it: most of a step's levels are these, and this loop takes them
@@ -642,16 +697,28 @@ static kr_stream *step_clauses(kri_machine *ks, kr_stream *x)
  */
 static kr_stream *descend(kri_machine *ks, kr_stream *x)
 {
+	/* the stack's fields in locals: a store into the array may alias
+	 * them as far as the compiler knows, so kpush reloads them */
+	kont *v = ks->v;
+	uint32_t len = ks->len, cap = ks->cap, swaps = ks->swaps;
 	do {
-		if (x->kind == KRI_P_BINDS) {
-			kpush(ks, K_BINDS, x);
-			x = x->u.binds.a;
-		} else {
-			kpush(ks, K_MPLUS_N, x);
-			x = x->u.mplus.a;
+		if (__builtin_expect(len == cap, 0)) {
+			ks->len = len;
+			kgrow(ks);
+			v = ks->v;
+			cap = ks->cap;
 		}
-	} while (x && ((x->kind == KRI_P_MPLUS && x->owned) ||
+		if (x->kind == KRI_P_BINDS) {
+			v[len++] = (kont){K_BINDS, 0, x};
+		} else {
+			v[len++] = (kont){K_MPLUS_N, 0, x};
+			swaps++;
+		}
+		x = x->u.mplus.a; /* binds.a is the same field */
+	} while (x && (head_of(x) == head_word(KRI_P_MPLUS, 1) ||
 		       x->kind == KRI_P_BINDS));
+	ks->len = len;
+	ks->swaps = swaps;
 	return x;
 }
 
