@@ -287,6 +287,12 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 	return kr_equal(u, v);
 }
 
+/* A symbol, number, string or (), which unifies only with its equal. */
+static inline bool is_atom(const kr_term *t)
+{
+	return t->kind >= KR_SYM && t->kind <= KR_NIL;
+}
+
 /*
  * The variable to bind when u and v (walked, distinct) meet and one is a
  * variable: between two variables u (KRI_UNIFY_LEFT, as Python's
@@ -440,16 +446,42 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 				unsigned flags, kri_vec *added, uint64_t scope)
 {
 	kr_check(u0 != NULL && v0 != NULL && s != NULL);
+	/*
+	 * Most unifications of a search bind one variable or compare two
+	 * atoms (a clause's head against a bit of a numeral): those take
+	 * the path below, which makes no work stack and no provisional
+	 * binding. The result is what the loop would give.
+	 */
+	kr_term *u = kri_walk(u0, s), *v = kri_walk(v0, s);
+	if (u == v)
+		return s;
+	if ((u->kind == KR_VAR || v->kind == KR_VAR) &&
+	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
+		kr_term *x = bound_side(u, v, flags);
+		kr_term *t = x == u ? v : u;
+		if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
+			return NULL;
+		kri_mark_refs(t);
+		if (added)
+			kri_vec_push(added, x);
+		if (scope && x->u.var.scope == scope) {
+			x->u.var.val = t;
+			return s;
+		}
+		return kri_subst_extend(s, x, t);
+	}
+	if (is_atom(u) && is_atom(v))
+		return u->kind == v->kind && kr_equal(u, v) ? s : NULL;
 	work w;
 	work_init(&w);
 	shared sh; /* pairs decomposed (see SHARED_AFTER) */
 	shared_init(&sh);
 	provisional pv;
 	pv.n = 0;
-	push(&w, u0, v0);
+	push(&w, u, v);
 	while (w.len > 0) {
-		kr_term *v = kri_walk(w.pairs[--w.len], s);
-		kr_term *u = kri_walk(w.pairs[--w.len], s);
+		v = kri_walk(w.pairs[--w.len], s);
+		u = kri_walk(w.pairs[--w.len], s);
 		if (u == v)
 			continue;
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
