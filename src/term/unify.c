@@ -442,36 +442,15 @@ static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
 	return true;
 }
 
-const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
-				unsigned flags, kri_vec *added, uint64_t scope)
+/*
+ * kri_unify_added's loop, from the walked terms u and v: apart, so that
+ * the common cases that kri_unify_added settles itself do not pay for
+ * this function's frame (its work stack and provisional bindings).
+ */
+static __attribute__((noinline)) const kr_subst *
+unify_loop(kr_term *u, kr_term *v, const kr_subst *s, unsigned flags,
+	   kri_vec *added, uint64_t scope)
 {
-	kr_check(u0 != NULL && v0 != NULL && s != NULL);
-	/*
-	 * Most unifications of a search bind one variable or compare two
-	 * atoms (a clause's head against a bit of a numeral): those take
-	 * the path below, which makes no work stack and no provisional
-	 * binding. The result is what the loop would give.
-	 */
-	kr_term *u = kri_walk(u0, s), *v = kri_walk(v0, s);
-	if (u == v)
-		return s;
-	if ((u->kind == KR_VAR || v->kind == KR_VAR) &&
-	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
-		kr_term *x = bound_side(u, v, flags);
-		kr_term *t = x == u ? v : u;
-		if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
-			return NULL;
-		kri_mark_refs(t);
-		if (added)
-			kri_vec_push(added, x);
-		if (scope && x->u.var.scope == scope) {
-			x->u.var.val = t;
-			return s;
-		}
-		return kri_subst_extend(s, x, t);
-	}
-	if (is_atom(u) && is_atom(v))
-		return u->kind == v->kind && kr_equal(u, v) ? s : NULL;
 	work w;
 	work_init(&w);
 	shared sh; /* pairs decomposed (see SHARED_AFTER) */
@@ -503,6 +482,39 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 			return undo(&pv);
 	}
 	return commit(s, &pv);
+}
+
+const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
+				unsigned flags, kri_vec *added, uint64_t scope)
+{
+	kr_check(u0 != NULL && v0 != NULL && s != NULL);
+	/*
+	 * Most unifications of a search bind one variable or compare two
+	 * atoms (a clause's head against a bit of a numeral): those take
+	 * the path below, which makes no work stack and no provisional
+	 * binding. The result is what the loop would give.
+	 */
+	kr_term *u = kri_walk(u0, s), *v = kri_walk(v0, s);
+	if (u == v)
+		return s;
+	if ((u->kind == KR_VAR || v->kind == KR_VAR) &&
+	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
+		kr_term *x = bound_side(u, v, flags);
+		kr_term *t = x == u ? v : u;
+		if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
+			return NULL;
+		kri_mark_refs(t);
+		if (added)
+			kri_vec_push(added, x);
+		if (scope && x->u.var.scope == scope) {
+			x->u.var.val = t;
+			return s;
+		}
+		return kri_subst_extend(s, x, t);
+	}
+	if (is_atom(u) && is_atom(v))
+		return u->kind == v->kind && kr_equal(u, v) ? s : NULL;
+	return unify_loop(u, v, s, flags, added, scope);
 }
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)
