@@ -166,7 +166,21 @@ kr_term *kri_etuple_own(size_t n, kr_term **items);
 uint64_t kri_scope_new(void);
 
 /* Flag every variable occurring in t (not through bindings) referenced. */
-void kri_mark_refs(kr_term *t);
+void kri_mark_refs_walk(kr_term *t);
+
+/*
+ * kri_mark_refs_walk, with the cases every binding meets inline: a term
+ * ground or marked before, and a variable.
+ */
+static inline void kri_mark_refs(kr_term *t)
+{
+	if (t->flags & (KRI_GROUND | KRI_MARKED))
+		return;
+	if (t->kind == KR_VAR)
+		t->flags |= KRI_REFERENCED;
+	else
+		kri_mark_refs_walk(t);
+}
 
 /* The etuple a foreign atom expands to, or NULL when it is atomic. */
 kr_term *kri_foreign_expand(const kr_term *t);

@@ -49,7 +49,7 @@ static kr_term *pop1(work *w)
 	return w->pairs[w->len];
 }
 
-void kri_mark_refs(kr_term *t)
+void kri_mark_refs_walk(kr_term *t)
 {
 	work w;
 	work_init(&w);
@@ -501,7 +501,10 @@ const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
 	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
 		kr_term *x = bound_side(u, v, flags);
 		kr_term *t = x == u ? v : u;
-		if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
+		/* x cannot occur in a ground term, or in another variable
+		 * that is not bound (t is walked) */
+		if ((flags & KRI_UNIFY_CHECK) && !KRI_IS_GROUND(t) &&
+		    t->kind != KR_VAR && kr_occurs(x, t, s))
 			return NULL;
 		kri_mark_refs(t);
 		if (added)
