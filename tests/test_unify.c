@@ -40,6 +40,13 @@ static const ucase cases[] = {
 	{"x", "y", NULL},
 	{"1", "1.0", NULL},
 	{"(1 . ?a)", "(1 . 2)", "(2 _.0 _.1)"},
+	/* atoms meet only their equals, whatever their kinds */
+	{"\"a\"", "a", NULL},
+	{"\"s\"", "\"s\"", "(_.0 _.1 _.2)"},
+	{"2.5", "2.5", "(_.0 _.1 _.2)"},
+	{"()", "0", NULL},
+	{"?a", "?a", "(_.0 _.1 _.2)"},
+	{"(?a ?b)", "(?b ?a)", "(_.0 _.0 _.1)"},
 };
 
 START_TEST(unify_table)
