@@ -253,6 +253,16 @@ static bool foreign_unify(work *w, kr_term *u, kr_term *v)
 	return true;
 }
 
+/*
+ * Whether t may be a pair or () other than by its kind: an etuple (the
+ * empty one is ()) or a foreign atom (its expansion, or its own
+ * unification). Two terms that are neither are pairs or atoms.
+ */
+static inline bool has_protocol(const kr_term *t)
+{
+	return t->kind == KR_ETUPLE || t->kind == KR_FOREIGN;
+}
+
 /* Decompose two non-variable terms; false when they cannot unify. */
 static bool decompose(work *w, kr_term *u, kr_term *v)
 {
@@ -261,6 +271,14 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 		push(w, u->u.cons.car, v->u.cons.car);
 		return true;
 	}
+	/*
+	 * Plain pairs and atoms are decided by kind, first: a pair against
+	 * () is the commonest failure of the arithmetic, and the protocol
+	 * tests below took 1.3% of logo's instructions.
+	 */
+	if (!has_protocol(u) && !has_protocol(v))
+		return u->kind == v->kind && u->kind != KR_CONS &&
+		       kr_equal(u, v);
 	if ((u->kind == KR_FOREIGN && u->u.fo.type->unify) ||
 	    (v->kind == KR_FOREIGN && v->u.fo.type->unify))
 		return foreign_unify(w, u, v);
