@@ -312,15 +312,18 @@ typedef struct kri_machine {
 } kri_machine;
 
 /*
- * Evaluate the stream s on top of the stack of m: NULL or a KRI_MATURE
- * node, with *susp false and the stack empty; or a suspension, returned
- * as its thunk with *susp true: the next step evaluates that thunk on
- * the stack m then holds (the continuations below the suspension's last
- * branch point, which only wait for it). `part`: the evaluation is part
- * of the step in progress (kr_run_set_part_of_step), whose work bound
- * (KRI_STEP_WORK) it shares.
+ * Evaluate the stream s of run r on top of the stack r->m: NULL or a
+ * KRI_MATURE node, with *susp false and the stack empty; or a suspension,
+ * returned as its thunk with *susp true: the next step evaluates that
+ * thunk on the stack r->m then holds (the continuations below the
+ * suspension's last branch point, which only wait for it). A suspension
+ * the run may step past (kri_run_step) is stepped past at once, counted:
+ * the machine returns one only at the step limit or a stop. With r->part
+ * the evaluation is part of the step in progress
+ * (kr_run_set_part_of_step), whose work bound (KRI_STEP_WORK) it shares.
  */
-kr_stream *kri_eval(kr_stream *s, kri_machine *m, bool *susp, bool part);
+struct kr_runner;
+kr_stream *kri_eval(kr_stream *s, struct kr_runner *r, bool *susp);
 
 /* A KRI_SUSP node: the suspension whose thunk is e. */
 kr_stream *kri_susp(kr_stream *e);
@@ -361,6 +364,28 @@ struct kr_runner {
 	struct unique *u; /* NULL until the run is made unique */
 	bool part;	  /* its steps are part of the driving run's step */
 };
+
+/*
+ * The run whose step is in progress, for the runs that are part of it
+ * (kr_run_set_part_of_step): their steps count as its steps too, so that
+ * its step limit bounds them, however deep they nest.
+ */
+extern kr_runner *kri_driving;
+
+/*
+ * At a suspension of run r: whether r takes the next step (no stop asked
+ * with kr_run_interrupt, its step limit not reached), counting it then,
+ * in r and in the run it is part of.
+ */
+static inline bool kri_run_step(kr_runner *r)
+{
+	if ((r->limit && r->steps >= r->limit) || kri_run_stop)
+		return false;
+	r->steps++;
+	if (r->part && kri_driving)
+		kri_driving->steps++;
+	return true;
+}
 
 /* kr_run_start() in the storage r. */
 void kri_run_init(kr_runner *r, kr_term *q, const kr_goal *g);

@@ -105,22 +105,17 @@ int kr_run_next_state(const kr_state **out, kr_runner *r)
 	}
 }
 
-/*
- * The run whose step is in progress, for the runs that are part of it
- * (kr_run_set_part_of_step): their steps count as its steps too, so that
- * its step limit bounds them, however deep they nest.
- */
-static kr_runner *driving;
+kr_runner *kri_driving;
 
 static int next_state_in(const kr_state **out, kr_runner *r);
 
 static int next_state(const kr_state **out, kr_runner *r)
 {
-	kr_runner *outer = driving;
+	kr_runner *outer = kri_driving;
 	if (!r->part)
-		driving = r;
+		kri_driving = r;
 	int rc = next_state_in(out, r);
-	driving = outer;
+	kri_driving = outer;
 	return rc;
 }
 
@@ -132,8 +127,7 @@ static int next_state_in(const kr_state **out, kr_runner *r)
 	}
 	for (;;) {
 		bool susp;
-		kr_stream *s = r->s ? kri_eval(r->s, &r->m, &susp, r->part)
-				    : NULL;
+		kr_stream *s = r->s ? kri_eval(r->s, r, &susp) : NULL;
 		if (!s) {
 			r->s = NULL;
 			return KR_EOF;
@@ -143,22 +137,18 @@ static int next_state_in(const kr_state **out, kr_runner *r)
 			r->s = s->u.m.rest;
 			return 0;
 		}
-		if ((r->limit && r->steps >= r->limit) || kri_run_stop) {
-			/* keep the suspension itself: the next request takes
-			 * this step, counted */
-			r->s = kri_susp(s);
-			if (kri_run_stop)
-				return kr_error_set(KR_ELIMIT,
-						    "run: interrupted");
-			return kr_error_set(KR_ELIMIT,
-					    "run: step limit of %" PRIu64
-					    " reached",
-					    r->limit);
+		if (kri_run_step(r)) { /* (the machine took every other) */
+			r->s = s;
+			continue;
 		}
-		r->s = s;
-		r->steps++;
-		if (r->part && driving)
-			driving->steps++;
+		/* keep the suspension itself: the next request takes this
+		 * step, counted */
+		r->s = kri_susp(s);
+		if (kri_run_stop)
+			return kr_error_set(KR_ELIMIT, "run: interrupted");
+		return kr_error_set(KR_ELIMIT,
+				    "run: step limit of %" PRIu64 " reached",
+				    r->limit);
 	}
 }
 

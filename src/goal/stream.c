@@ -786,15 +786,15 @@ static kr_stream *step_pending(kri_machine *ks, kr_stream *x)
  */
 static unsigned step_work;
 
-static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp);
+static kr_stream *eval(kr_stream *x, kr_runner *r, bool *susp);
 
-kr_stream *kri_eval(kr_stream *x, kri_machine *ks, bool *susp, bool part)
+kr_stream *kri_eval(kr_stream *x, kr_runner *r, bool *susp)
 {
-	if (part)
-		return eval(x, ks, susp);
+	if (r->part)
+		return eval(x, r, susp);
 	unsigned outer = step_work;
 	step_work = 0;
-	x = eval(x, ks, susp);
+	x = eval(x, r, susp);
 	step_work = outer;
 	return x;
 }
@@ -829,8 +829,9 @@ static kr_stream *pause(kri_machine *ks, kr_stream *e)
 	return e;
 }
 
-static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp)
+static kr_stream *eval(kr_stream *x, kr_runner *r, bool *susp)
 {
+	kri_machine *ks = &r->m;
 	unsigned chain = 0;
 	bool paused = false;
 	*susp = false;
@@ -850,15 +851,18 @@ static kr_stream *eval(kr_stream *x, kri_machine *ks, bool *susp)
 			}
 			x = step_pending(ks, x);
 		}
-		if (paused) {
-			x = pause(ks, x);
-			*susp = true;
-			machine_return(ks);
-			return x;
-		}
-		if (x && x->kind != KRI_MATURE) {
-			/* a suspension, or a call chain made one (x pending) */
-			x = unwind(ks, is_value(x) ? kri_force(x) : x);
+		if (paused || (x && x->kind != KRI_MATURE)) {
+			/* paused, or a suspension, or a call chain made one
+			 * (x pending) */
+			x = paused ? pause(ks, x)
+				   : unwind(ks, is_value(x) ? kri_force(x) : x);
+			if (kri_run_step(r)) { /* the next step, from x */
+				if (!r->part)
+					step_work = 0;
+				chain = 0;
+				paused = false;
+				continue;
+			}
 			*susp = true;
 			machine_return(ks);
 			return x;
