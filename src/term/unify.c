@@ -305,25 +305,6 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 	return kr_equal(u, v);
 }
 
-/* A symbol, number, string or (), which unifies only with its equal. */
-static inline bool is_atom(const kr_term *t)
-{
-	return t->kind >= KR_SYM && t->kind <= KR_NIL;
-}
-
-/*
- * The variable to bind when u and v (walked, distinct) meet and one is a
- * variable: between two variables u (KRI_UNIFY_LEFT, as Python's
- * `unification`) or the newer one, bound to the older as in
- * faster-miniKanren, so chains point towards the query variables.
- */
-static kr_term *bound_side(kr_term *u, kr_term *v, unsigned flags)
-{
-	if (u->kind == KR_VAR && v->kind == KR_VAR && !(flags & KRI_UNIFY_LEFT))
-		return u->u.var.id > v->u.var.id ? u : v;
-	return u->kind == KR_VAR ? u : v;
-}
-
 /*
  * The bindings a unification makes outside its scope are provisional
  * until it succeeds: the variable holds its value in place, as a
@@ -460,14 +441,8 @@ static bool constrained(kr_term **x, kr_term **t, const kr_subst **s,
 	return true;
 }
 
-/*
- * kri_unify_added's loop, from the walked terms u and v: apart, so that
- * the common cases that kri_unify_added settles itself do not pay for
- * this function's frame (its work stack and provisional bindings).
- */
-static __attribute__((noinline)) const kr_subst *
-unify_loop(kr_term *u, kr_term *v, const kr_subst *s, unsigned flags,
-	   kri_vec *added, uint64_t scope)
+const kr_subst *kri_unify_loop(kr_term *u, kr_term *v, const kr_subst *s,
+			       unsigned flags, kri_vec *added, uint64_t scope)
 {
 	work w;
 	work_init(&w);
@@ -482,7 +457,7 @@ unify_loop(kr_term *u, kr_term *v, const kr_subst *s, unsigned flags,
 		if (u == v)
 			continue;
 		if (u->kind == KR_VAR || v->kind == KR_VAR) {
-			kr_term *x = bound_side(u, v, flags);
+			kr_term *x = kri_bound_side(u, v, flags);
 			kr_term *t = x == u ? v : u;
 			if (__builtin_expect((x->flags | t->flags) &
 					     KRI_CONSTRAINED, 0) &&
@@ -500,42 +475,6 @@ unify_loop(kr_term *u, kr_term *v, const kr_subst *s, unsigned flags,
 			return undo(&pv);
 	}
 	return commit(s, &pv);
-}
-
-const kr_subst *kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s,
-				unsigned flags, kri_vec *added, uint64_t scope)
-{
-	kr_check(u0 != NULL && v0 != NULL && s != NULL);
-	/*
-	 * Most unifications of a search bind one variable or compare two
-	 * atoms (a clause's head against a bit of a numeral): those take
-	 * the path below, which makes no work stack and no provisional
-	 * binding. The result is what the loop would give.
-	 */
-	kr_term *u = kri_walk(u0, s), *v = kri_walk(v0, s);
-	if (u == v)
-		return s;
-	if ((u->kind == KR_VAR || v->kind == KR_VAR) &&
-	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
-		kr_term *x = bound_side(u, v, flags);
-		kr_term *t = x == u ? v : u;
-		/* x cannot occur in a ground term, or in another variable
-		 * that is not bound (t is walked) */
-		if ((flags & KRI_UNIFY_CHECK) && !KRI_IS_GROUND(t) &&
-		    t->kind != KR_VAR && kr_occurs(x, t, s))
-			return NULL;
-		kri_mark_refs(t);
-		if (added)
-			kri_vec_push(added, x);
-		if (scope && x->u.var.scope == scope) {
-			x->u.var.val = t;
-			return s;
-		}
-		return kri_subst_extend(s, x, t);
-	}
-	if (is_atom(u) && is_atom(v))
-		return u->kind == v->kind && kr_equal(u, v) ? s : NULL;
-	return unify_loop(u, v, s, flags, added, scope);
 }
 
 const kr_subst *kr_unify(kr_term *u, kr_term *v, const kr_subst *s)

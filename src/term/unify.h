@@ -18,17 +18,6 @@ enum {
 	KRI_UNIFY_LEFT = 2
 };
 
-/*
- * Unify u and v extending s (flags: KRI_UNIFY_*); when
- * `added` is not NULL, push every variable bound on the way, in binding
- * order (faster-miniKanren's "added" associations: var -> its value in the
- * result). A variable whose scope is `scope` (non-zero) is bound in place
- * (see term.h), even when the unification then fails: only the engine's
- * == passes a scope, for a state nothing else will see. Returns NULL when
- * u and v do not unify.
- */
-const kr_subst *kri_unify_added(kr_term *u, kr_term *v, const kr_subst *s,
-				unsigned flags, kri_vec *added, uint64_t scope);
 
 /*
  * The constraints of a constrained variable (term.h's struct kri_cvar), a list:
@@ -75,6 +64,78 @@ const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
  */
 const kr_subst *kri_subst_extend_vals(const kr_subst *s, kr_term *const *vars,
 				      size_t n);
+
+/*
+ * kri_unify_added from the walked terms u and v, distinct: the general
+ * case, with a work stack and provisional bindings (unify.c).
+ */
+const kr_subst *kri_unify_loop(kr_term *u, kr_term *v, const kr_subst *s,
+			       unsigned flags, kri_vec *added, uint64_t scope);
+
+/* A symbol, number, string or (), which unifies only with its equal. */
+static inline bool kri_is_atom(const kr_term *t)
+{
+	return t->kind >= KR_SYM && t->kind <= KR_NIL;
+}
+
+/*
+ * The variable to bind when u and v (walked, distinct) meet and one is a
+ * variable: between two variables u (KRI_UNIFY_LEFT, as Python's
+ * `unification`) or the newer one, bound to the older as in
+ * faster-miniKanren, so chains point towards the query variables.
+ */
+static inline kr_term *kri_bound_side(kr_term *u, kr_term *v, unsigned flags)
+{
+	if (u->kind == KR_VAR && v->kind == KR_VAR && !(flags & KRI_UNIFY_LEFT))
+		return u->u.var.id > v->u.var.id ? u : v;
+	return u->kind == KR_VAR ? u : v;
+}
+
+/*
+ * Unify u and v extending s (flags: KRI_UNIFY_*); when
+ * `added` is not NULL, push every variable bound on the way, in binding
+ * order (faster-miniKanren's "added" associations: var -> its value in the
+ * result). A variable whose scope is `scope` (non-zero) is bound in place
+ * (see term.h), even when the unification then fails: only the engine's
+ * == passes a scope, for a state nothing else will see. Returns NULL when
+ * u and v do not unify.
+ *
+ * Inline: most unifications of a search bind one variable or compare two
+ * atoms (a clause's head against a bit of a numeral), and those are
+ * settled here, without a work stack or provisional bindings, and
+ * without a call (whose frame was 5% of logo's instructions); the result
+ * is what kri_unify_loop would give.
+ */
+static inline __attribute__((always_inline)) const kr_subst *
+kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s, unsigned flags,
+		kri_vec *added, uint64_t scope)
+{
+	kr_check(u0 != NULL && v0 != NULL && s != NULL);
+	kr_term *u = kri_walk(u0, s), *v = kri_walk(v0, s);
+	if (u == v)
+		return s;
+	if ((u->kind == KR_VAR || v->kind == KR_VAR) &&
+	    !((u->flags | v->flags) & KRI_CONSTRAINED)) {
+		kr_term *x = kri_bound_side(u, v, flags);
+		kr_term *t = x == u ? v : u;
+		/* x cannot occur in a ground term, or in another variable
+		 * that is not bound (t is walked) */
+		if ((flags & KRI_UNIFY_CHECK) && !KRI_IS_GROUND(t) &&
+		    t->kind != KR_VAR && kr_occurs(x, t, s))
+			return NULL;
+		kri_mark_refs(t);
+		if (added)
+			kri_vec_push(added, x);
+		if (scope && x->u.var.scope == scope) {
+			x->u.var.val = t;
+			return s;
+		}
+		return kri_subst_extend(s, x, t);
+	}
+	if (kri_is_atom(u) && kri_is_atom(v))
+		return u->kind == v->kind && kr_equal(u, v) ? s : NULL;
+	return kri_unify_loop(u, v, s, flags, added, scope);
+}
 
 /* True when the occurs check of == is on (goal layer setting). */
 bool kri_occurs_check_on(void);
