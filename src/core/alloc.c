@@ -4,6 +4,7 @@
 
 #include <gc/gc.h>
 #include <gc/gc_inline.h>
+#include <gc/gc_mark.h>
 #include <limits.h>
 #include <time.h>
 
@@ -99,9 +100,19 @@ static void GC_CALLBACK warn(char *msg, GC_word arg)
 	default_warn(msg, arg);
 }
 
+/*
+ * The kind of the free lists' objects (alloc.h): as the collector's
+ * NORMAL kind (scanned, cleared), but its descriptor is the object's
+ * whole size, the last word included.
+ */
+static int obj_kind = -1;
+
 void kri_alloc_init(void)
 {
 	GC_INIT();
+	if (obj_kind < 0)
+		obj_kind = (int)GC_new_kind(GC_new_free_list(),
+					    0 | GC_DS_LENGTH, 1, 1);
 	GC_set_oom_fn(oom);
 	default_warn = GC_get_warn_proc();
 	GC_set_warn_proc(warn);
@@ -119,7 +130,9 @@ void *kri_freelists[KRI_FREELISTS];
 /* Refill the free list of `granules`-granule objects; its first object. */
 void *kri_alloc_refill(size_t granules)
 {
-	GC_generic_malloc_many(granules * KRI_GRANULE, GC_I_NORMAL,
+	if (obj_kind < 0) /* an allocation before kr_init */
+		kri_alloc_init();
+	GC_generic_malloc_many(granules * KRI_GRANULE, obj_kind,
 			       &kri_freelists[granules]);
 	if (!kri_freelists[granules])
 		oom(granules * KRI_GRANULE);
@@ -128,6 +141,7 @@ void *kri_alloc_refill(size_t granules)
 
 void *kri_alloc_large(size_t n)
 {
+	KRI_STRESS();
 	void *p = GC_MALLOC(n);
 	if (!p)
 		oom(n);
@@ -144,15 +158,13 @@ static void stress(void)
 		unsigned long n = e ? strtoul(e, NULL, 10) : 0;
 		stress_every = n ? n : ULONG_MAX;
 	}
-	if (++stress_count % stress_every == 0)
+	if (++stress_count % stress_every == 0) {
+		memset(kri_freelists, 0, sizeof kri_freelists);
 		GC_gcollect();
+	}
 }
 
-void *kri_alloc_stress(size_t n)
-{
-	stress();
-	return kri_alloc_large(n);
-}
+void kri_alloc_stress(void) { stress(); }
 #endif
 
 void *kri_alloc_atomic(size_t n)

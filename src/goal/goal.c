@@ -30,7 +30,7 @@ const kr_state *kr_state_with_subst(const kr_state *st, const kr_subst *s)
 	kr_check(st != NULL && s != NULL);
 	if (s == st->s)
 		return st;
-	kr_state *r = kri_alloc(sizeof *r);
+	kr_state *r = kri_alloc_struct(sizeof *r);
 	*r = *st;
 	r->s = s;
 	return r;
@@ -38,7 +38,7 @@ const kr_state *kr_state_with_subst(const kr_state *st, const kr_subst *s)
 
 const kr_state *kri_state_scoped(const kr_state *st)
 {
-	kr_state *r = kri_alloc(sizeof *r);
+	kr_state *r = kri_alloc_struct(sizeof *r);
 	*r = *st;
 	r->scope = kri_scope_new();
 	return r;
@@ -146,7 +146,7 @@ static kr_stream *eq_fn(const kr_state *st, void *env)
 kr_goal *kr_eq(kr_term *u, kr_term *v)
 {
 	kr_check(u != NULL && v != NULL);
-	struct eq_goal *e = kri_alloc(sizeof *e);
+	struct eq_goal *e = kri_alloc_struct(sizeof *e);
 	e->g.fn = eq_fn;
 	e->g.env = e;
 	e->u = u;
@@ -289,7 +289,7 @@ static const struct kri_clauses *walked(const struct kri_clauses *cl,
 	if (i == cl->nargs)
 		return cl; /* nothing bound: no copy */
 	struct kri_clauses *w =
-		kri_alloc(sizeof *w + cl->nargs * sizeof(kr_term *));
+		kri_alloc_struct(sizeof *w + cl->nargs * sizeof(kr_term *));
 	kr_term **a = (kr_term **)(w + 1);
 	memcpy(a, args, i * sizeof *a);
 	a[i] = t;
@@ -348,7 +348,7 @@ static struct conde_goal *conde_over(size_t n, kr_clause_fn fn,
 				     size_t nargs, kr_term *const *args)
 {
 	struct conde_goal *c =
-		kri_alloc(sizeof *c + nargs * sizeof(kr_term *));
+		kri_alloc_struct(sizeof *c + nargs * sizeof(kr_term *));
 	kr_term **a = (kr_term **)(c + 1);
 	copy_args(a, nargs, args);
 	c->cl.nargs = nargs;
@@ -666,7 +666,8 @@ static kr_stream *fresh_call_fn(const kr_state *st, void *env)
 static kr_goal *fresh_call(const kr_rel *r, kr_term *const *args)
 {
 	size_t n = (size_t)r->arity;
-	struct fresh_call *c = kri_alloc(sizeof *c + n * sizeof(kr_term *));
+	struct fresh_call *c =
+		kri_alloc_struct(sizeof *c + n * sizeof(kr_term *));
 	copy_args(c->args, n, args);
 	c->g.fn = fresh_call_fn;
 	c->g.env = c;
@@ -683,8 +684,8 @@ kr_goal *kr_rel_call(const kr_rel *r, kr_term *const *args)
 		return fresh_call(r, args);
 	size_t n = (size_t)r->arity;
 	/* the goal and its call in one object, the call right after */
-	kr_goal *g = kri_alloc(sizeof *g + sizeof(struct call_env) +
-			       n * sizeof(kr_term *));
+	kr_goal *g = kri_alloc_struct(sizeof *g + sizeof(struct call_env) +
+				      n * sizeof(kr_term *));
 	struct call_env *e = (struct call_env *)(g + 1);
 	e->rel = r;
 	for (size_t i = 0; i < n; i++) {

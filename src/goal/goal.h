@@ -293,7 +293,7 @@ static inline kr_stream *kri_node(int kind)
 		[KRI_P_IFTE] = KRI_NODE_SIZE(ifte),
 		[KRI_P_ONCE] = KRI_NODE_SIZE(once),
 	};
-	kr_stream *s = kri_alloc(size[kind]);
+	kr_stream *s = kri_alloc_struct(size[kind]);
 	s->kind = kind;
 	return s;
 }

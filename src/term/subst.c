@@ -110,7 +110,8 @@ kr_term *kr_subst_lookup(const kr_subst *s, const kr_term *v)
 
 static hnode *node_new(uint32_t bitmap)
 {
-	hnode *n = kri_alloc(sizeof *n + popcount32(bitmap) * sizeof(void *));
+	hnode *n = kri_alloc_struct(sizeof *n +
+				    popcount32(bitmap) * sizeof(void *));
 	n->bitmap = bitmap;
 	return n;
 }
@@ -231,7 +232,7 @@ static const kr_subst *extend(const kr_subst *s, kr_term *const *keys,
 	b.n = 0; /* (own[] is read only below n) */
 	const hnode *r = &s->root;
 	uint32_t size = s->root.size;
-	leaf *ls = kri_alloc(n * sizeof *ls);
+	leaf *ls = kri_alloc_struct(n * sizeof *ls);
 	for (size_t i = 0; i < n; i++) {
 		bool added = false;
 		keys[i]->flags |= KRI_KEYED;

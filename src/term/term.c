@@ -23,7 +23,7 @@ uint64_t kri_scope_new(void) { return next_scope++; }
 
 static kr_term *new_term(kr_kind k, uint8_t flags, size_t size)
 {
-	kr_term *t = kri_alloc(size);
+	kr_term *t = kri_alloc_struct(size);
 	t->kind = (uint8_t)k;
 	t->flags = flags;
 	t->birth = next_var_id < KRI_BIRTH_UNKNOWN ? (uint32_t)next_var_id
