@@ -237,7 +237,7 @@ static const kr_subst *extend(const kr_subst *s, kr_term *const *keys,
 		bool added = false;
 		keys[i]->flags |= KRI_KEYED;
 		ls[i].key = keys[i];
-		ls[i].val = vals ? vals[i] : keys[i]->u.var.val;
+		ls[i].val = vals ? vals[i] : kri_var_val(keys[i]);
 		r = insert(&b, r, &ls[i], 0, &added);
 		size += added ? 1 : 0;
 	}

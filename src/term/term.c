@@ -47,12 +47,15 @@ const char *kr_kind_name(kr_kind k)
 
 /* ---------------------------------------------------------------- atoms */
 
+_Static_assert(TERM_SIZE(var) == 2 * KRI_GRANULE,
+	       "a variable takes two granules (term.h, kri_scope_tag)");
+
 kr_term *kri_var_new_static(const char *name)
 {
 	kr_term *t = new_term(KR_VAR, 0, TERM_SIZE(var));
 	t->u.var.id = next_var_id++;
 	t->u.var.name = name;
-	t->u.var.scope = kri_var_scope;
+	t->u.var.bound = kri_scope_tag(kri_var_scope);
 	return t;
 }
 

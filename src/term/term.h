@@ -81,8 +81,10 @@ struct kr_term {
 				const char *name; /* a plain variable's */
 				const struct kri_cvar *cv; /* KRI_CONSTRAINED */
 			};
-			uint64_t scope;
-			kr_term *val;
+			/* the value bound in place (a term, even), or
+			 * while there is none the scope, tagged (odd):
+			 * see kri_var_val and kri_scope_tag */
+			uintptr_t bound;
 		} var;
 		struct {
 			const char *name;
@@ -111,7 +113,7 @@ struct kr_term {
 /*
  * Flag KRI_CONSTRAINED, on variables only (kr_constrained_var_new): the
  * variable's name slot holds its name and its constraints instead, so
- * that a variable stays three granules. No other kind of term has the
+ * that a variable stays two granules. No other kind of term has the
  * flag, so ((x->flags | t->flags) & KRI_CONSTRAINED) tests both sides of
  * a binding at once.
  */
@@ -143,12 +145,36 @@ extern unsigned long kri_cycles_met;
  * the variables it makes. When == binds a variable whose scope is the
  * scope of the state it runs in, no branch has happened since the variable
  * was made, so the state is the only one that can ever see it: the value
- * is stored in the variable (var.val) instead of the substitution. Every
- * walk looks there first. A variable made outside a body build has scope
+ * is stored in the variable (kri_var_val) instead of the substitution.
+ * Every walk looks there first. A variable made outside a body build has scope
  * 0 and is never bound in place; nor are bindings made by the public
  * kr_unify(), kr_subst_extend() and kr_state_unify().
  */
 extern uint64_t kri_var_scope;
+
+/*
+ * A variable's in-place value and its scope share one word, so that a
+ * variable takes 32 bytes (two granules, not three): the value once
+ * bound, the scope, shifted and tagged with the low bit, before. A
+ * variable bound in place never loses its value, and a provisional
+ * binding (unify.c) puts the tagged scope back when it is undone.
+ */
+static inline uintptr_t kri_scope_tag(uint64_t scope)
+{
+	return (uintptr_t)(scope << 1) | 1u;
+}
+
+/* The value variable v is bound to in place, or NULL. */
+static inline kr_term *kri_var_val(const kr_term *v)
+{
+	return v->u.var.bound & 1u ? NULL : (kr_term *)v->u.var.bound;
+}
+
+/* Whether unbound variable v belongs to search scope `scope` (not 0). */
+static inline bool kri_var_in_scope(const kr_term *v, uint64_t scope)
+{
+	return scope && v->u.var.bound == kri_scope_tag(scope);
+}
 
 /*
  * kr_var_new() for a name that lives as long as the variable (a string

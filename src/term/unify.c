@@ -173,7 +173,7 @@ static bool occurs_fresh(const kr_term *x, kr_term *t)
 bool kr_occurs(const kr_term *x, kr_term *t, const kr_subst *s)
 {
 	kr_check(x && x->kind == KR_VAR && t != NULL && s != NULL);
-	if (!(x->flags & KRI_REFERENCED) && !x->u.var.val)
+	if (!(x->flags & KRI_REFERENCED) && !kri_var_val(x))
 		return occurs_fresh(x, t);
 	work w;
 	work_init(&w);
@@ -310,15 +310,17 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
  * until it succeeds: the variable holds its value in place, as a
  * variable of the scope does, and is listed here. Walks during the
  * unification see the value; at the end, success moves each one into
- * the trie, failure clears them. A failed == (most of those of a search
- * such as zebra's) then copies no path of the trie. Past PROVISIONAL
- * bindings the rest go straight to the trie.
+ * the trie, failure clears them (each variable gets back its tagged
+ * scope, which its value replaced: term.h). A failed == (most of those
+ * of a search such as zebra's) then copies no path of the trie. Past
+ * PROVISIONAL bindings the rest go straight to the trie.
  */
 #define PROVISIONAL 32
 
 typedef struct provisional {
 	size_t n;
 	kr_term *vars[PROVISIONAL];
+	uintptr_t tags[PROVISIONAL]; /* their scopes, tagged */
 } provisional;
 
 /* Bind variable x to t: in place when x belongs to `scope` (see term.h). */
@@ -326,11 +328,12 @@ static inline const kr_subst *bind(const kr_subst *s, kr_term *x, kr_term *t,
 				   uint64_t scope, kri_vec *added,
 				   provisional *pv)
 {
-	if (scope && x->u.var.scope == scope) {
-		x->u.var.val = t;
+	if (kri_var_in_scope(x, scope)) {
+		x->u.var.bound = (uintptr_t)t;
 	} else if (pv->n < PROVISIONAL) {
-		x->u.var.val = t;
+		pv->tags[pv->n] = x->u.var.bound;
 		pv->vars[pv->n++] = x;
+		x->u.var.bound = (uintptr_t)t;
 	} else {
 		s = kri_subst_extend(s, x, t);
 	}
@@ -344,7 +347,7 @@ static const kr_subst *commit(const kr_subst *s, provisional *pv)
 {
 	s = kri_subst_extend_vals(s, pv->vars, pv->n);
 	for (size_t i = 0; i < pv->n; i++)
-		pv->vars[i]->u.var.val = NULL;
+		pv->vars[i]->u.var.bound = pv->tags[i];
 	return s;
 }
 
@@ -352,7 +355,7 @@ static const kr_subst *commit(const kr_subst *s, provisional *pv)
 static const kr_subst *undo(provisional *pv)
 {
 	for (size_t i = 0; i < pv->n; i++)
-		pv->vars[i]->u.var.val = NULL;
+		pv->vars[i]->u.var.bound = pv->tags[i];
 	return NULL;
 }
 
@@ -412,7 +415,8 @@ static kr_term *merged(const kr_term *x, const kr_term *y)
 		list = n;
 	}
 	kr_term *m = kr_var_new(NULL);
-	m->u.var.scope = 0; /* made mid-unification: never bound in place */
+	/* made mid-unification: never bound in place */
+	m->u.var.bound = kri_scope_tag(0);
 	set_vcons(m, list);
 	return m;
 }

@@ -35,8 +35,8 @@ kr_term *kri_trie_lookup(const kr_subst *s, const kr_term *v);
 /* The binding of variable v: in place, else in s's trie; NULL if none. */
 static inline kr_term *kri_binding(const kr_term *v, const kr_subst *s)
 {
-	if (v->u.var.val)
-		return v->u.var.val;
+	if (!(v->u.var.bound & 1u))
+		return (kr_term *)v->u.var.bound;
 	return v->flags & KRI_KEYED ? kri_trie_lookup(s, v) : NULL;
 }
 
@@ -57,7 +57,7 @@ const kr_subst *kri_subst_extend(const kr_subst *s, kr_term *v, void *t);
 
 /*
  * s extended with vars[i] -> each variable's in-place value
- * (vars[i]->u.var.val), for n >= 0 variables not yet bound in s: the
+ * (kri_var_val(vars[i])), for n >= 0 variables not yet bound in s: the
  * trie kri_subst_extend would give after n calls, with each node it
  * copies copied once (a unification that binds the five parts of a house
  * binds them in one copy of the root, not five).
@@ -126,8 +126,8 @@ kri_unify_added(kr_term *u0, kr_term *v0, const kr_subst *s, unsigned flags,
 		kri_mark_refs(t);
 		if (added)
 			kri_vec_push(added, x);
-		if (scope && x->u.var.scope == scope) {
-			x->u.var.val = t;
+		if (kri_var_in_scope(x, scope)) {
+			x->u.var.bound = (uintptr_t)t;
 			return s;
 		}
 		return kri_subst_extend(s, x, t);
