@@ -137,7 +137,10 @@ static int next_state_in(const kr_state **out, kr_runner *r)
 			r->s = s->u.m.rest;
 			return 0;
 		}
-		if (kri_run_step(r)) { /* (the machine took every other) */
+		/* the machine stepped past every suspension it could: this
+		 * one stops the run, unless the limit or the stop changed
+		 * since it asked */
+		if (kri_run_step(r)) {
 			r->s = s;
 			continue;
 		}
