@@ -107,12 +107,17 @@ static void GC_CALLBACK warn(char *msg, GC_word arg)
  */
 static int obj_kind = -1;
 
+/*
+ * Once only: a second call would take our own warn as the default one,
+ * which then calls itself. A refill before kr_init calls it, and kr_init
+ * again.
+ */
 void kri_alloc_init(void)
 {
+	if (obj_kind >= 0)
+		return;
 	GC_INIT();
-	if (obj_kind < 0)
-		obj_kind = (int)GC_new_kind(GC_new_free_list(),
-					    0 | GC_DS_LENGTH, 1, 1);
+	obj_kind = (int)GC_new_kind(GC_new_free_list(), 0 | GC_DS_LENGTH, 1, 1);
 	GC_set_oom_fn(oom);
 	default_warn = GC_get_warn_proc();
 	GC_set_warn_proc(warn);
