@@ -87,10 +87,14 @@ static inline void *kri_alloc(size_t n)
 }
 
 /*
- * kri_alloc for a struct of n > 0 bytes that is no array and holds none
- * at its end: a pointer past its end is never formed, so it needs no
- * extra byte, and a struct of a multiple of 16 bytes takes that many
- * (a self-suspending fresh goal takes 32 bytes, not 48).
+ * kri_alloc for an object of n > 0 bytes that is only ever reached
+ * through its start or a field inside it: a struct, a struct with a
+ * trailing array read by index (a trie node's slots, a call's
+ * arguments), or an array whose elements are referred to one by one (a
+ * batch of trie leaves). No pointer past its end is formed, so it needs
+ * no extra byte, and an object of a multiple of 16 bytes takes that many
+ * (a self-suspending fresh goal takes 32 bytes, not 48). Arrays that
+ * code walks with a moving pointer keep kri_alloc.
  */
 static inline void *kri_alloc_struct(size_t n)
 {

@@ -424,12 +424,11 @@ static inline kr_stream *swap_trade(kr_stream *p, kr_stream *e)
 	return p;
 }
 
-static inline kr_stream *swap_in(const void *node, unsigned i, kr_stream *e)
+/* `take`: e is an owned bind (owned_bind), which the node takes in. */
+static inline kr_stream *swap_in(kr_stream *p, unsigned i, kr_stream *e,
+				 bool take)
 {
-	kr_stream *p = (kr_stream *)node;
-	if (i != 0 || owned_bind(e))
-		return swap_in_taking(p, i, e);
-	return swap_trade(p, e);
+	return i != 0 || take ? swap_in_taking(p, i, e) : swap_trade(p, e);
 }
 
 /* A new owned mplus(a, e), e suspended: a bind that e is is taken in. */
@@ -468,7 +467,7 @@ static kr_stream *kont_susp(kont k, kr_stream *e)
 	kr_stream *p = (kr_stream *)k.p;
 	switch (k.kind) {
 	case K_MPLUS: return mplus_over(p, e);
-	case K_MPLUS_N: return swap_in(p, k.i, e);
+	case K_MPLUS_N: return swap_in(p, k.i, e, owned_bind(e));
 	case K_BIND: return p_bind(e, k.p);
 	case K_BIND_N:
 		p->u.bind.a = e;
@@ -542,8 +541,7 @@ static kr_stream *unwind(kri_machine *ks, kr_stream *e)
 				top->p = NULL;
 				len--;
 				swaps--;
-				e = i != 0 || take ? swap_in_taking(p, i, e)
-						   : swap_trade(p, e);
+				e = swap_in(p, i, e, take);
 				if (swaps == 0 || (--top)->kind != K_MPLUS_N)
 					break;
 			}
