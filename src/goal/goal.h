@@ -25,6 +25,13 @@
  * whose callers may branch behind the engine's back, get a new scope too.
  */
 struct kr_state {
+	/*
+	 * A state is also the stream of that one answer (KRI_UNIT): these
+	 * are a stream node's kind and owned, always 0 -- states are made
+	 * zeroed or copied from another -- so kr_stream_unit() needs no node.
+	 */
+	uint16_t kind;
+	uint16_t owned;
 	const kr_subst *s;
 	const kr_subst *store; /* var -> kri_crec (kri_map_*), or NULL */
 	uint64_t scope;
@@ -44,8 +51,11 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  * Values (weak head normal forms):
  *
  *   NULL          no answer;
- *   KRI_MATURE    a state `st` and `rest`: NULL for a single answer, else
- *                 a thunk (any stream node; forcing it evaluates it);
+ *   KRI_UNIT      a single answer: the kr_state itself (its first field
+ *                 is this kind), so that the answer of a unification
+ *                 takes no node of its own (kri_answer reads either);
+ *   KRI_MATURE    a state `st` and `rest`: a thunk (any stream node;
+ *                 forcing it evaluates it) or NULL;
  *   KRI_SUSP      a suspension (faster-mk's procedure stream): forcing it
  *                 evaluates the thunk `e`. This is a step of the search;
  *   KRI_S_GOAL, KRI_S_CALL, KRI_S_FN, KRI_S_FRESH, KRI_S_CLAUSES
@@ -85,6 +95,7 @@ kr_goal *kri_goal_make(kr_goal_fn fn, void *env);
  * susp (mplus (f) e) -- the swap; mplus((c . r), f) = (c . mplus (f) r).
  */
 enum {
+	KRI_UNIT, /* 0: a zeroed state is one */
 	KRI_MATURE,
 	KRI_SUSP,
 	KRI_S_GOAL,
@@ -187,6 +198,23 @@ struct kr_stream {
 		} once;
 	} u;
 };
+
+_Static_assert(offsetof(kr_state, kind) == offsetof(kr_stream, kind) &&
+		       offsetof(kr_state, owned) == offsetof(kr_stream, owned),
+	       "a state reads as a stream node of kind KRI_UNIT");
+
+/* The first answer of a KRI_UNIT or KRI_MATURE value. */
+static inline const kr_state *kri_answer(const kr_stream *v)
+{
+	return v->kind == KRI_UNIT ? (const kr_state *)(const void *)v
+				   : v->u.m.st;
+}
+
+/* The stream after that answer (NULL: none). */
+static inline kr_stream *kri_answer_rest(const kr_stream *v)
+{
+	return v->kind == KRI_UNIT ? NULL : v->u.m.rest;
+}
 
 /* The clauses of a kr_conde_fn: clause i is fn(st, i, env). */
 struct kri_clauses {

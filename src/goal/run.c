@@ -133,8 +133,8 @@ static int next_state_in(const kr_state **out, kr_runner *r)
 			return KR_EOF;
 		}
 		if (!susp) {
-			*out = s->u.m.st;
-			r->s = s->u.m.rest;
+			*out = kri_answer(s);
+			r->s = kri_answer_rest(s);
 			return 0;
 		}
 		/* the machine stepped past every suspension it could: this

@@ -151,15 +151,20 @@ kr_stream *kri_stream_node(int kind) { return kri_node(kind); }
 kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest)
 {
 	kr_check(st != NULL);
+	if (!rest)
+		return kr_stream_unit(st);
 	kr_stream *s = kri_node(KRI_MATURE);
 	s->u.m.st = st;
 	s->u.m.rest = rest;
 	return s;
 }
 
+/* The state itself (goal.h's KRI_UNIT): streams are never written
+ * through but for the machine's owned nodes, so the const goes. */
 kr_stream *kr_stream_unit(const kr_state *st)
 {
-	return kr_stream_cons(st, NULL);
+	kr_check(st != NULL);
+	return (kr_stream *)(uintptr_t)st;
 }
 
 kr_stream *kri_susp(kr_stream *e)
@@ -284,7 +289,7 @@ static kr_stream *do_ifte(kr_stream *v, const kr_stream *n, kr_stream **next)
 
 static kr_stream *do_once(kr_stream *v)
 {
-	return v && v->u.m.rest ? kr_stream_unit(v->u.m.st) : v;
+	return v && kri_answer_rest(v) ? kr_stream_unit(v->u.m.st) : v;
 }
 
 /*
@@ -577,7 +582,7 @@ static kr_stream *bind_value(kri_machine *ks, kr_stream *v, const kr_goal *g,
 {
 	if (!v)
 		return NULL;
-	kr_stream *rest = v->u.m.rest;
+	kr_stream *rest = kri_answer_rest(v);
 	if (rest) {
 		if (reuse)
 			reuse->u.bind.a = rest;
@@ -585,7 +590,7 @@ static kr_stream *bind_value(kri_machine *ks, kr_stream *v, const kr_goal *g,
 			reuse = p_bind(rest, g);
 		kpush(ks, K_MPLUS, reuse);
 	}
-	return g->fn(v->u.m.st, g->env);
+	return g->fn(kri_answer(v), g->env);
 }
 
 /* mplus(v, f) for a value v. */
@@ -595,9 +600,9 @@ static kr_stream *mplus_value(kr_stream *v, kr_stream *f, kr_stream **next)
 		*next = f;
 		return NULL;
 	}
-	if (v->u.m.rest)
+	if (kri_answer_rest(v))
 		f = p_mplus(f, v->u.m.rest);
-	return kr_stream_cons(v->u.m.st, f);
+	return kr_stream_cons(kri_answer(v), f);
 }
 
 /*
@@ -609,7 +614,7 @@ static kr_stream *mplus_side(kr_stream *v, kr_stream *x, kr_stream **next)
 {
 	unsigned nb = nb_of(x);
 	kr_stream *f = x->u.mplus.b;
-	if (v && v->u.m.rest) {
+	if (v && kri_answer_rest(v)) {
 		x->u.mplus.a = f;
 		x->u.mplus.b = v->u.m.rest;
 		if (x->n != 0) { /* as in swap_in */
@@ -638,7 +643,7 @@ static kr_stream *mplus_side(kr_stream *v, kr_stream *x, kr_stream **next)
 		*next = f;
 		return NULL;
 	}
-	return kr_stream_cons(v->u.m.st, f);
+	return kr_stream_cons(kri_answer(v), f);
 }
 
 /* Apply continuation k to value v: the next value or expression. */
@@ -849,7 +854,7 @@ static kr_stream *eval(kr_stream *x, kr_runner *r, bool *susp)
 			}
 			x = step_pending(ks, x);
 		}
-		if (paused || (x && x->kind != KRI_MATURE)) {
+		if (paused || (x && x->kind > KRI_MATURE)) {
 			/* paused, or a suspension, or a call chain made one
 			 * (x pending) */
 			x = paused ? pause(ks, x)
