@@ -248,16 +248,6 @@ kr_goal *kr_lany(size_t n, kr_goal *const *goals)
 
 /* ------------------------------------------------------ clause functions */
 
-kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,
-			  const kr_state *st)
-{
-	uint64_t outer = kri_var_scope;
-	kri_var_scope = st->scope;
-	kr_stream *s = cl->fn(st, (int)i, cl->env);
-	kri_var_scope = outer;
-	return s;
-}
-
 /*
  * A kr_conde_fn goal: the goal and its clauses in one object (env points
  * to the clauses, right after the goal).
@@ -461,34 +451,14 @@ kr_goal *kr_conde(size_t n, kr_goal *const *clauses)
 /*
  * kr_fresh_call: n variables made per application, after one suspension.
  * The suspension is one self-suspending node holding the body, its env,
- * the state and n (goal.h), forced by the machine through
- * kri_fresh_force().
+ * the state and n (goal.h), forced by the machine (stream.c's
+ * force_fresh).
  */
 struct fresh_env {
 	size_t n;
 	kr_fresh_fn body;
 	void *env;
 };
-
-kr_stream *kri_fresh_force(const kr_stream *x)
-{
-	static kr_term *no_vars[1]; /* a fresh of none, such as a relation's */
-	const kr_state *st = x->u.fresh.st;
-	size_t n = x->n;
-	kr_term **vars = n ? kri_alloc(n * sizeof *vars) : no_vars;
-	uint64_t outer = kri_var_scope;
-	kri_var_scope = st->scope;
-	kr_fresh(n, vars);
-	if (x->owned) {
-		kr_stream *r = x->u.fresh.body.run(st, vars, x->u.fresh.env);
-		kri_var_scope = outer;
-		return r;
-	}
-	kr_goal *g = x->u.fresh.body.goal(vars, x->u.fresh.env);
-	kri_var_scope = outer;
-	kr_check(g != NULL);
-	return KRI_APPLY(g, st);
-}
 
 static kr_stream *fresh_node(const kr_state *st, size_t n, void *env)
 {

@@ -228,10 +228,6 @@ struct kri_clauses {
 	size_t nargs;
 };
 
-/* Run clause i of cl on st, in the scope of st (kri_var_scope). */
-kr_stream *kri_run_clause(const struct kri_clauses *cl, size_t i,
-			  const kr_state *st);
-
 /* A goal: a C function and its environment (kr_goal_new). */
 struct kr_goal {
 	kr_goal_fn fn;
@@ -361,9 +357,6 @@ kr_stream *kri_force(kr_stream *s);
 
 /* s as a stream a caller outside the machine may keep (kr_goal_apply). */
 kr_stream *kri_stream_public(kr_stream *s);
-
-/* Run the body of a KRI_P_FRESH node: its variables, its goal on st. */
-kr_stream *kri_fresh_force(const kr_stream *x);
 
 /* bind(s, g[0], ..., g[n-1]) for the shared goals g (NULL when s is). */
 kr_stream *kri_bind_goals(kr_stream *s, size_t n, const kr_goal *const *g);
