@@ -46,9 +46,21 @@ void *kri_realloc(void *p, size_t n);
  * NORMAL kind a struct without the byte lost the pointer in its last
  * word. Logo allocated 9% fewer bytes a query (155 -> 141 MB).
  */
+/*
+ * On the library's global variables: not exported, so that the
+ * library's own code reaches them directly and not through the global
+ * offset table of a shared build (the free lists are read at every
+ * allocation). The exported kr_ functions are listed at link time.
+ */
+#if defined(__GNUC__)
+#define KRI_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define KRI_HIDDEN
+#endif
+
 #define KRI_GRANULE 16
 #define KRI_FREELISTS 34 /* objects of up to 528 bytes: a 32-way node */
-extern void *kri_freelists[KRI_FREELISTS];
+extern KRI_HIDDEN void *kri_freelists[KRI_FREELISTS];
 void *kri_alloc_refill(size_t granules);
 void *kri_alloc_large(size_t n);
 

@@ -281,7 +281,7 @@ struct kr_rel {
  * nodes: a step may hold slow goals (an occurs check over a term that
  * grows with the step, 2^18 times), and the stop must not wait for it.
  */
-extern volatile sig_atomic_t kri_run_stop;
+extern KRI_HIDDEN volatile sig_atomic_t kri_run_stop;
 #define KRI_STOP_POLL 1023u
 
 /* A new stream node of that kind (fields zeroed). */
@@ -391,7 +391,7 @@ struct kr_runner {
  * (kr_run_set_part_of_step): their steps count as its steps too, so that
  * its step limit bounds them, however deep they nest.
  */
-extern kr_runner *kri_driving;
+extern KRI_HIDDEN kr_runner *kri_driving;
 
 /*
  * At a suspension of run r: whether r takes the next step (no stop asked

@@ -305,7 +305,7 @@ void kri_etuplize_init(void);
 int kri_term_eval_op(kr_op **op, kr_term *t);
 
 /* The descriptor of Output pseudo-ops and a new Output(idx) node using v. */
-extern const kr_op_desc kri_output_desc;
+extern KRI_HIDDEN const kr_op_desc kri_output_desc;
 kr_apply *kri_output_node(int idx, kr_variable *v);
 
 /* Set node->inputs[i] (no checks) and clear the outputs' expansions. */

@@ -135,7 +135,7 @@ static inline const char *kri_var_name(const kr_term *v)
  * How many walks (walk*, reification) met a cyclic term and stopped
  * (reify.c): a caller compares it before and after to know.
  */
-extern unsigned long kri_cycles_met;
+extern KRI_HIDDEN unsigned long kri_cycles_met;
 
 /*
  * In-place binding (faster-miniKanren's set-var-val!). A search scope is a
@@ -150,7 +150,7 @@ extern unsigned long kri_cycles_met;
  * 0 and is never bound in place; nor are bindings made by the public
  * kr_unify(), kr_subst_extend() and kr_state_unify().
  */
-extern uint64_t kri_var_scope;
+extern KRI_HIDDEN uint64_t kri_var_scope;
 
 /*
  * A variable's in-place value and its scope share one word, so that a
