@@ -152,8 +152,8 @@ kr_stream *kri_stream_node(int kind) { return kri_node(kind); }
 kr_stream *kr_stream_cons(const kr_state *st, kr_stream *rest)
 {
 	kr_check(st != NULL);
-	if (!rest)
-		return kr_stream_unit(st);
+	if (!rest) /* a single answer: the state itself (kr_stream_unit) */
+		return (kr_stream *)(uintptr_t)st;
 	kr_stream *s = kri_node(KRI_MATURE);
 	s->u.m.st = st;
 	s->u.m.rest = rest;
@@ -679,7 +679,7 @@ static kr_stream *apply_kont(kri_machine *ks, kont k, kr_stream *v)
 /*
  * Clause i of cl on st, in the scope of st (kri_var_scope). This and
  * force_fresh are the machine's, inline in it: as calls into goal.c
- * they cost logo 1.5% of its time.
+ * their frames cost logo 0.5% of its instructions.
  */
 static inline kr_stream *run_clause(const struct kri_clauses *cl, size_t i,
 				    const kr_state *st)
