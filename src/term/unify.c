@@ -278,7 +278,7 @@ static bool decompose(work *w, kr_term *u, kr_term *v)
 	 */
 	if (!has_protocol(u) && !has_protocol(v))
 		return u->kind == v->kind && u->kind != KR_CONS &&
-		       kr_equal(u, v);
+		       kri_atoms_equal(u, v);
 	if ((u->kind == KR_FOREIGN && u->u.fo.type->unify) ||
 	    (v->kind == KR_FOREIGN && v->u.fo.type->unify))
 		return foreign_unify(w, u, v);
@@ -467,7 +467,10 @@ const kr_subst *kri_unify_loop(kr_term *u, kr_term *v, const kr_subst *s,
 					     KRI_CONSTRAINED, 0) &&
 			    !constrained(&x, &t, &s, scope, added, &pv))
 				return undo(&pv);
-			if ((flags & KRI_UNIFY_CHECK) && kr_occurs(x, t, s))
+			/* as kri_unify_added: not in a ground term, or in a
+			 * variable (walked, so unbound) */
+			if ((flags & KRI_UNIFY_CHECK) && !KRI_IS_GROUND(t) &&
+			    t->kind != KR_VAR && kr_occurs(x, t, s))
 				return undo(&pv);
 			kri_mark_refs(t);
 			s = bind(s, x, t, scope, added, &pv);
