@@ -47,6 +47,16 @@ static const ucase cases[] = {
 	{"()", "0", NULL},
 	{"?a", "?a", "(_.0 _.1 _.2)"},
 	{"(?a ?b)", "(?b ?a)", "(_.0 _.0 _.1)"},
+	/* a pair never meets an atom, on either side, at the top or below */
+	{"(?a . ?b)", "()", NULL},
+	{"()", "(?a . ?b)", NULL},
+	{"x", "(x)", NULL},
+	{"(1 2)", "2", NULL},
+	{"(1 . 2)", "(1 2)", NULL},
+	/* integers are equal by value, whichever objects hold them */
+	{"7", "7", "(_.0 _.1 _.2)"},
+	{"(7 ?a)", "(7 -8)", "(-8 _.0 _.1)"},
+	{"(7 ?a)", "(8 ?a)", NULL},
 };
 
 START_TEST(unify_table)
