@@ -52,7 +52,10 @@ static const kr_state *unify_in(const kr_state *st, kr_term *u, kr_term *v,
 	if (!st->store) {
 		const kr_subst *s = kri_unify_added(u, v, st->s, flags, NULL,
 						   scope);
-		return s ? kr_state_with_subst(st, s) : NULL;
+		/* most bind in place or nothing: st itself, without a call */
+		if (!s || s == st->s)
+			return s ? st : NULL;
+		return kr_state_with_subst(st, s);
 	}
 	kri_vec added = {0};
 	const kr_subst *s = kri_unify_added(u, v, st->s, flags, &added, scope);
