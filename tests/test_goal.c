@@ -1296,7 +1296,10 @@ START_TEST(test_clause_conso)
 	ck_assert_str_eq(t_str(kr_car(kr_walk(x, kr_state_subst(r)))), "7");
 	/* not a pair: an atom fails; an etuple decomposes as a pair does */
 	ck_assert_ptr_null(conso_on(st0, NULL, NULL, num(3), &a, &d));
+	uint64_t before = kr_var_id(kr_var_new(NULL));
 	ck_assert_ptr_null(conso_on(st0, NULL, NULL, kr_nil(), &a, &d));
+	/* at once: no variable made for the parts */
+	ck_assert_uint_eq(kr_var_id(kr_var_new(NULL)), before + 1);
 	kr_term *e = KR_ETUPLE(sym("f"), num(1), num(2));
 	r = conso_on(st0, NULL, NULL, e, &a, &d);
 	ck_assert_ptr_nonnull(r);

@@ -249,9 +249,10 @@ const kr_state *kr_clause_eq(const kr_state *st, kr_term *u, kr_term *v);
  * (in) or NULL, which stands for a new variable of the clause and is set
  * to the term that variable would be bound to (out). When l walks to a
  * pair, a NULL part is set to the pair's car or cdr and a given part is
- * unified with it, so no variable and no pair is made; otherwise the
- * missing variables are made (in the clause's scope) and (a . d) is
- * unified with l, as kr_clause_eq(). The answers and their order are
+ * unified with it, so no variable and no pair is made; when l walks to
+ * an atom (such as ()), NULL at once; otherwise the missing variables
+ * are made (in the clause's scope) and (a . d) is unified with l, as
+ * kr_clause_eq(). The answers and their order are
  * those of the `fresh` and `==` it replaces; only the variables the
  * answers never see are left out. Returns st extended, or NULL when l
  * cannot be a pair with those parts (*a and *d are then unspecified).

@@ -386,6 +386,8 @@ const kr_state *kr_clause_conso(const kr_state *st, kr_term **a,
 	kr_check(st != NULL && a != NULL && d != NULL && l != NULL);
 	kr_term *t = kri_walk(l, st->s);
 	if (t->kind != KR_CONS) {
+		if (kri_is_atom(t)) /* () most of all: no pair to make */
+			return NULL;
 		if (!*a)
 			*a = kr_var_new(NULL);
 		if (!*d)
