@@ -104,19 +104,19 @@ int64_t kr_num_value(const kr_term *t)
 	} while (0)
 
 /*
- * (== (a b . c) l) as CONSO does it, for a head over two pairs: when l is
- * a pair, CONSO on it and then on its tail (which makes b and c when the
- * tail is a variable: the general unification of a list against a pair
- * was 3% of logo's instructions); else new variables for the NULL ones
- * (in the order a, b, c) and one ==, so that a variable l does not get an
- * extra variable for its tail. NULL when that fails.
+ * (== (a b . c) l) as CONSO does it, for a head over two pairs: unless l
+ * is a variable, CONSO on it and then on its tail (an atom fails at once;
+ * a variable tail gets b and c: the general unification of a list
+ * against a pair was 3% of logo's instructions); for a variable l, new
+ * variables for the NULL ones (in the order a, b, c) and one ==, so that
+ * l does not get an extra variable for its tail. NULL when that fails.
  */
 static const kr_state *conso2(const kr_state *st, kr_term **a, kr_term **b,
 			      kr_term **c, kr_term *l)
 {
 	const kr_subst *s = kr_state_subst(st);
 	kr_term *t = kr_walk(l, s);
-	if (kr_term_kind(t) == KR_CONS) {
+	if (kr_term_kind(t) != KR_VAR) {
 		kr_term *d = NULL;
 		st = kr_clause_conso(st, a, &d, t);
 		return st ? kr_clause_conso(st, b, c, d) : NULL;
