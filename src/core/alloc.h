@@ -25,6 +25,18 @@ double kri_now(void);
 void *kri_realloc(void *p, size_t n);
 
 /*
+ * On the library's global variables: not exported, so that the
+ * library's own code reaches them directly and not through the global
+ * offset table of a shared build (the free lists are read at every
+ * allocation). The exported kr_ functions are listed at link time.
+ */
+#if defined(__GNUC__)
+#define KRI_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define KRI_HIDDEN
+#endif
+
+/*
  * kri_alloc's fast path: small objects come from free lists of cleared
  * objects that the collector hands out a block at a time
  * (GC_generic_malloc_many, as its gc_inline.h does for single-threaded
@@ -46,18 +58,6 @@ void *kri_realloc(void *p, size_t n);
  * NORMAL kind a struct without the byte lost the pointer in its last
  * word. Logo allocated 9% fewer bytes a query (155 -> 141 MB).
  */
-/*
- * On the library's global variables: not exported, so that the
- * library's own code reaches them directly and not through the global
- * offset table of a shared build (the free lists are read at every
- * allocation). The exported kr_ functions are listed at link time.
- */
-#if defined(__GNUC__)
-#define KRI_HIDDEN __attribute__((visibility("hidden")))
-#else
-#define KRI_HIDDEN
-#endif
-
 #define KRI_GRANULE 16
 #define KRI_FREELISTS 34 /* objects of up to 528 bytes: a 32-way node */
 extern KRI_HIDDEN void *kri_freelists[KRI_FREELISTS];

@@ -601,8 +601,9 @@ static kr_stream *mplus_value(kr_stream *v, kr_stream *f, kr_stream **next)
 		*next = f;
 		return NULL;
 	}
-	if (kri_answer_rest(v))
-		f = p_mplus(f, v->u.m.rest);
+	kr_stream *rest = kri_answer_rest(v);
+	if (rest)
+		f = p_mplus(f, rest);
 	return kr_stream_cons(kri_answer(v), f);
 }
 
@@ -615,9 +616,10 @@ static kr_stream *mplus_side(kr_stream *v, kr_stream *x, kr_stream **next)
 {
 	unsigned nb = nb_of(x);
 	kr_stream *f = x->u.mplus.b;
-	if (v && kri_answer_rest(v)) {
+	kr_stream *rest = v ? kri_answer_rest(v) : NULL;
+	if (rest) {
 		x->u.mplus.a = f;
-		x->u.mplus.b = v->u.m.rest;
+		x->u.mplus.b = rest;
 		if (x->n != 0) { /* as in swap_in */
 			x->u.mplus.ga = x->u.mplus.gb;
 			x->u.mplus.gb.many = NULL;
